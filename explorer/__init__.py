@@ -1,0 +1,26 @@
+"""Rules Explorer's step-through engine: one core, three games, every rule cited by clause id.
+
+>>> import explorer
+>>> s = explorer.new_game("eternal_breath", players=4)
+>>> t = s.apply(s.legal_actions()[0])      # s is unchanged; t.events says what happened
+
+Pure Python: no UI imports here (see ../DESIGN.md in shared/ for the layers).
+"""
+
+from .actions import CHANCE, TERMINAL, Action, act
+from .bag import Bag
+from .errors import DataError, IllegalAction, VariantError
+from .events import CANCELLED, TOOK_EFFECT, Emitter, Event, event_graph, visible_log
+from .play import Bot, RandomBot, play, play_out, sample_chance
+from .records import evolve, record, replace_at
+from .registers import Assumption, Clause, Option
+from .registry import Game, assumptions, game_ids, get_game, register, rules
+from .state import HIDDEN, State, from_json, is_hidden, new_game, replay
+
+__all__ = [
+    "CANCELLED", "CHANCE", "HIDDEN", "TERMINAL", "TOOK_EFFECT", "Action", "Assumption", "Bag", "Bot",
+    "Clause", "DataError", "Emitter", "Event", "Game", "IllegalAction", "Option", "RandomBot", "State",
+    "VariantError", "act", "assumptions", "event_graph", "evolve", "from_json", "game_ids", "get_game",
+    "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",
+    "sample_chance", "visible_log",
+]

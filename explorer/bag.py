@@ -1,0 +1,90 @@
+"""An immutable multiset (a deck whose order nobody knows): draws are chance over its counts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from typing import Any
+
+
+class Bag:
+    """Immutable multiset of hashable items. Every change returns a new Bag."""
+
+    __slots__ = ("_counts", "_size")
+
+    def __init__(self, items: Iterable[Any] | dict[Any, int] = ()):
+        counts: dict[Any, int] = {}
+        if isinstance(items, dict):
+            for item, n in items.items():
+                if n < 0:
+                    raise ValueError(f"negative count for {item!r}")
+                if n:
+                    counts[item] = n
+        else:
+            for item in items:
+                counts[item] = counts.get(item, 0) + 1
+        self._counts = counts
+        self._size = sum(counts.values())
+
+    @classmethod
+    def _of(cls, counts: dict[Any, int]) -> Bag:
+        bag = cls.__new__(cls)
+        bag._counts = counts
+        bag._size = sum(counts.values())
+        return bag
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self._counts
+
+    def __iter__(self) -> Iterator[Any]:
+        for item in sorted(self._counts, key=repr):
+            yield from [item] * self._counts[item]
+
+    def count(self, item: Any) -> int:
+        return self._counts.get(item, 0)
+
+    def counts(self) -> dict[Any, int]:
+        """A fresh dict of item → count (sorted by item), safe to change."""
+        return {k: self._counts[k] for k in sorted(self._counts, key=repr)}
+
+    def add(self, item: Any, n: int = 1) -> Bag:
+        counts = dict(self._counts)
+        counts[item] = counts.get(item, 0) + n
+        return Bag._of(counts)
+
+    def union(self, other: Iterable[Any] | Bag) -> Bag:
+        counts = dict(self._counts)
+        pairs = other._counts.items() if isinstance(other, Bag) else ((x, 1) for x in other)
+        for item, n in pairs:
+            counts[item] = counts.get(item, 0) + n
+        return Bag._of(counts)
+
+    def remove(self, item: Any, n: int = 1) -> Bag:
+        have = self._counts.get(item, 0)
+        if have < n:
+            raise KeyError(f"{item!r} not in bag {n} times")
+        counts = dict(self._counts)
+        if have == n:
+            del counts[item]
+        else:
+            counts[item] = have - n
+        return Bag._of(counts)
+
+    def outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """Each distinct item with the exact chance of drawing it next (uniform over cards)."""
+        return tuple((k, Fraction(self._counts[k], self._size)) for k in sorted(self._counts, key=repr))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Bag) and self._counts == other._counts
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._counts.items()))
+
+    def __repr__(self) -> str:
+        return f"Bag({self.counts()!r})"
+
+    def __reduce__(self):
+        return (Bag, (dict(self._counts),))

@@ -1,0 +1,36 @@
+"""The three ways bad input is refused: an illegal action, a bad variant, a bad data file."""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid now. Names the clause broken and why; the state is unchanged."""
+
+    def __init__(self, clause: str, reason: str, action=None):
+        self.clause = clause
+        self.reason = reason
+        self.action = action
+        shown = f" ({action})" if action is not None else ""
+        super().__init__(f"[{clause}] {reason}{shown}")
+
+
+class VariantError(ValueError):
+    """A variant switch that does not exist, or a value outside its allowed range."""
+
+    def __init__(self, game: str, key: str, reason: str, clause: str | None = None):
+        self.game, self.key, self.reason, self.clause = game, key, reason, clause
+        where = f" [{clause}]" if clause else ""
+        super().__init__(f"{game}: variant {key!r}: {reason}{where}")
+
+
+class DataError(ValueError):
+    """A malformed data file: names the file, the entry and the field. Nothing was loaded."""
+
+    def __init__(self, file: str, entry: str | None, field: str | None, reason: str):
+        self.file, self.entry, self.field, self.reason = str(file), entry, field, reason
+        parts = [self.file]
+        if entry is not None:
+            parts.append(f"entry {entry!r}")
+        if field is not None:
+            parts.append(f"field {field!r}")
+        super().__init__(f"{': '.join(parts)}: {reason}")

@@ -1,0 +1,80 @@
+"""Immutable game data: ``@record`` classes, and their exact JSON form.
+
+A game keeps its whole state in ``@record`` classes (frozen dataclasses), tuples, :class:`Bag`,
+Fractions, str, int, bool and None. Anything that looks like a change returns a new value
+(``evolve``), so an old state is never touched and branching is free.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import Any
+
+from .bag import Bag
+
+_RECORDS: dict[str, type] = {}
+
+
+def record(cls: type) -> type:
+    """Make ``cls`` a frozen, slotted dataclass whose values round-trip through JSON."""
+    made = dataclasses.dataclass(frozen=True, slots=True)(cls)
+    _RECORDS[f"{made.__module__}:{made.__qualname__}"] = made
+    return made
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """A copy of the record ``obj`` with some fields changed."""
+    return dataclasses.replace(obj, **changes)
+
+
+def replace_at(items: tuple, index: int, value: Any) -> tuple:
+    """A copy of the tuple ``items`` with position ``index`` set to ``value``."""
+    return (*items[:index], value, *items[index + 1:])
+
+
+def encode(value: Any) -> Any:
+    """Game data → JSON-able value, tagged so that :func:`decode` gives back an equal value."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, tuple):
+        return [encode(v) for v in value]
+    if isinstance(value, Fraction):
+        return {"$frac": str(value)}
+    if isinstance(value, Bag):
+        return {"$bag": [[encode(k), n] for k, n in value.counts().items()]}
+    if isinstance(value, frozenset):
+        return {"$set": sorted((encode(v) for v in value), key=repr)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        key = f"{type(value).__module__}:{type(value).__qualname__}"
+        if key not in _RECORDS:
+            raise TypeError(f"{key} is not a @record and cannot be saved")
+        out = {"$": key}
+        for f in dataclasses.fields(value):
+            out[f.name] = encode(getattr(value, f.name))
+        return out
+    if isinstance(value, dict):
+        return {"$map": [[encode(k), encode(v)] for k, v in value.items()]}
+    raise TypeError(f"cannot save a {type(value).__name__} in game data; use tuples, Bag or @record")
+
+
+def decode(value: Any) -> Any:
+    """The inverse of :func:`encode`: JSON lists become tuples."""
+    if isinstance(value, list):
+        return tuple(decode(v) for v in value)
+    if isinstance(value, dict):
+        if "$frac" in value:
+            return Fraction(value["$frac"])
+        if "$bag" in value:
+            return Bag({decode(k): n for k, n in value["$bag"]})
+        if "$set" in value:
+            return frozenset(decode(v) for v in value["$set"])
+        if "$map" in value:
+            return {decode(k): decode(v) for k, v in value["$map"]}
+        if "$" in value:
+            cls = _RECORDS.get(value["$"])
+            if cls is None:
+                raise ValueError(f"unknown record type {value['$']!r}")
+            return cls(**{k: decode(v) for k, v in value.items() if k != "$"})
+        raise ValueError(f"untagged object in saved game data: {sorted(value)}")
+    return value

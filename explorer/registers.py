@@ -1,0 +1,133 @@
+"""The two registers of each game: the clauses the seed states, and the assumptions where it is silent.
+
+``rules.toml`` holds ``[[clause]]`` entries, ``assumptions.toml`` holds ``[[assumption]]`` entries,
+both in the game's folder. An assumption with a ``switch`` becomes a ``variant`` option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .data import Field, load_table, non_empty, read_toml
+from .errors import DataError
+
+CLAUSE_SCHEMA = {
+    "id": Field(str, check=non_empty),
+    "section": Field(str, check=non_empty),
+    "zh": Field(str, check=non_empty),
+    "en": Field(str, check=non_empty),
+    "status": Field(str, required=False, default="modelled", choices=("modelled", "not modelled")),
+    "reason": Field(str, required=False, default=""),
+    "seed": Field(str, required=False, default=""),
+}
+
+ASSUMPTION_SCHEMA = {
+    "id": Field(str, check=non_empty),
+    "seed_ref": Field(str, check=non_empty),
+    "question_en": Field(str, check=non_empty),
+    "question_zh": Field(str, check=non_empty),
+    "default": Field(str, check=non_empty),
+    "alternatives": Field(list),
+    "why": Field(str, check=non_empty),
+    "switch": Field(str, required=False, default=None),
+    "values": Field(list, required=False, default=None),
+    "default_value": Field((str, int, bool, float), required=False, default=None),
+    "clauses": Field(list, required=False, default=[]),
+}
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A rule the seed states: id, seed section, our statement in Chinese and English."""
+
+    id: str
+    section: str
+    zh: str
+    en: str
+    status: str = "modelled"
+    reason: str = ""
+    seed: str = ""
+
+    @property
+    def modelled(self) -> bool:
+        return self.status == "modelled"
+
+    def text(self, lang: str = "en") -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A place the seed is silent or ambiguous: the question, our default, the alternatives and why."""
+
+    id: str
+    seed_ref: str
+    question_en: str
+    question_zh: str
+    default: str
+    alternatives: tuple[str, ...]
+    why: str
+    switch: str | None = None
+    values: tuple[Any, ...] | None = None
+    default_value: Any = None
+    clauses: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """A ``variant`` switch: its default, and either allowed values or an inclusive range."""
+
+    name: str
+    default: Any
+    values: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    source: str = ""  # the clause or assumption id that defines it
+
+    def check(self, value: Any) -> str | None:
+        """None when ``value`` is allowed, else why not."""
+        if self.values is not None:
+            same_kind = isinstance(value, bool) == isinstance(self.default, bool)
+            if not same_kind or value not in self.values:
+                return f"{value!r} is not one of {list(self.values)}"
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return f"expected a number, got {value!r}"
+        if self.minimum is not None and value < self.minimum:
+            return f"{value!r} is below the minimum {self.minimum}"
+        if self.maximum is not None and value > self.maximum:
+            return f"{value!r} is above the maximum {self.maximum}"
+        return None
+
+
+def load_clauses(path: Path) -> tuple[Clause, ...]:
+    entries = load_table(path, "clause", CLAUSE_SCHEMA)
+    for e in entries:
+        if e["status"] == "not modelled" and not e["reason"].strip():
+            raise DataError(str(path), e["id"], "reason", "a clause not modelled needs a reason")
+    return tuple(Clause(**e) for e in entries)
+
+
+def load_assumptions(path: Path) -> tuple[Assumption, ...]:
+    doc = read_toml(path)
+    entries = load_table(path, "assumption", ASSUMPTION_SCHEMA, doc=doc)
+    out = []
+    for e in entries:
+        if e["switch"] is not None:
+            if not e["values"] or len(e["values"]) < 2:
+                raise DataError(str(path), e["id"], "values", "a switch needs at least two values")
+            if e["default_value"] not in e["values"]:
+                raise DataError(str(path), e["id"], "default_value", "must be one of values")
+        if len(e["alternatives"]) < 1:
+            raise DataError(str(path), e["id"], "alternatives", "name at least one alternative")
+        out.append(Assumption(**{**e, "alternatives": tuple(e["alternatives"]),
+                                 "values": tuple(e["values"]) if e["values"] else None,
+                                 "clauses": tuple(e["clauses"])}))
+    return tuple(out)
+
+
+def switch_options(assumptions: tuple[Assumption, ...]) -> dict[str, Option]:
+    return {a.switch: Option(a.switch, a.default_value, values=a.values, source=a.id)
+            for a in assumptions if a.switch}

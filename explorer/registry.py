@@ -1,0 +1,176 @@
+"""The game registry and the base class every game implements.
+
+A game lives in ``explorer/games/<id>/`` and registers one :class:`Game` subclass instance with
+:func:`register`. The core (``State``) calls only the methods below; nothing else is special-cased.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .actions import Action, act
+from .errors import IllegalAction, VariantError
+from .events import Emitter, Event
+from .registers import Assumption, Clause, Option, load_assumptions, load_clauses, switch_options
+
+_GAMES: dict[str, Game] = {}
+
+Path_ = tuple  # a path into the full view: ("players", 2, "hand")
+
+
+class Game:
+    """One game's rules. Subclasses set the class attributes and implement the methods.
+
+    Data passed in is never changed: ``apply`` returns new data (use ``@record`` and ``evolve``).
+    """
+
+    id: str = ""
+    name_en: str = ""
+    name_zh: str = ""
+    seed_file: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    folder: Path | None = None  # holds rules.toml and assumptions.toml
+
+    # --- registers and variant ---------------------------------------------------------------
+    @cached_property
+    def clauses(self) -> tuple[Clause, ...]:
+        return load_clauses(self.folder / "rules.toml") if self.folder else ()
+
+    @cached_property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        return load_assumptions(self.folder / "assumptions.toml") if self.folder else ()
+
+    @cached_property
+    def clause_index(self) -> dict[str, Clause]:
+        return {c.id: c for c in self.clauses}
+
+    def extra_options(self) -> Iterable[Option]:
+        """Variant switches that are rules of the seed (e.g. Ruler mode settings), not assumptions."""
+        return ()
+
+    @cached_property
+    def options(self) -> dict[str, Option]:
+        opts = switch_options(self.assumptions)
+        for o in self.extra_options():
+            opts[o.name] = o
+        return opts
+
+    def resolve_variant(self, variant: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; unknown keys and out-of-range values raise VariantError."""
+        variant = dict(variant or {})
+        for key, value in variant.items():
+            if key not in self.options:
+                raise VariantError(self.id, key, f"no such switch (known: {', '.join(sorted(self.options))})")
+            problem = self.options[key].check(value)
+            if problem:
+                raise VariantError(self.id, key, problem, self.options[key].source or None)
+        self.check_variant(variant)
+        return {name: variant.get(name, o.default) for name, o in sorted(self.options.items())}
+
+    def check_variant(self, variant: Mapping[str, Any]) -> None:
+        """Cross-field checks of a variant (raise VariantError). Default: none."""
+
+    # --- the rules ---------------------------------------------------------------------------
+    def initial(self, players: int, variant: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def current_player(self, data: Any) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self, data: Any) -> tuple[Action, ...]:
+        """The choices of the player to move (not called at CHANCE or TERMINAL)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, data: Any) -> tuple[tuple[Action, Fraction], ...]:
+        """At a CHANCE node: each outcome with its exact probability; they sum to 1."""
+        raise NotImplementedError
+
+    def apply(self, data: Any, action: Action, emit: Emitter) -> Any:
+        """New data after a legal ``action``; events go through ``emit.emit``."""
+        raise NotImplementedError
+
+    def why_illegal(self, data: Any, action: Action) -> IllegalAction:
+        """Why ``action`` is not legal now, naming the clause. Games refine this per kind."""
+        return IllegalAction(self.decision_clause(data), "not one of the legal actions now", action)
+
+    def decision_clause(self, data: Any) -> str:
+        """The clause that governs the current decision (used when nothing more precise applies)."""
+        raise NotImplementedError
+
+    def winners(self, data: Any) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def max_steps(self, players: int, variant: Mapping[str, Any]) -> int:
+        """A stated bound: every game with random bots reaches TERMINAL within this many actions."""
+        raise NotImplementedError
+
+    # --- what people see ---------------------------------------------------------------------
+    def full_view(self, data: Any) -> dict[str, Any]:
+        """Everything, as JSON-able data (the omniscient view)."""
+        raise NotImplementedError
+
+    def private_paths(self, data: Any, player: int) -> Iterable[Path_]:
+        """Paths into the full view that only ``player`` may see (hand, face-down cards, role)."""
+        return ()
+
+    def hidden_paths(self, data: Any) -> Iterable[Path_]:
+        """Paths nobody may see (the deck's composition)."""
+        return ()
+
+    def describe_action(self, action: Action, lang: str) -> str:
+        return str(action)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        clause = self.clause_index.get(event.clause)
+        return f"{event.kind} [{event.clause}]" + (f" {clause.text(lang)}" if clause else "")
+
+    # --- helpers for subclasses ------------------------------------------------------------
+    def action(self, kind: str, player: int, **params: Any) -> Action:
+        return act(self.id, kind, player, **params)
+
+
+def register(game: Game) -> Game:
+    if not game.id:
+        raise ValueError("a game needs an id")
+    _GAMES[game.id] = game
+    return game
+
+
+def _discover() -> None:
+    from . import games
+
+    for info in pkgutil.iter_modules(games.__path__):
+        if info.ispkg:
+            importlib.import_module(f"{games.__name__}.{info.name}")
+
+
+def get_game(game_id: str) -> Game:
+    if game_id not in _GAMES:
+        _discover()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"no game {game_id!r}; registered: {', '.join(sorted(_GAMES))}") from None
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every registered game (the games shipped in explorer/games, plus any registered at run time)."""
+    _discover()
+    return tuple(sorted(_GAMES))
+
+
+def rules(game_id: str) -> tuple[Clause, ...]:
+    """The clause register of a game."""
+    return get_game(game_id).clauses
+
+
+def assumptions(game_id: str) -> tuple[Assumption, ...]:
+    """The assumptions register of a game."""
+    return get_game(game_id).assumptions

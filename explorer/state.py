@@ -1,0 +1,223 @@
+"""The step-through state: immutable, with ``apply`` returning a new state and every event kept."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from .actions import CHANCE, TERMINAL, Action
+from .chain import EMPTY, Chain
+from .errors import IllegalAction
+from .events import Emitter, Event, visible_log
+from .records import decode, encode
+from .registry import Game, get_game
+
+HIDDEN = "hidden"
+FORMAT = 1
+
+
+class State:
+    """One moment of a game. Immutable: ``apply`` returns a new State and leaves this one alone."""
+
+    __slots__ = ("_chance", "_events", "_history", "_legal", "_legal_set", "_log", "data", "game",
+                 "players", "variant")
+
+    def __init__(self, game: Game, players: int, variant: dict[str, Any], data: Any,
+                 history: Chain = EMPTY, log: Chain = EMPTY, events: tuple[Event, ...] = ()):
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "_history", history)
+        object.__setattr__(self, "_log", log)
+        object.__setattr__(self, "_events", events)
+        object.__setattr__(self, "_legal", None)
+        object.__setattr__(self, "_legal_set", None)
+        object.__setattr__(self, "_chance", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("State is immutable: use apply() to get a new one")
+
+    # --- whose move ----------------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    @property
+    def current_player(self) -> int:
+        """A player index, CHANCE or TERMINAL."""
+        return self.game.current_player(self.data)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    @property
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The choices now; at CHANCE the outcome actions; at TERMINAL nothing."""
+        if self._legal is None:
+            who = self.current_player
+            if who == TERMINAL:
+                legal: tuple[Action, ...] = ()
+            elif who == CHANCE:
+                legal = tuple(a for a, _ in self.chance_outcomes())
+            else:
+                legal = tuple(self.game.legal_actions(self.data))
+            object.__setattr__(self, "_legal", legal)
+        return self._legal
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """At CHANCE: (outcome, exact probability) pairs summing to 1; elsewhere empty."""
+        if self.current_player != CHANCE:
+            return ()
+        if self._chance is None:
+            object.__setattr__(self, "_chance", tuple(self.game.chance_outcomes(self.data)))
+        return self._chance
+
+    def is_legal(self, action: Action) -> bool:
+        if self._legal_set is None:
+            object.__setattr__(self, "_legal_set", frozenset(self.legal_actions()))
+        return action in self._legal_set
+
+    # --- stepping ------------------------------------------------------------------------------
+    def apply(self, action: Action) -> State:
+        """A new state after ``action``. Illegal → IllegalAction naming the clause; self unchanged."""
+        if not isinstance(action, Action) or action.game != self.game.id:
+            raise IllegalAction("core.action", f"not an action of {self.game.id}: {action!r}")
+        if self.current_player == TERMINAL:
+            raise IllegalAction("core.terminal", "the game is over", action)
+        if not self.is_legal(action):
+            raise self.game.why_illegal(self.data, action)
+        emitter = Emitter(self.game.id, len(self._log))
+        data = self.game.apply(self.data, action, emitter)
+        events = tuple(emitter.events)
+        return State(self.game, self.players, self.variant, data, self._history.append(action),
+                     self._log.extend(events), events)
+
+    def child(self, action: Action) -> State:
+        """Alias of apply, in the words of game-tree search."""
+        return self.apply(action)
+
+    # --- what happened -------------------------------------------------------------------------
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events the last step produced."""
+        return self._events
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event since the start, in resolution order."""
+        return self._log.as_tuple()
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action since the start, chance outcomes included."""
+        return self._history.as_tuple()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """At TERMINAL, the winning players; elsewhere empty."""
+        return tuple(self.game.winners(self.data)) if self.is_terminal else ()
+
+    # --- what a player sees ---------------------------------------------------------------------
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see (None: everything): others' secrets and the deck are masked."""
+        full = self.game.full_view(self.data)
+        if player is None:
+            out = full
+        else:
+            out = json.loads(json.dumps(full))
+            paths = list(self.game.hidden_paths(self.data))
+            for other in range(self.players):
+                if other != player:
+                    paths.extend(self.game.private_paths(self.data, other))
+            for path in paths:
+                _mask(out, path)
+        out["log"] = [e.to_dict() for e in visible_log(self.log, player)]
+        out["current_player"] = self.current_player
+        return out
+
+    # --- saving -------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The whole state as JSON text: exact (fractions as text), round-trips with from_json."""
+        return json.dumps({
+            "format": FORMAT, "game": self.game.id, "players": self.players, "variant": self.variant,
+            "data": encode(self.data), "history": [a.to_dict() for a in self.history],
+            "log": [e.to_dict() for e in self.log], "last_step_events": len(self._events),
+        }, ensure_ascii=False, sort_keys=True)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (self.game.id == other.game.id and self.players == other.players
+                and self.variant == other.variant and self.data == other.data
+                and self._history == other._history and self._log == other._log)
+
+    def __hash__(self) -> int:
+        return hash((self.game.id, self.players, len(self._history), self.to_json()))
+
+    def __repr__(self) -> str:
+        who = {CHANCE: "CHANCE", TERMINAL: "TERMINAL"}.get(self.current_player, f"p{self.current_player}")
+        return f"<State {self.game.id} players={self.players} step={len(self._history)} to move={who}>"
+
+
+def _mask(view: Any, path: Sequence[Any]) -> None:
+    """Replace the value at ``path`` by a marker that keeps only its size."""
+    node = view
+    for key in path[:-1]:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            return
+    last = path[-1]
+    try:
+        value = node[last]
+    except (KeyError, IndexError, TypeError):
+        return
+    marker: dict[str, Any] = {HIDDEN: True}
+    if isinstance(value, list):
+        marker["count"] = len(value)
+    elif isinstance(value, dict):
+        ints = [v for v in value.values() if isinstance(v, int) and not isinstance(v, bool)]
+        marker["count"] = sum(ints) if len(ints) == len(value) else len(value)
+    node[last] = marker
+
+
+def is_hidden(value: Any) -> bool:
+    return isinstance(value, dict) and value.get(HIDDEN) is True
+
+
+def new_game(game_id: str, players: int, variant: Mapping[str, Any] | None = None) -> State:
+    """The initial state of a game for ``players`` players with ``variant`` switches."""
+    game = get_game(game_id)
+    if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game_id} is for {game.min_players}–{game.max_players} players, not {players!r}")
+    resolved = game.resolve_variant(variant)
+    return State(game, players, resolved, game.initial(players, resolved))
+
+
+def replay(game_id: str, players: int, history: Sequence[Action], variant: Mapping[str, Any] | None = None,
+           start: State | None = None) -> State:
+    """Apply ``history`` from the start (or from ``start``); equals the state that made it."""
+    state = start if start is not None else new_game(game_id, players, variant)
+    for action in history:
+        state = state.apply(action)
+    return state
+
+
+def from_json(text: str) -> State:
+    """The state saved by ``to_json``."""
+    doc = json.loads(text)
+    if doc.get("format") != FORMAT:
+        raise ValueError(f"unknown save format {doc.get('format')!r}")
+    game = get_game(doc["game"])
+    history = EMPTY.extend(Action.from_dict(game.id, a) for a in doc["history"])
+    log = EMPTY.extend(Event.from_dict(game.id, e) for e in doc["log"])
+    last = len(log) - doc.get("last_step_events", 0)
+    events = tuple(log.as_tuple()[last:])
+    return State(game, doc["players"], doc["variant"], decode(doc["data"]), history, log, events)

@@ -1,0 +1,70 @@
+"""Every registered game keeps the engine's promises (DESIGN.md), checked at every step of seeded
+random playouts across its player counts and its variant switches."""
+
+from __future__ import annotations
+
+import explorer
+import pytest
+
+from conformance.checks import checked_playout
+
+GAMES = (*explorer.game_ids(), "toy_duel")
+
+
+def player_counts(game_id: str) -> list[int]:
+    g = explorer.get_game(game_id)
+    return list(range(g.min_players, g.max_players + 1))
+
+
+CASES = [(gid, n, seed) for gid in GAMES for n in player_counts(gid) for seed in (1, 2)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), CASES)
+def test_random_playout_keeps_every_promise(game_id, players, seed):
+    final = checked_playout(game_id, players, seed)
+    assert final.is_terminal
+
+
+VARIANT_CASES = [
+    (gid, name, value)
+    for gid in GAMES
+    for name, option in explorer.get_game(gid).options.items()
+    for value in (option.values or ())
+    if value != option.default
+]
+
+
+@pytest.mark.parametrize(("game_id", "switch", "value"), VARIANT_CASES)
+def test_every_variant_switch_plays_to_the_end(game_id, switch, value):
+    g = explorer.get_game(game_id)
+    final = checked_playout(game_id, g.max_players, seed=3, variant={switch: value}, check_every_step=False)
+    assert final.is_terminal and final.variant[switch] == value
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_unknown_variant_switch_is_refused(game_id):
+    with pytest.raises(explorer.VariantError, match="no_such_switch"):
+        explorer.new_game(game_id, explorer.get_game(game_id).min_players, {"no_such_switch": 1})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_player_counts_outside_the_range_are_refused(game_id):
+    g = explorer.get_game(game_id)
+    for n in (g.min_players - 1, g.max_players + 1):
+        with pytest.raises(ValueError):
+            explorer.new_game(game_id, n)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_actions_and_events_describe_themselves_in_both_languages(game_id):
+    g = explorer.get_game(game_id)
+    state = explorer.new_game(game_id, g.min_players)
+    for step, nxt in enumerate(explorer.play(state, seed=5, max_steps=60)):
+        for a in state.legal_actions():
+            for lang in ("en", "zh"):
+                text = a.describe(lang)
+                assert isinstance(text, str) and text.strip(), f"{a} has no {lang} description"
+        for e in nxt.events:
+            assert e.describe("en").strip() and e.describe("zh").strip()
+        state = nxt
+    assert step > 0

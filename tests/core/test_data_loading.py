@@ -1,0 +1,63 @@
+"""A malformed data file names the file, the entry and the field; nothing is half-loaded."""
+
+from __future__ import annotations
+
+import pytest
+from explorer import DataError
+from explorer.data import Field, load_table, non_negative
+from explorer.registers import load_assumptions, load_clauses
+
+SCHEMA = {"id": Field(str), "hp": Field(int, check=non_negative), "kind": Field(str, choices=("a", "b"))}
+
+
+def write(tmp_path, text, name="cards.toml"):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_a_good_table_loads_whole(tmp_path):
+    p = write(tmp_path, '[[card]]\nid="x"\nhp=3\nkind="a"\n[[card]]\nid="y"\nhp=0\nkind="b"\n')
+    assert [e["id"] for e in load_table(p, "card", SCHEMA)] == ["x", "y"]
+
+
+@pytest.mark.parametrize(("body", "entry", "field", "words"), [
+    ('[[card]]\nid="x"\nhp=-1\nkind="a"\n', "x", "hp", "0 or more"),
+    ('[[card]]\nid="x"\nhp="3"\nkind="a"\n', "x", "hp", "expected int"),
+    ('[[card]]\nid="x"\nkind="a"\n', "x", "hp", "missing"),
+    ('[[card]]\nid="x"\nhp=1\nkind="c"\n', "x", "kind", "not one of"),
+    ('[[card]]\nid="x"\nhp=1\nkind="a"\nhpp=2\n', "x", "hpp", "unknown field"),
+    ('[[card]]\nid="x"\nhp=1\nkind="a"\n[[card]]\nid="x"\nhp=1\nkind="a"\n', "x", "id", "duplicate"),
+    ('[[card]]\nid="x"\nhp=true\nkind="a"\n', "x", "hp", "boolean"),
+])
+def test_bad_entries_name_file_entry_and_field(tmp_path, body, entry, field, words):
+    p = write(tmp_path, body)
+    with pytest.raises(DataError) as err:
+        load_table(p, "card", SCHEMA)
+    e = err.value
+    assert (e.file, e.entry, e.field) == (str(p), entry, field)
+    assert words in str(e) and str(p) in str(e)
+
+
+def test_syntax_errors_and_missing_files_name_the_file(tmp_path):
+    p = write(tmp_path, "[[card]\n")
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_table(p, "card", SCHEMA)
+    with pytest.raises(DataError, match="file not found"):
+        load_table(tmp_path / "nope.toml", "card", SCHEMA)
+
+
+def test_a_clause_not_modelled_needs_a_reason(tmp_path):
+    p = write(tmp_path, '[[clause]]\nid="X-1"\nsection="s"\nzh="中"\nen="e"\nstatus="not modelled"\n', "rules.toml")
+    with pytest.raises(DataError) as err:
+        load_clauses(p)
+    assert err.value.field == "reason" and err.value.entry == "X-1"
+
+
+def test_an_assumption_switch_default_must_be_allowed(tmp_path):
+    p = write(tmp_path, '[[assumption]]\nid="A1"\nseed_ref="s"\nquestion_en="q"\nquestion_zh="问"\n'
+                        'default="d"\nalternatives=["x"]\nwhy="w"\nswitch="s"\nvalues=[1,2]\ndefault_value=3\n',
+              "assumptions.toml")
+    with pytest.raises(DataError) as err:
+        load_assumptions(p)
+    assert err.value.field == "default_value"
