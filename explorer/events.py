@@ -54,7 +54,8 @@ class Event:
 
     def redacted(self) -> Event:
         """The event as others see it: who did what kind of thing, without the private details."""
-        return Event(self.id, self.kind, self.clause, self.actor, (), self.cause, self.outcome, (), self.private_to, self.game)
+        return Event(self.id, self.kind, self.clause, self.actor, (), self.cause, self.outcome, (),
+                     self.private_to, self.game)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "kind": self.kind, "clause": self.clause}

@@ -75,6 +75,7 @@ def play(state: State, bots: Mapping[int, Bot] | Sequence[Bot] | Bot | None = No
 
 def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | None = None) -> State:
     """The last state of ``play``."""
-    for state in play(state, bots, seed, max_steps):
+    last = state
+    for last in play(state, bots, seed, max_steps):  # noqa: B007 - only the last state is wanted
         pass
-    return state
+    return last

@@ -131,6 +131,12 @@ class Game:
         clause = self.clause_index.get(event.clause)
         return f"{event.kind} [{event.clause}]" + (f" {clause.text(lang)}" if clause else "")
 
+    def bots(self) -> dict[str, type]:
+        """Bot classes offered for this game, by name (the board's seat menu reads this)."""
+        from .play import RandomBot
+
+        return {"random": RandomBot}
+
     # --- helpers for subclasses ------------------------------------------------------------
     def action(self, kind: str, player: int, **params: Any) -> Action:
         return act(self.id, kind, player, **params)

@@ -12,8 +12,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).parent))
 
-import explorer  # noqa: E402
 import toy  # noqa: E402
+
+import explorer  # noqa: E402
 
 explorer.register(toy.GAME)
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import explorer
 import pytest
+
+import explorer
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = (*explorer.game_ids(), "toy_duel")

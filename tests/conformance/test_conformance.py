@@ -3,9 +3,9 @@ random playouts across its player counts and its variant switches."""
 
 from __future__ import annotations
 
-import explorer
 import pytest
 
+import explorer
 from conformance.checks import checked_playout
 
 GAMES = (*explorer.game_ids(), "toy_duel")
@@ -59,7 +59,9 @@ def test_player_counts_outside_the_range_are_refused(game_id):
 def test_actions_and_events_describe_themselves_in_both_languages(game_id):
     g = explorer.get_game(game_id)
     state = explorer.new_game(game_id, g.min_players)
-    for step, nxt in enumerate(explorer.play(state, seed=5, max_steps=60)):
+    steps = 0
+    for nxt in explorer.play(state, seed=5, max_steps=60):
+        steps += 1
         for a in state.legal_actions():
             for lang in ("en", "zh"):
                 text = a.describe(lang)
@@ -67,4 +69,4 @@ def test_actions_and_events_describe_themselves_in_both_languages(game_id):
         for e in nxt.events:
             assert e.describe("en").strip() and e.describe("zh").strip()
         state = nxt
-    assert step > 0
+    assert steps > 0

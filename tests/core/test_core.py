@@ -6,8 +6,9 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-import explorer
 import pytest
+
+import explorer
 from explorer import CHANCE, TERMINAL, Bag, IllegalAction, act, from_json, new_game, replay
 from explorer.chain import EMPTY
 from explorer.records import decode, encode
@@ -120,5 +121,5 @@ def test_variant_switch_values_are_validated_with_their_source():
 
 def test_actions_from_another_game_are_refused():
     s = new_game("toy_duel", 2)
-    with pytest.raises(IllegalAction, match="core.action"):
+    with pytest.raises(IllegalAction, match=r"core\.action"):
         s.apply(act("other", "draw", CHANCE, card="shield"))

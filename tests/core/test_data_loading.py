@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from explorer import DataError
 from explorer.data import Field, load_table, non_negative
 from explorer.registers import load_assumptions, load_clauses

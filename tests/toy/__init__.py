@@ -65,7 +65,7 @@ class ToyGame(Game):
                 out.append(self.action("block", d.target))
             return tuple(out)
         alive = [p for p, hp in enumerate(d.hp) if hp > 0 and p != d.player]
-        return (self.action("pass", d.player),) + tuple(self.action("attack", d.player, target=t) for t in alive)
+        return (self.action("pass", d.player), *(self.action("attack", d.player, target=t) for t in alive))
 
     def why_illegal(self, d, action):
         if action.kind == "block":
