@@ -1,0 +1,1 @@
+"""Exact odds (Fractions; sympy where symbolic), built on the engines' own rule functions."""
