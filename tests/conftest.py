@@ -42,3 +42,6 @@ def output_dir() -> Path:
     out = ROOT / "test-output"
     out.mkdir(exist_ok=True)
     return out
+
+# Fixture notebooks under tests/ are served by Voilà in browser tests, not run by nbval.
+collect_ignore_glob = ["**/*.ipynb"]

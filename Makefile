@@ -1,0 +1,53 @@
+# Rules Explorer — the two commands: `make app` serves the Voilà app, `make test` runs every test.
+# Each target installs what is missing first (a .venv, the package, Debian's chromium and CJK fonts).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8866
+PIP    := $(BIN)/python -m pip install -q --disable-pip-version-check
+
+.PHONY: app test bench lint system-deps clean help
+
+help:
+	@echo "make app    — install what is missing and serve the Voilà app on http://127.0.0.1:$(PORT)/"
+	@echo "make test   — install what is missing and run every test (engine, notebooks, browser)"
+	@echo "make bench  — print the benchmark table (engine speed, odds vs icepool, page and board timings)"
+	@echo "make lint   — ruff"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall when pyproject.toml changes.
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(PIP) -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(PIP) -e ".[test,bench]"
+	@touch $@ $(VENV)/.installed-app
+
+# Debian's chromium (browser tests; never a downloaded browser) and a CJK font (中文 in screenshots).
+system-deps:
+	@if [ -x /usr/bin/chromium ] && fc-list 2>/dev/null | grep -qi "noto.*cjk"; then :; \
+	elif [ "$$(id -u)" = "0" ]; then \
+		echo "installing Debian chromium and fonts-noto-cjk"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	else \
+		echo "note: chromium or fonts-noto-cjk missing and not root: browser tests will skip (they fail under CI=true)"; \
+	fi
+
+app: $(VENV)/.installed-app
+	cd notebooks && ../$(BIN)/voila app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+
+test: $(VENV)/.installed-test system-deps
+	$(BIN)/python -m pytest --nbval-lax -p no:cacheprovider
+
+bench: $(VENV)/.installed-test system-deps
+	$(BIN)/python -m bench
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) test-output .pytest_cache

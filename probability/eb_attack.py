@@ -1,0 +1,128 @@
+"""§3.2 攻击事件 (attack event) of 永恒之息: the exact damage distribution of one attack.
+
+Every joint outcome of the attacker's die (攻击力) and the defender's die (防御力 / 闪避力) is resolved by
+the engine's own :func:`explorer.games.eternal_breath.combat.resolve_attack` — damage is never
+re-implemented here. Outcome ``0`` means the attack was cancelled (抵消) by a successful dodge (闪避).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from explorer.games.eternal_breath import combat
+
+from .dist import Dist, from_counts, mean
+from .eb_switches import combat_rules
+
+BLOCK, DODGE, BEST = combat.BLOCK, combat.DODGE, "best"
+RESPONSES = (BLOCK, DODGE, BEST)
+CANCELLED = 0  # the damage outcome of an attack cancelled by a successful dodge
+FACES = combat.DIE_FACES
+EITHER = "either"  # best_response_table: both responses have the same expected damage
+
+
+def _number(name: str, value: Any) -> int | Fraction:
+    """An exact point value (int or Fraction); floats and bools are refused."""
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise TypeError(f"{name} must be an int or a Fraction, not {value!r}")
+    return value
+
+
+def _check_response(response: str, allowed: tuple[str, ...] = RESPONSES) -> str:
+    if response not in allowed:
+        raise ValueError(f"response must be one of {allowed}, not {response!r}")
+    return response
+
+
+def _resolve(attack_die: int, defence_die: int, attack_points, response: str, base_defence, defence_points,
+             rules: Mapping[str, Any]) -> int:
+    """One joint outcome through the engine's rule (None, a cancelled attack, becomes 0)."""
+    hurt = combat.resolve_attack(attack_die, defence_die, attack_points, response, base_defence,
+                                 defence_points, **rules)
+    return CANCELLED if hurt is None else hurt
+
+
+def _row_counts(attack_die: int, attack_points, base_defence, defence_points, response: str,
+                rules: Mapping[str, Any]) -> dict[int, int]:
+    """For one attacker's die: how many of the defender's six faces give each damage."""
+    counts: dict[int, int] = {}
+    for defence_die in FACES:
+        hurt = _resolve(attack_die, defence_die, attack_points, response, base_defence, defence_points, rules)
+        counts[hurt] = counts.get(hurt, 0) + 1
+    return counts
+
+
+def _row_total(counts: Mapping[int, int]) -> int:
+    """Six times the expected damage of a row (an integer, so rows compare exactly)."""
+    return sum(h * n for h, n in counts.items())
+
+
+def _best_rows(attack_points, base_defence, defence_points, rules) -> list[tuple[str, dict[int, int]]]:
+    """Per attacker's die, the response the defender takes under "best" and its row of counts.
+
+    The defender sees the attacker's die first (§3.2: 攻击方率先进行1d判定，随后由防御方进行操作), then
+    takes the lower expected damage; on a tie they block.
+    """
+    rows = []
+    for attack_die in FACES:
+        block = _row_counts(attack_die, attack_points, base_defence, defence_points, BLOCK, rules)
+        dodge = _row_counts(attack_die, attack_points, base_defence, defence_points, DODGE, rules)
+        rows.append((DODGE, dodge) if _row_total(dodge) < _row_total(block) else (BLOCK, block))
+    return rows
+
+
+def damage(attack_points: int | Fraction, base_defence: int | Fraction = 0, defence_points: int | Fraction = 0,
+           response: str = BLOCK, **switches: Any) -> Dist:
+    """The damage distribution of one attack (0 = cancelled by a dodge), exact.
+
+    ``response``: "block" (格挡, with ``defence_points`` from the defence card, 0 without one), "dodge"
+    (闪避), or "best" (the defender sees the attacker's die, then takes the lower expected damage).
+    ``switches``: the engine's variant switches (validated by the engine; the combat ones change odds).
+    """
+    attack_points = _number("attack_points", attack_points)
+    base_defence = _number("base_defence", base_defence)
+    defence_points = _number("defence_points", defence_points)
+    _check_response(response)
+    rules = combat_rules(switches)
+    counts: dict[int, int] = {}
+    if response == BEST:
+        rows = [row for _, row in _best_rows(attack_points, base_defence, defence_points, rules)]
+    else:
+        rows = [_row_counts(a, attack_points, base_defence, defence_points, response, rules) for a in FACES]
+    for row in rows:
+        for hurt, n in row.items():
+            counts[hurt] = counts.get(hurt, 0) + n
+    return from_counts(counts)
+
+
+def damage_given_die(attack_die: int, attack_points: int | Fraction, base_defence: int | Fraction = 0,
+                     defence_points: int | Fraction = 0, response: str = BLOCK, **switches: Any) -> Dist:
+    """The damage distribution once the attacker's die is known (only the defender's die is left)."""
+    if attack_die not in FACES:
+        raise ValueError(f"attack_die must be one of {FACES}, not {attack_die!r}")
+    _check_response(response, (BLOCK, DODGE))
+    return from_counts(_row_counts(attack_die, _number("attack_points", attack_points),
+                                   _number("base_defence", base_defence),
+                                   _number("defence_points", defence_points), response, combat_rules(switches)))
+
+
+def best_response_table(attack_points: int | Fraction, base_defence: int | Fraction = 0,
+                        defence_points: int | Fraction = 0, **switches: Any) -> list[dict[str, Any]]:
+    """"Dodge or block?": one row per attacker's die with both expected damages and the better choice.
+
+    Row keys: ``attack_die``, ``block`` and ``dodge`` (expected damage, Fraction), ``dodge_succeeds``
+    (P(the dodge cancels the attack)), ``better`` ("block", "dodge" or "either") and ``by`` (how much
+    lower the better one's expected damage is; 0 for "either").
+    """
+    rows = []
+    for attack_die in FACES:
+        block = damage_given_die(attack_die, attack_points, base_defence, defence_points, BLOCK, **switches)
+        dodge = damage_given_die(attack_die, attack_points, base_defence, defence_points, DODGE, **switches)
+        e_block, e_dodge = mean(block), mean(dodge)
+        better = BLOCK if e_block < e_dodge else DODGE if e_dodge < e_block else EITHER
+        rows.append({"attack_die": attack_die, "block": e_block, "dodge": e_dodge,
+                     "dodge_succeeds": dodge.get(CANCELLED, Fraction(0)), "better": better,
+                     "by": abs(e_block - e_dodge)})
+    return rows

@@ -1,0 +1,148 @@
+"""Labels in English and 中文, and the one LanguageSwitch that turns every component.
+
+Components own a ``lang`` traitlet ("en" or "zh"); the app links each to the switch with
+:func:`link_lang`. Game terms come from the engine (``describe(lang)``, clause texts); this table
+holds only the words of the interface itself.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+import traitlets
+
+LANGS = ("zh", "en")
+
+LABELS: dict[str, dict[str, str]] = {
+    # step controls
+    "first": {"en": "⏮ First", "zh": "⏮ 开局"},
+    "back": {"en": "◀ Back", "zh": "◀ 后退"},
+    "next": {"en": "Next ▶", "zh": "下一步 ▶"},
+    "speed": {"en": "Speed (ms)", "zh": "速度（毫秒）"},
+    "branch": {"en": "Branch", "zh": "分支"},
+    "branch_item": {"en": "Branch {n}: {desc} (forks at step {fork}, ends at step {end})",
+                    "zh": "分支 {n}：{desc}（第 {fork} 步分叉，至第 {end} 步）"},
+    "main_line": {"en": "first line", "zh": "主线"},
+    "step_of": {"en": "Step {step} / {depth}", "zh": "第 {step} 步 / 共 {depth} 步"},
+    # who decides
+    "player": {"en": "Player {k}", "zh": "玩家 {k}"},
+    "chance": {"en": "Chance", "zh": "随机"},
+    "game_over": {"en": "Game over. Winners: {who}", "zh": "游戏结束。胜者：{who}"},
+    "nobody": {"en": "nobody", "zh": "无人"},
+    "to_decide": {"en": "{who} must decide", "zh": "{who} 需要决定"},
+    "bot_seat": {"en": "(a bot's seat: your choice explores instead of the bot)",
+                 "zh": "（机器人座位：你的选择将代替机器人，开辟新分支）"},
+    "chance_node": {"en": "Chance: roll with the seeded dice, or pick an outcome (loaded dice)",
+                    "zh": "随机：用种子骰子掷出，或直接指定结果（灌铅骰子）"},
+    "roll": {"en": "🎲 Roll (seed {seed})", "zh": "🎲 掷骰（种子 {seed}）"},
+    "pick": {"en": "Pick", "zh": "指定"},
+    # messages
+    "stale": {"en": "Ignored: that button belongs to step {then}; the board is now at step {now}.",
+              "zh": "已忽略：该按钮属于第 {then} 步，当前为第 {now} 步。"},
+    "not_legal": {"en": "Refused: {what} is not a legal action now.", "zh": "已拒绝：{what} 当前不是合法动作。"},
+    "bad_value": {"en": "Refused: {what!r} is not a valid choice.", "zh": "已拒绝：{what!r} 不是有效选项。"},
+    "illegal": {"en": "Refused by the rules [{clause}]: {reason}", "zh": "规则拒绝 [{clause}]：{reason}"},
+    "at_start": {"en": "Already at the start.", "zh": "已在开局。"},
+    "at_end": {"en": "The game is over.", "zh": "游戏已结束。"},
+    "waiting": {"en": "Waiting for {who} to choose an action.", "zh": "等待 {who} 选择动作。"},
+    "chose": {"en": "Step {step}: {what}", "zh": "第 {step} 步：{what}"},
+    "bots_played": {"en": "Bots and dice played {n} step(s).", "zh": "机器人与骰子共进行了 {n} 步。"},
+    # event log
+    "events": {"en": "Events (resolution order)", "zh": "事件（结算顺序）"},
+    "cancelled": {"en": "cancelled", "zh": "已抵消"},
+    "redacted": {"en": "(private)", "zh": "（私密）"},
+    "clause": {"en": "Clause", "zh": "条款"},
+    "section": {"en": "seed section", "zh": "原文章节"},
+    "seed_quote": {"en": "seed", "zh": "原文"},
+    "no_event": {"en": "Select an event to read its clause.", "zh": "选择一个事件以查看其条款。"},
+    "this_step": {"en": "this step", "zh": "本步"},
+    "this_turn": {"en": "this turn", "zh": "本回合"},
+    "whole_game": {"en": "whole game", "zh": "整局"},
+    # board
+    "viewer": {"en": "View as", "zh": "视角"},
+    "everything": {"en": "everything", "zh": "全知"},
+    "turn": {"en": "Turn", "zh": "回合"},
+    "round": {"en": "Round", "zh": "轮"},
+    "phase": {"en": "Phase", "zh": "阶段"},
+    "deck": {"en": "Deck", "zh": "牌堆"},
+    "discard": {"en": "Discard", "zh": "弃牌堆"},
+    "destroyed": {"en": "Destroyed", "zh": "销毁堆"},
+    "characters": {"en": "Character zone", "zh": "角色区"},
+    "pool": {"en": "Pool", "zh": "角色池"},
+    "effects": {"en": "Effect zone", "zh": "效果区"},
+    "traps": {"en": "Trap zone", "zh": "陷阱区"},
+    "hand": {"en": "Hand", "zh": "手牌"},
+    "coins": {"en": "Coins", "zh": "金币"},
+    "hp": {"en": "HP", "zh": "生命"},
+    "face_down": {"en": "face down", "zh": "倒置"},
+    "face_up": {"en": "face up", "zh": "正置"},
+    "hidden": {"en": "hidden", "zh": "隐藏"},
+    "defeated": {"en": "defeated", "zh": "已失败"},
+    "dealer": {"en": "dealer", "zh": "庄家"},
+    "empty": {"en": "—", "zh": "—"},
+    # graph
+    "graph_scope": {"en": "Events of", "zh": "事件范围"},
+    "graph_title": {"en": "Event chain: {n} events", "zh": "事件链：{n} 个事件"},
+    "no_events": {"en": "No events in this scope.", "zh": "此范围内没有事件。"},
+    # seats
+    "seat": {"en": "Seat", "zh": "座位"},
+    "person": {"en": "Person", "zh": "真人"},
+    "bot": {"en": "Bot: {name}", "zh": "机器人：{name}"},
+    "autoplay": {"en": "Bots play on their turn", "zh": "轮到机器人时自动行动"},
+    "bots_go": {"en": "Let bots play", "zh": "让机器人行动"},
+}
+
+
+def label(key: str, lang: str, **fields) -> str:
+    """The interface text ``key`` in ``lang``, with ``fields`` filled in."""
+    text = LABELS[key].get(lang) or LABELS[key]["en"]
+    return text.format(**fields) if fields else text
+
+
+def player_name(k: int, lang: str) -> str:
+    """A seat's name as the engine numbers seats (0, 1, …)."""
+    return label("player", lang, k=k)
+
+
+def check_lang(value) -> str:
+    """The value if it is a known language, else TraitError (values can come from the browser)."""
+    if value not in LANGS:
+        raise traitlets.TraitError(f"lang must be one of {list(LANGS)}, not {value!r}")
+    return value
+
+
+class LanguageSwitch(ipw.HBox):
+    """ToggleButtons 中文 / English; its ``lang`` drives every linked component."""
+
+    lang = traitlets.Unicode("en")
+
+    def __init__(self, lang: str = "en", **kwargs):
+        self._toggle = ipw.ToggleButtons(options=[("中文", "zh"), ("English", "en")], value=lang,
+                                         style={"button_width": "80px"})
+        self._toggle.add_class("re-lang")
+        super().__init__(children=[self._toggle], **kwargs)
+        self.add_class("re-language-switch")
+        self.lang = lang
+        self._toggle.observe(self._on_toggle, "value")
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only "en" and "zh"."""
+        return check_lang(proposal["value"])
+
+    @traitlets.observe("lang")
+    def _on_lang(self, change):
+        """Fires when ``lang`` is set from Python or a link: show it on the toggle."""
+        self._toggle.value = change["new"]
+
+    def _on_toggle(self, change):
+        """Fires when the person clicks 中文 or English."""
+        if change["new"] in LANGS:
+            self.lang = change["new"]
+
+    def reset(self) -> None:
+        self._toggle.value = self.lang
+
+
+def link_lang(switch: LanguageSwitch, *components) -> list[traitlets.link]:
+    """Link the switch's ``lang`` to each component's ``lang`` (both ways)."""
+    return [traitlets.link((switch, "lang"), (c, "lang")) for c in components]

@@ -1,0 +1,87 @@
+"""RegistersView: a game's clause register and assumptions register as two readable tables."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+import traitlets
+
+import explorer
+
+TITLES = {
+    "en": {"clauses": "Clause register", "assumptions": "Assumptions register", "id": "id",
+           "section": "seed section", "rule": "rule (our words)", "status": "status",
+           "question": "question", "default": "our default", "alternatives": "alternatives",
+           "switch": "variant switch", "players": "players"},
+    "zh": {"clauses": "规则条款", "assumptions": "假设登记", "id": "编号", "section": "原文章节",
+           "rule": "规则（转述）", "status": "状态", "question": "问题", "default": "默认做法",
+           "alternatives": "其他做法", "switch": "变体开关", "players": "人数"},
+}
+
+
+class RegistersView(ipw.VBox):
+    """Shows ``explorer.rules(game_id)`` and ``explorer.assumptions(game_id)`` in the chosen language."""
+
+    game_id = traitlets.Unicode("")
+    lang = traitlets.Unicode("en")
+
+    def __init__(self, game_id: str | None = None, lang: str = "en", **kwargs):
+        self._header = ipw.HTML()
+        self._clauses = ipw.HTML()
+        self._assumptions = ipw.HTML()
+        tabs = ipw.Accordion(children=[self._clauses, self._assumptions])
+        tabs.selected_index = 0
+        self._tabs = tabs
+        super().__init__(children=[self._header, tabs], **kwargs)
+        self.add_class("re-registers")
+        self.game_id = game_id or explorer.game_ids()[0]
+        self.lang = lang
+
+    @traitlets.validate("game_id")
+    def _valid_game(self, proposal):
+        """Refuse a game id that is not registered (values can come from the browser)."""
+        if proposal["value"] not in explorer.game_ids():
+            raise traitlets.TraitError(f"unknown game {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only English and Chinese."""
+        if proposal["value"] not in TITLES:
+            raise traitlets.TraitError(f"lang must be one of {sorted(TITLES)}")
+        return proposal["value"]
+
+    @traitlets.observe("game_id", "lang")
+    def _on_change(self, change):
+        """Fires when the game or the language changes: redraw both tables."""
+        self.reset()
+
+    def reset(self) -> None:
+        if not self.game_id:
+            return
+        t = TITLES[self.lang]
+        game = explorer.get_game(self.game_id)
+        name = game.name_zh if self.lang == "zh" else game.name_en
+        self._header.value = (f"<h3>{html.escape(name)} <small>({html.escape(game.id)}, "
+                              f"{t['players']} {game.min_players}–{game.max_players})</small></h3>")
+        self._tabs.set_title(0, f"{t['clauses']} ({len(game.clauses)})")
+        self._tabs.set_title(1, f"{t['assumptions']} ({len(game.assumptions)})")
+        rows = "".join(
+            f"<tr><td><code>{_e(c.id)}</code></td><td>{_e(c.section)}</td><td>{_e(c.text(self.lang))}</td>"
+            f"<td>{_e(c.status if c.modelled else c.status + ': ' + c.reason)}</td></tr>" for c in game.clauses)
+        self._clauses.value = _table((t["id"], t["section"], t["rule"], t["status"]), rows)
+        rows = "".join(
+            f"<tr><td><code>{_e(a.id)}</code></td><td>{_e(a.question_zh if self.lang == 'zh' else a.question_en)}"
+            f"</td><td>{_e(a.default)}</td><td>{_e('; '.join(a.alternatives))}</td>"
+            f"<td>{_e(a.switch or '')}</td></tr>" for a in game.assumptions)
+        self._assumptions.value = _table((t["id"], t["question"], t["default"], t["alternatives"], t["switch"]), rows)
+
+
+def _e(text: str) -> str:
+    return html.escape(str(text))
+
+
+def _table(headers: tuple[str, ...], rows: str) -> str:
+    head = "".join(f"<th style='text-align:left'>{_e(h)}</th>" for h in headers)
+    return f"<table class='re-table'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
