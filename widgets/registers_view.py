@@ -13,10 +13,12 @@ TITLES = {
     "en": {"clauses": "Clause register", "assumptions": "Assumptions register", "id": "id",
            "section": "seed section", "rule": "rule (our words)", "status": "status",
            "question": "question", "default": "our default", "alternatives": "alternatives",
-           "switch": "variant switch", "players": "players"},
+           "switch": "variant switch", "players": "players", "modelled": "modelled",
+           "not modelled": "not modelled"},
     "zh": {"clauses": "规则条款", "assumptions": "假设登记", "id": "编号", "section": "原文章节",
            "rule": "规则（转述）", "status": "状态", "question": "问题", "default": "默认做法",
-           "alternatives": "其他做法", "switch": "变体开关", "players": "人数"},
+           "alternatives": "其他做法", "switch": "变体开关", "players": "人数", "modelled": "已实现",
+           "not modelled": "未建模"},
 }
 
 
@@ -69,7 +71,7 @@ class RegistersView(ipw.VBox):
         self._tabs.set_title(1, f"{t['assumptions']} ({len(game.assumptions)})")
         rows = "".join(
             f"<tr><td><code>{_e(c.id)}</code></td><td>{_e(c.section)}</td><td>{_e(c.text(self.lang))}</td>"
-            f"<td>{_e(c.status if c.modelled else c.status + ': ' + c.reason)}</td></tr>" for c in game.clauses)
+            f"<td>{_e(t[c.status] if c.modelled else t[c.status] + ': ' + c.reason)}</td></tr>" for c in game.clauses)
         self._clauses.value = _table((t["id"], t["section"], t["rule"], t["status"]), rows)
         rows = "".join(
             f"<tr><td><code>{_e(a.id)}</code></td><td>{_e(a.question_zh if self.lang == 'zh' else a.question_en)}"

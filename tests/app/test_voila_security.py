@@ -7,7 +7,6 @@ import json
 import uuid
 
 import pytest
-
 from voila_server import ROOT, browser_page, voila_server
 
 APP = ROOT / "notebooks" / "app.ipynb"
@@ -40,7 +39,8 @@ def test_execute_request_from_the_browser_runs_nothing(chromium_path, tmp_path):
         page.on("websocket", lambda ws: sockets.append(ws.url))
         page.goto(url, timeout=120_000)
         page.locator(".re-game-picker").wait_for(state="visible", timeout=120_000)
-        channel = next(u for u in sockets if "/api/kernels/" in u and "/channels" in u)
+        page_channel = next(u for u in sockets if "/api/kernels/" in u and "/channels" in u)
+        channel = page_channel.split("?")[0] + f"?session_id={uuid.uuid4()}"  # a second client of the kernel
         execute = message("execute_request", {"code": code, "silent": False, "store_history": False,
                                                "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
         replies = page.evaluate(SEND, [channel, [message("kernel_info_request", {}), execute]])
