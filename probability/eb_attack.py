@@ -13,8 +13,8 @@ from typing import Any
 
 from explorer.games.eternal_breath import combat
 
-from .dist import Dist, from_counts, mean
-from .eb_switches import combat_rules
+from .dist import Dist, mean
+from .eb_switches import BEFORE_DIE, BLOCK_WITHOUT_CARD, NO_CARD_ZERO, RESPONSE_TIMING, combat_rules
 
 BLOCK, DODGE, BEST = combat.BLOCK, combat.DODGE, "best"
 RESPONSES = (BLOCK, DODGE, BEST)
@@ -36,22 +36,51 @@ def _check_response(response: str, allowed: tuple[str, ...] = RESPONSES) -> str:
     return response
 
 
-def _resolve(attack_die: int, defence_die: int, attack_points, response: str, base_defence, defence_points,
-             rules: Mapping[str, Any]) -> int:
-    """One joint outcome through the engine's rule (None, a cancelled attack, becomes 0)."""
-    hurt = combat.resolve_attack(attack_die, defence_die, attack_points, response, base_defence,
-                                 defence_points, **rules)
-    return CANCELLED if hurt is None else hurt
+def _resolver(rules: Mapping[str, Any]):
+    """The engine's rule for one joint outcome of the dice, under the combat switches ``rules``.
+
+    With ``block_without_card = "zero"`` a block without a card (``defence_points == 0``) has total
+    defence 0 (the engine then rolls no defence die, so that die changes nothing here).
+    """
+    if rules.get(BLOCK_WITHOUT_CARD) != NO_CARD_ZERO:
+        return combat.resolve_attack
+
+    def resolve(attack_die, defence_die, attack_points, response, base_defence, defence_points):
+        if response == BLOCK and defence_points == 0:
+            return combat.final_damage(combat.total_attack(attack_die, attack_points), 0)
+        return combat.resolve_attack(attack_die, defence_die, attack_points, response, base_defence, defence_points)
+
+    return resolve
 
 
 def _row_counts(attack_die: int, attack_points, base_defence, defence_points, response: str,
                 rules: Mapping[str, Any]) -> dict[int, int]:
     """For one attacker's die: how many of the defender's six faces give each damage."""
+    resolve = _resolver(rules)
     counts: dict[int, int] = {}
     for defence_die in FACES:
-        hurt = _resolve(attack_die, defence_die, attack_points, response, base_defence, defence_points, rules)
+        hurt = resolve(attack_die, defence_die, attack_points, response, base_defence, defence_points)
+        hurt = CANCELLED if hurt is None else hurt
         counts[hurt] = counts.get(hurt, 0) + 1
     return counts
+
+
+def _all_counts(attack_points, base_defence, defence_points, response: str, rules) -> dict[int, int]:
+    """How many of the 36 (attacker's die, defender's die) pairs give each damage (the hot loop)."""
+    resolve = _resolver(rules)
+    counts: dict[int, int] = {}
+    for attack_die in FACES:
+        for defence_die in FACES:
+            hurt = resolve(attack_die, defence_die, attack_points, response, base_defence, defence_points)
+            hurt = CANCELLED if hurt is None else hurt
+            counts[hurt] = counts.get(hurt, 0) + 1
+    return counts
+
+
+def _exact(counts: Mapping[int, int]) -> Dist:
+    """Counts of damage outcomes (non-negative ints, non-zero total) → the exact distribution, sorted."""
+    total = sum(counts.values())
+    return {hurt: Fraction(counts[hurt], total) for hurt in sorted(counts)}
 
 
 def _row_total(counts: Mapping[int, int]) -> int:
@@ -63,14 +92,15 @@ def _best_rows(attack_points, base_defence, defence_points, rules) -> list[tuple
     """Per attacker's die, the response the defender takes under "best" and its row of counts.
 
     The defender sees the attacker's die first (§3.2: 攻击方率先进行1d判定，随后由防御方进行操作), then
-    takes the lower expected damage; on a tie they block.
+    takes the lower expected damage; on a tie they block. With ``response_timing = "before_attack_die"``
+    they choose before the die, so one response (the lower expected damage overall) serves every die.
     """
-    rows = []
-    for attack_die in FACES:
-        block = _row_counts(attack_die, attack_points, base_defence, defence_points, BLOCK, rules)
-        dodge = _row_counts(attack_die, attack_points, base_defence, defence_points, DODGE, rules)
-        rows.append((DODGE, dodge) if _row_total(dodge) < _row_total(block) else (BLOCK, block))
-    return rows
+    rows = [(_row_counts(a, attack_points, base_defence, defence_points, BLOCK, rules),
+             _row_counts(a, attack_points, base_defence, defence_points, DODGE, rules)) for a in FACES]
+    if rules.get(RESPONSE_TIMING) == BEFORE_DIE:
+        dodge_wins = sum(map(_row_total, (d for _, d in rows))) < sum(map(_row_total, (b for b, _ in rows)))
+        return [(DODGE, d) if dodge_wins else (BLOCK, b) for b, d in rows]
+    return [(DODGE, d) if _row_total(d) < _row_total(b) else (BLOCK, b) for b, d in rows]
 
 
 def damage(attack_points: int | Fraction, base_defence: int | Fraction = 0, defence_points: int | Fraction = 0,
@@ -79,22 +109,23 @@ def damage(attack_points: int | Fraction, base_defence: int | Fraction = 0, defe
 
     ``response``: "block" (格挡, with ``defence_points`` from the defence card, 0 without one), "dodge"
     (闪避), or "best" (the defender sees the attacker's die, then takes the lower expected damage).
-    ``switches``: the engine's variant switches (validated by the engine; the combat ones change odds).
+    ``switches``: the engine's variant switches (validated by the engine). Two change one attack:
+    ``block_without_card`` (EB-A05: "zero" counts total defence 0 when blocking without a card, i.e. with
+    ``defence_points == 0``) and ``response_timing`` (EB-A14: "before_attack_die" makes "best" choose
+    before seeing the die). The others are accepted and change nothing here.
     """
     attack_points = _number("attack_points", attack_points)
     base_defence = _number("base_defence", base_defence)
     defence_points = _number("defence_points", defence_points)
     _check_response(response)
     rules = combat_rules(switches)
+    if response != BEST:
+        return _exact(_all_counts(attack_points, base_defence, defence_points, response, rules))
     counts: dict[int, int] = {}
-    if response == BEST:
-        rows = [row for _, row in _best_rows(attack_points, base_defence, defence_points, rules)]
-    else:
-        rows = [_row_counts(a, attack_points, base_defence, defence_points, response, rules) for a in FACES]
-    for row in rows:
+    for _, row in _best_rows(attack_points, base_defence, defence_points, rules):
         for hurt, n in row.items():
             counts[hurt] = counts.get(hurt, 0) + n
-    return from_counts(counts)
+    return _exact(counts)
 
 
 def damage_given_die(attack_die: int, attack_points: int | Fraction, base_defence: int | Fraction = 0,
@@ -103,7 +134,7 @@ def damage_given_die(attack_die: int, attack_points: int | Fraction, base_defenc
     if attack_die not in FACES:
         raise ValueError(f"attack_die must be one of {FACES}, not {attack_die!r}")
     _check_response(response, (BLOCK, DODGE))
-    return from_counts(_row_counts(attack_die, _number("attack_points", attack_points),
+    return _exact(_row_counts(attack_die, _number("attack_points", attack_points),
                                    _number("base_defence", base_defence),
                                    _number("defence_points", defence_points), response, combat_rules(switches)))
 
@@ -111,6 +142,9 @@ def damage_given_die(attack_die: int, attack_points: int | Fraction, base_defenc
 def best_response_table(attack_points: int | Fraction, base_defence: int | Fraction = 0,
                         defence_points: int | Fraction = 0, **switches: Any) -> list[dict[str, Any]]:
     """"Dodge or block?": one row per attacker's die with both expected damages and the better choice.
+
+    (Under ``response_timing = "before_attack_die"`` the defender cannot use this table: they choose
+    before the die; the table still shows what each die would have called for.)
 
     Row keys: ``attack_die``, ``block`` and ``dodge`` (expected damage, Fraction), ``dodge_succeeds``
     (P(the dodge cancels the attack)), ``better`` ("block", "dodge" or "either") and ``by`` (how much

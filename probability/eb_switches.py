@@ -11,10 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from explorer import DataError
+
 GAME_ID = "eternal_breath"
 
-# switch name in the register → keyword of combat.resolve_attack that carries it
-COMBAT_SWITCHES: dict[str, str] = {}
+# The switches (names and values as in the engine's register and ``table.Rules``) that change one attack,
+# assumptions EB-A05 and EB-A14 of ``explorer/games/eternal_breath/assumptions.toml``:
+BLOCK_WITHOUT_CARD = "block_without_card"  # "base_and_die" (default) or "zero": a block without a defence
+#                                            card counts total defence as 0 (and no defence die is rolled)
+NO_CARD_ZERO = "zero"
+RESPONSE_TIMING = "response_timing"        # "after_attack_die" (default) or "before_attack_die": whether the
+#                                            defender sees the attacker's die before choosing block or dodge
+BEFORE_DIE = "before_attack_die"
+COMBAT_SWITCHES = (BLOCK_WITHOUT_CARD, RESPONSE_TIMING)
 
 
 def _game():
@@ -28,22 +37,25 @@ def _game():
 
 
 def combat_rules(switches: Mapping[str, Any]) -> dict[str, Any]:
-    """Keyword arguments for ``combat.resolve_attack`` from variant ``switches`` (validated by the engine).
+    """The combat switches of ``switches`` that differ from the default reading (validated by the engine).
 
-    Switches that do not change one attack (e.g. about trading or cards) are accepted and ignored.
+    An empty result means the seed's default reading. Switches that do not change one attack (e.g. the
+    round limit) are validated and ignored.
     """
     if not switches:
         return {}
     game = _game()
     if game is None:
         raise ValueError(f"no variant switches are known yet (the {GAME_ID} engine is not registered)")
-    resolved = game.resolve_variant(switches)
-    return {kw: resolved[name] for name, kw in COMBAT_SWITCHES.items() if name in resolved}
+    resolved, defaults = game.resolve_variant(switches), game.resolve_variant({})
+    return {n: resolved[n] for n in COMBAT_SWITCHES if n in resolved and resolved[n] != defaults[n]}
 
 
 def combat_switch_options() -> dict[str, Any]:
-    """The engine's options (name → Option) that change combat, for menus and parameter grids."""
+    """The engine's options (name → Option, with values and default) that change combat."""
     game = _game()
-    if game is None:
+    try:
+        options = game.options if game is not None else {}
+    except DataError:  # the register is not readable (yet): no switch to offer; the register tests say why
         return {}
-    return {name: game.options[name] for name in COMBAT_SWITCHES if name in game.options}
+    return {name: options[name] for name in COMBAT_SWITCHES if name in options}
