@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 CHANCE = -1
@@ -27,6 +27,13 @@ class Action:
     kind: str
     player: int
     params: tuple[tuple[str, Any], ...] = ()
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.game, self.kind, self.player, self.params)))
+
+    def __hash__(self) -> int:  # computed once: legal-action sets hash every action
+        return self._hash
 
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.params:

@@ -17,6 +17,7 @@ class Event:
     its outcome (took effect / cancelled) and the numbers involved (dice, totals, damage).
 
     ``private_to`` lists the players who may see the event's details (None: everyone).
+    ``numbers`` are (name, value) pairs sorted by name, so saved and loaded events compare equal.
     """
 
     id: int
@@ -79,7 +80,7 @@ class Event:
 
         return cls(
             d["id"], d["kind"], d["clause"], d.get("actor"), _freeze(d.get("targets", ())), d.get("cause"),
-            d.get("outcome", TOOK_EFFECT), tuple((k, _freeze(v)) for k, v in d.get("numbers", {}).items()),
+            d.get("outcome", TOOK_EFFECT), tuple(sorted((k, _freeze(v)) for k, v in d.get("numbers", {}).items())),
             tuple(d["private_to"]) if d.get("private_to") is not None else None, game,
         )
 
@@ -101,7 +102,7 @@ class Emitter:
         eid = self.next_id
         self.next_id += 1
         self.events.append(Event(eid, kind, clause, actor, tuple(targets), cause, outcome,
-                                 tuple(numbers.items()), private_to, self.game))
+                                 tuple(sorted(numbers.items())), private_to, self.game))
         return eid
 
 

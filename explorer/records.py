@@ -23,9 +23,23 @@ def record(cls: type) -> type:
     return made
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def evolve(obj: Any, **changes: Any) -> Any:
-    """A copy of the record ``obj`` with some fields changed."""
-    return dataclasses.replace(obj, **changes)
+    """A copy of the record ``obj`` with some fields changed (a field-by-field copy, faster than
+    ``dataclasses.replace``; records have no ``__post_init__``)."""
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    unknown = changes.keys() - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 
 def replace_at(items: tuple, index: int, value: Any) -> tuple:

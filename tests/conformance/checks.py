@@ -12,9 +12,10 @@ from fractions import Fraction
 
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction, from_json, is_hidden, replay
-from explorer.records import encode
+from explorer.records import decode, encode
 
-FULL_ROUND_TRIP_EVERY = 7
+FULL_ROUND_TRIP_EVERY = 7  # the whole save (log and history too) grows with the game: every 7th step early,
+LATE_ROUND_TRIP_EVERY = 50  # every 50th after the first 100 steps; the game data itself round-trips at every step
 
 
 def known_clause(game: explorer.Game, clause: str) -> bool:
@@ -124,7 +125,9 @@ def checked_playout(game_id: str, players: int, seed: int, variant: dict | None 
         if check_every_step:
             check_illegal_rejected(state, previous)
             check_view(state)
-            if step % FULL_ROUND_TRIP_EVERY == 0:
+            data_text = json.dumps(encode(state.data))
+            assert decode(json.loads(data_text)) == state.data, f"{state}: game data does not round-trip"
+            if step % (FULL_ROUND_TRIP_EVERY if step < 100 else LATE_ROUND_TRIP_EVERY) == 0:
                 text = state.to_json()
                 back = from_json(text)
                 assert back == state and back.to_json() == text, f"{state}: to_json/from_json differ"
