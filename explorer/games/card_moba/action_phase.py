@@ -1,0 +1,143 @@
+"""The action phase (行动阶段): play cards, move, attack, use unlocked skills, end (MB-turn-action)."""
+
+from __future__ import annotations
+
+from . import board, combat, effects, statuses
+from .content import sample
+from .passives import trigger
+from .records import Hero, Moba, evolve
+from .turn import end_phase
+
+
+def skill_alt(hero: Hero, key: str) -> dict | None:
+    """The alternative named "skill#alt" of the hero (MB-hero-skill-alternatives)."""
+    sid, _, alt = key.partition("#")
+    for s in sample().heroes[hero.hero]["skills"]:
+        if s["id"] == sid and alt.isdigit() and int(alt) < len(s["alts"]):
+            return s["alts"][int(alt)]
+    return None
+
+
+def uses_left(hero: Hero, key: str) -> int:
+    for k, n in hero.uses:
+        if k == key:
+            return n
+    return 0
+
+
+def taunt_blocks(d: Moba, hero: Hero) -> bool:
+    """MB-status-12-taunt: in its next turn the hero must be next to the taunter to attack or use skills."""
+    s = statuses.find(hero, "taunt")
+    if s is None or not s.active:
+        return False
+    taunter = d.heroes[s.source] if 0 <= s.source < len(d.heroes) else None
+    if taunter is None or not taunter.alive or taunter.pos is None:
+        return False
+    return board.distance(hero.pos, taunter.pos, d.rules.adjacency) != 1
+
+
+def enemies_within(d: Moba, hero: Hero, reach: int) -> list[int]:
+    adj = d.rules.adjacency
+    return [o.seat for o in d.heroes if o.seat != hero.seat and o.alive and o.pos is not None
+            and board.distance(hero.pos, o.pos, adj) <= reach]
+
+
+def targets_of(d: Moba, hero: Hero, spec: dict) -> list[dict]:
+    """Every legal target of a card or skill alternative, as action parameters."""
+    kind = spec["target"]
+    if kind == "self":
+        return [{}]
+    if kind == "enemy":
+        return [{"target": s} for s in enemies_within(d, hero, spec["range"])]
+    if kind == "cell":
+        if statuses.has(hero, "root"):
+            return []
+        return [{"cell": c} for c in board.empty_cells_within(d, hero.pos, spec["range"])]
+    if kind == "line":
+        if statuses.has(hero, "root"):
+            return []
+        return [{"direction": k, "distance": n} for k in board.DIRECTIONS for n in range(1, spec["range"] + 1)
+                if board.charge_path(d, hero.seat, k, n)]
+    return [{"direction": k} for k in board.DIRECTIONS]
+
+
+def play_card(d: Moba, card: str, params: dict, emit) -> Moba:
+    """MB-card-cost: pay the card's stamina, put it on the discard pile, apply its effect (MB-card-main);
+    the card's type joins the played sequence and may grant a skill use (MB-hero-skill-sequence)."""
+    seat = d.seat
+    h = d.heroes[seat]
+    c = sample().cards[card]
+    hand = list(h.hand)
+    hand.remove(card)
+    eid = emit.emit("play", "MB-card-cost", actor=seat, targets=(params["target"],) if "target" in params else (),
+                    card=card, cost=c["cost"], stamina=h.stamina - c["cost"])
+    h = evolve(h, hand=tuple(hand), stamina=h.stamina - c["cost"], played=h.played + c["type"], acted=h.acted + 1)
+    d = evolve(combat.put(d, h), discard=d.discard.add(card))
+    if d.rules.card_set == "sample":
+        d = effects.run(d, seat, c["effects"], emit, eid, target=params.get("target", -1), cell=params.get("cell"))
+    d = trigger(d, seat, "on_card", emit, eid, card=c["type"])
+    return grant_skills(d, seat, emit, eid)
+
+
+def grant_skills(d: Moba, seat: int, emit, cause) -> Moba:
+    """MB-hero-skill-sequence: once the cards played in this action phase end with a skill alternative's
+    action sequence, the hero gains one use of it; those cards are then spent (MB-A03)."""
+    h = d.heroes[seat]
+    if not h.alive or not h.played:
+        return d
+    granted = []
+    for s in sample().heroes[h.hero]["skills"]:
+        for i, alt in enumerate(s["alts"]):
+            if h.played.endswith(alt["seq"]):
+                granted.append((f"{s['id']}#{i}", alt["seq"]))
+    if not granted:
+        return d
+    uses = dict(h.uses)
+    for key, seq in granted:
+        uses[key] = uses.get(key, 0) + 1
+        emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=seq, skill=key)
+    return combat.put(d, evolve(h, uses=tuple(sorted(uses.items())), played=""))
+
+
+def move(d: Moba, to: tuple, emit) -> Moba:
+    """MB-term-5-move: to an adjacent empty cell for one step (MB-term-4-steps)."""
+    h = d.heroes[d.seat]
+    d = combat.put(d, evolve(h, steps=h.steps - 1, acted=h.acted + 1))
+    return effects.displace(d, d.seat, [to], "move", emit, None)
+
+
+def attack(d: Moba, target: int, emit) -> Moba:
+    """MB-term-3-attack: spend an attack chance; damage = attack power (MB-event-LA: even below 1);
+    a critical hit doubles it (MB-A06), never when weak (MB-status-10-weak)."""
+    seat = d.seat
+    h = d.heroes[seat]
+    power = combat.attack_power(h)
+    crit = h.crit and not statuses.has(h, "weak")
+    amount = power * 2 if crit else power
+    eid = emit.emit("attack", "MB-term-3-attack", actor=seat, targets=(target,), crit=crit, damage=amount, power=power)
+    if power < 1:
+        emit.emit("low attack power", "MB-event-LA", actor=seat, cause=eid, power=power)
+    d = combat.put(d, evolve(h, attacks=h.attacks - 1, crit=False, acted=h.acted + 1))
+    d = combat.damage(d, seat, target, amount, "normal", emit, eid)
+    if d.phase != "over" and d.heroes[seat].alive:
+        d = trigger(d, seat, "on_attack", emit, eid, other=target)
+    return d
+
+
+def use_skill(d: Moba, key: str, params: dict, emit) -> Moba:
+    """Spend one use of an unlocked skill alternative and apply its effects (MB-hero-skill-alternatives)."""
+    seat = d.seat
+    h = d.heroes[seat]
+    alt = skill_alt(h, key)
+    uses = tuple((k, n - 1) if k == key else (k, n) for k, n in h.uses)
+    eid = emit.emit("skill", "MB-hero-skill-alternatives", actor=seat,
+                    targets=(params["target"],) if "target" in params else (), skill=key)
+    d = combat.put(d, evolve(h, uses=tuple((k, n) for k, n in uses if n), acted=h.acted + 1))
+    return effects.run(d, seat, alt["effects"], emit, eid, target=params.get("target", -1), cell=params.get("cell"),
+                       direction=params.get("direction"), dist=params.get("distance", alt["range"]))
+
+
+def end_action(d: Moba, emit) -> Moba:
+    """MB-turn-phases: the action phase ends when the player says so."""
+    emit.emit("end action phase", "MB-turn-phases", actor=d.seat)
+    return end_phase(d, emit)

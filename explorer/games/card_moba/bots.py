@@ -1,0 +1,42 @@
+"""Bots: the core's random bot, and a greedy one that walks toward the nearest enemy and attacks."""
+
+from __future__ import annotations
+
+import random
+
+from explorer import Bot
+
+from . import board
+
+
+class GreedyBot(Bot):
+    """Attacks when it can, else uses a damaging skill or card, else steps toward the nearest enemy,
+    else plays a card, else ends the phase. Setup choices are random."""
+
+    name = "greedy"
+
+    def choose(self, state, rng: random.Random):
+        legal = state.legal_actions()
+        d = state.data
+        if d.phase != "action":
+            return rng.choice(legal)
+        for kind in ("attack", "skill"):
+            options = [a for a in legal if a.kind == kind]
+            if options:
+                return rng.choice(options)
+        plays = [a for a in legal if a.kind == "play" and "target" in a.args]
+        if plays:
+            return rng.choice(plays)
+        me = d.heroes[d.seat]
+        enemies = [h.pos for h in d.heroes if h.seat != me.seat and h.alive and h.pos]
+        moves = [a for a in legal if a.kind == "move"]
+        if enemies and moves:
+            def gap(cell):
+                return min(board.distance(cell, e) for e in enemies)
+            best = min(moves, key=lambda a: gap(a["to"]))
+            if gap(best["to"]) < gap(me.pos):
+                return best
+        cheap = [a for a in legal if a.kind == "play" and a["card"][0] in "OMD"]
+        if cheap and me.stamina > 2:
+            return rng.choice(cheap)
+        return next(a for a in legal if a.kind == "end")

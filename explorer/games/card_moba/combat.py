@@ -1,0 +1,179 @@
+"""Combat and life: attack power, shields, damage and its kinds, heals, life loss, death and the killer."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from explorer import CANCELLED, replace_at
+
+from . import statuses
+from .content import sample
+from .records import Hero, Moba, evolve
+
+DAMAGE_CLAUSE = {"normal": "MB-event-DS", "true": "MB-term-15-true-damage", "lifesteal": "MB-term-16-lifesteal"}
+
+
+@lru_cache(maxsize=512)
+def static_bonus(pieces: tuple) -> dict:
+    """MB-bloodline-permanent: the "static" bloodline pieces and dust add to the four stats all game."""
+    c = sample()
+    out = {"atk": 0, "def": 0, "speed": 0, "range": 0, "hp": 0}
+    for pid in pieces:
+        entry = c.pieces.get(pid) or c.dusts.get(pid)
+        if entry is None or entry.get("trigger", "static") != "static":
+            continue
+        for e in entry["effects"]:
+            if e["op"] == "stat":
+                out[e["stat"]] += e["amount"]
+    return out
+
+
+def base(hero: Hero, name: str) -> int:
+    """MB-hero-stats: the hero's printed stat plus its bloodline's static bonus."""
+    return sample().heroes[hero.hero][name] + static_bonus(hero.pieces)[name]
+
+
+def mark_bonus(hero: Hero, field: str) -> int:
+    marks = sample().marks
+    return sum(marks[m][field] * n for m, n in hero.marks)
+
+
+def attack_power(hero: Hero) -> int:
+    """MB-hero-stats 攻击力 (may be below 1, MB-event-LA); MB-status-10-weak caps it at 1."""
+    atk = base(hero, "atk") + (mark_bonus(hero, "atk_per_stack") if hero.marks else 0)
+    return min(atk, 1) if statuses.has(hero, "weak") else atk
+
+
+def defence(hero: Hero) -> int:
+    """MB-hero-stats 防御力; MB-status-11-armour-break caps it at 1."""
+    d = base(hero, "def") + (mark_bonus(hero, "def_per_stack") if hero.marks else 0)
+    return min(d, 1) if statuses.has(hero, "armour_break") else d
+
+
+def speed(hero: Hero) -> int:
+    return base(hero, "speed")
+
+
+def reach(hero: Hero) -> int:
+    """MB-term-3-attack: attack range 1 by default (a hero or a bloodline may say more)."""
+    return sample().heroes[hero.hero]["range"] + static_bonus(hero.pieces)["range"]
+
+
+def starting_hp(hero: Hero, hp_cap: int) -> int:
+    """MB-hero-stats 生命值 is the starting HP; never above the HP cap (MB-hero-hp-cap)."""
+    return min(base(hero, "hp"), hp_cap)
+
+
+def put(d: Moba, hero: Hero) -> Moba:
+    return evolve(d, heroes=replace_at(d.heroes, hero.seat, hero))
+
+
+def heal(d: Moba, seat: int, amount: int, emit, cause, source: int = -1) -> Moba:
+    """MB-term-11-heal: HP rises by a positive whole number, up to the cap (MB-hero-hp-cap);
+    MB-status-6-grievous halves it, 0.5 counting as 1."""
+    h = d.heroes[seat]
+    if amount <= 0 or not h.alive:
+        return d
+    if statuses.has(h, "grievous"):
+        emit.emit("heal halved", "MB-status-6-grievous", targets=(seat,), cause=cause, after=(amount + 1) // 2,
+                  before=amount)
+        amount = (amount + 1) // 2
+    hp = min(h.hp + amount, d.rules.hp_cap)
+    eid = emit.emit("heal", "MB-term-11-heal", actor=source if source >= 0 else None, targets=(seat,), cause=cause,
+                    amount=amount, healed=hp - h.hp, hp=hp)
+    if hp < h.hp + amount:
+        emit.emit("hp cap", "MB-hero-hp-cap" if d.rules.hp_cap == 60 else "MB-ruler-hp-cap", targets=(seat,),
+                  cause=eid, cap=d.rules.hp_cap, lost=h.hp + amount - hp)
+    return put(d, evolve(h, hp=hp))
+
+
+def gain_shield(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
+    """MB-term-2-shield gained; MB-status-11-armour-break: no shield can be gained."""
+    h = d.heroes[seat]
+    if amount <= 0 or not h.alive:
+        return d
+    if statuses.has(h, "armour_break"):
+        emit.emit("shield refused", "MB-status-11-armour-break", targets=(seat,), cause=cause, outcome=CANCELLED,
+                  amount=amount)
+        return d
+    emit.emit("shield", "MB-term-2-shield", targets=(seat,), cause=cause, amount=amount, shield=h.shield + amount)
+    return put(d, evolve(h, shield=h.shield + amount))
+
+
+def damage(d: Moba, source: int, seat: int, amount: int, kind: str, emit, cause, depth: int = 0,
+           poison: bool = False) -> Moba:
+    """Damage (伤害) of a kind: normal, true (MB-term-15-true-damage ignores shields) or lifesteal
+    (MB-term-16-lifesteal heals the source by the HP damage only). MB-term-2-shield absorbs non-true damage
+    whole or in part. MB-event-DS: the damage taken is the amount before shields. MB-event-LA: a negative
+    amount heals the target instead."""
+    h = d.heroes[seat]
+    if not h.alive:
+        return d
+    if amount < 0:
+        emit.emit("negative damage", "MB-event-LA", actor=source, targets=(seat,), cause=cause, damage=amount)
+        return heal(d, seat, -amount, emit, cause, source)
+    absorbed = 0 if kind == "true" else min(h.shield, amount)
+    hp_loss = amount - absorbed
+    hp = h.hp - hp_loss
+    if poison and not d.rules.poison_death and h.hp >= 1:
+        hp = max(hp, 1)  # MB-status-13-poison: poison normally cannot take HP below 1
+        hp_loss = h.hp - hp
+    eid = emit.emit("damage", DAMAGE_CLAUSE[kind], actor=source if source >= 0 else None, targets=(seat,),
+                    cause=cause, absorbed=absorbed, damage=amount, damage_kind=kind, hp=hp, hp_loss=hp_loss)
+    if absorbed:
+        emit.emit("shield absorbs", "MB-term-2-shield", targets=(seat,), cause=eid, absorbed=absorbed,
+                  shield=h.shield - absorbed)
+    d = put(d, evolve(h, hp=hp, shield=h.shield - absorbed, last_hit=source if source >= 0 else h.last_hit))
+    if kind == "lifesteal" and hp_loss > 0 and source >= 0:
+        d = heal(d, source, hp_loss, emit, eid, source)
+    if hp <= 0:
+        return die(d, seat, emit, eid, depth)
+    if depth == 0 and source >= 0:
+        from .passives import trigger
+        d = trigger(d, seat, "on_damaged", emit, eid, other=source, amount=amount, depth=depth + 1)
+    return d
+
+
+def lose_life(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB-term-12-life-loss",
+              depth: int = 0) -> Moba:
+    """MB-term-12-life-loss: HP falls by a positive whole number; no source, shields are ignored."""
+    h = d.heroes[seat]
+    if amount <= 0 or not h.alive:
+        return d
+    eid = emit.emit("life loss", clause, targets=(seat,), cause=cause, amount=amount, hp=h.hp - amount)
+    d = put(d, evolve(h, hp=h.hp - amount))
+    return die(d, seat, emit, eid, depth) if h.hp - amount <= 0 else d
+
+
+def die(d: Moba, seat: int, emit, cause, depth: int = 0) -> Moba:
+    """MB-hero-death: HP not above 0 is death. MB-hero-killer: whoever last damaged the hero is the killer,
+    and scores (MB-A08). Ruler MB-ruler-steal-stamina / MB-ruler-steal-hand take the victim's stamina / hand."""
+    h = d.heroes[seat]
+    eid = emit.emit("death", "MB-hero-death", targets=(seat,), cause=cause, hp=h.hp)
+    d = put(d, evolve(h, alive=False, pos=None, statuses=(), shield=0, marks=(), crit=False, played="", uses=()))
+    killer = h.last_hit
+    if killer < 0 or killer == seat:
+        return d
+    k = d.heroes[killer]
+    score = k.score + d.rules.kill_score
+    emit.emit("kill", "MB-hero-killer", actor=killer, targets=(seat,), cause=eid, score=score)
+    k = evolve(k, score=score)
+    victim = d.heroes[seat]
+    if d.rules.steal_stamina and victim.stamina:
+        emit.emit("steal stamina", "MB-ruler-steal-stamina", actor=killer, targets=(seat,), cause=eid,
+                  amount=victim.stamina)
+        k = evolve(k, stamina=min(k.stamina + victim.stamina, d.rules.stamina_cap))
+        victim = evolve(victim, stamina=0)
+    if d.rules.steal_hand and victim.hand:
+        emit.emit("steal hand", "MB-ruler-steal-hand", actor=killer, targets=(seat,), cause=eid,
+                  private_to=(killer, seat), cards=victim.hand)
+        k = evolve(k, hand=tuple(sorted(k.hand + victim.hand)))
+        victim = evolve(victim, hand=())
+    d = put(put(d, victim), k)
+    if d.win_score and score >= d.win_score:
+        emit.emit("game over", "MB-choice-4-score", targets=(killer,), cause=eid, score=score)
+        return evolve(d, phase="over", winners=(killer,))
+    if depth <= 1:
+        from .passives import trigger
+        d = trigger(d, killer, "on_kill", emit, eid, other=seat, depth=depth + 1)
+    return d

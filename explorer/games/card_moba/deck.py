@@ -1,0 +1,48 @@
+"""The deck (牌堆) and the discard pile (置牌堆): draws are chance nodes over a Bag (MB-card-discard-pile)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from explorer import CANCELLED, Bag
+
+from . import combat
+from .records import Moba, evolve
+
+
+def draw_outcomes(d: Moba) -> tuple:
+    """Each card that can come next with its exact chance; an empty deck draws from the reshuffled
+    discard pile; with both empty nothing is drawn (MB-A02)."""
+    pile = d.deck if len(d.deck) else d.discard
+    if not len(pile):
+        return ((None, Fraction(1)),)
+    return pile.outcomes()
+
+
+def draw(d: Moba, card: str | None, emit) -> Moba:
+    """MB-turn-draw / MB-card-discard-pile: the first seat in the draw queue takes the top card; the moment
+    the deck is drawn empty the discard pile is shuffled into a new deck (or at the next draw, if the discard
+    pile was empty then)."""
+    seat = d.draws[0]
+    if not len(d.deck) and len(d.discard):
+        emit.emit("reshuffle", "MB-card-discard-pile", cards=len(d.discard))
+        d = evolve(d, deck=d.discard, discard=Bag())
+    if card is None:
+        emit.emit("nothing to draw", "MB-card-discard-pile", targets=(seat,), outcome=CANCELLED)
+    else:
+        h = d.heroes[seat]
+        emit.emit("draw", "MB-turn-draw", actor=seat, targets=(seat,), private_to=(seat,), card=card)
+        d = evolve(combat.put(d, evolve(h, hand=tuple(sorted((*h.hand, card))))), deck=d.deck.remove(card))
+        if not len(d.deck) and len(d.discard):
+            emit.emit("reshuffle", "MB-card-discard-pile", cards=len(d.discard))
+            d = evolve(d, deck=d.discard, discard=Bag())
+    d = evolve(d, draws=d.draws[1:])
+    if d.draws:
+        return d
+    if d.phase == "draw":
+        from .turn import begin_action
+        return begin_action(d, emit)
+    if d.phase == "deal":
+        from .setup import deal
+        return deal(d, emit)
+    return d

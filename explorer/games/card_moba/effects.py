@@ -1,0 +1,170 @@
+"""The safe effect vocabulary of cards, skills, bloodlines and special cells, interpreted here (never eval).
+
+Each effect is a dict with ``op`` and its fields (see content.EFFECT). ``to = "self"`` applies to the actor,
+``"target"`` to the chosen target (or what a projectile hit).
+"""
+
+from __future__ import annotations
+
+from explorer import CANCELLED
+
+from . import board, combat, statuses
+from .content import sample
+from .records import Moba, evolve
+
+DISPLACEMENT_CLAUSE = {"charge": "MB-term-8-charge", "blink": "MB-term-9-blink", "knockback": "MB-term-13-knockback",
+                       "pull": "MB-term-14-pull", "move": "MB-term-5-move", "retreat": "MB-term-13-knockback"}
+
+
+def rooted(d: Moba, seat: int, kind: str, emit, cause) -> bool:
+    """MB-status-4-root: until the end of its next turn the hero cannot be displaced in any way."""
+    if statuses.has(d.heroes[seat], "root"):
+        emit.emit("displacement refused", "MB-status-4-root", targets=(seat,), cause=cause, outcome=CANCELLED,
+                  how=kind)
+        return True
+    return False
+
+
+def gain_steps(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
+    """MB-term-4-steps gained; MB-status-3-fatigue: in its next turn the hero gains no steps by any means."""
+    h = d.heroes[seat]
+    if statuses.has(h, "fatigue"):
+        emit.emit("steps refused", "MB-status-3-fatigue", targets=(seat,), cause=cause, outcome=CANCELLED,
+                  amount=amount)
+        return d
+    emit.emit("steps", "MB-term-4-steps", targets=(seat,), cause=cause, amount=amount, steps=h.steps + amount)
+    return combat.put(d, evolve(h, steps=h.steps + amount))
+
+
+def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB-term-1-stamina") -> Moba:
+    """MB-term-1-stamina: gained stamina stops at the cap (12, or the Ruler setting); the excess is lost
+    (the undefined 体力溢出事件, MB-A04)."""
+    h = d.heroes[seat]
+    new = min(h.stamina + amount, d.rules.stamina_cap)
+    emit.emit("stamina", clause, targets=(seat,), cause=cause, amount=amount, overflow=h.stamina + amount - new,
+              stamina=new)
+    return combat.put(d, evolve(h, stamina=new))
+
+
+def enter_cell(d: Moba, seat: int, emit, cause) -> Moba:
+    """MB-map-cells: a hero that ends a displacement on a special cell gets its effect (MB-A11), unless
+    the Ruler setting MB-ruler-special-cells turned special cells off."""
+    h = d.heroes[seat]
+    kind = board.board_of(d).special.get(h.pos)
+    if kind is None:
+        return d
+    if not d.rules.special_cells:
+        emit.emit("special cell off", "MB-ruler-special-cells", targets=(seat,), cause=cause, outcome=CANCELLED,
+                  cell=kind)
+        return d
+    eid = emit.emit("special cell", "MB-map-cells", targets=(seat,), cause=cause, cell=kind)
+    return run(d, seat, sample().cells[kind]["effects"], emit, eid, depth=1)
+
+
+def displace(d: Moba, seat: int, path: list, kind: str, emit, cause) -> Moba:
+    """Move a hero along ``path`` (its last cell is the destination), then check the special cell."""
+    if not path:
+        return d
+    emit.emit(kind, DISPLACEMENT_CLAUSE[kind], targets=(seat,), cause=cause, cells=len(path), to=path[-1])
+    return enter_cell(board.place(d, seat, path[-1]), seat, emit, cause)
+
+
+def run(d: Moba, actor: int, effects: tuple, emit, cause, target: int = -1, cell=None, direction=None,
+        dist: int = 0, depth: int = 0) -> Moba:
+    """Apply ``effects`` in order (MB-play-exceptions: effects may break the usual rules)."""
+    for e in effects:
+        if d.phase == "over":
+            return d
+        op = e["op"]
+        if op == "projectile":
+            target, flown = board.projectile_hit(d, actor, direction, dist)
+            pid = emit.emit("projectile", "MB-term-10-projectile", actor=actor,
+                            targets=(target,) if target >= 0 else (), cause=cause, cells=len(flown), hit=target >= 0)
+            if target < 0:
+                return d
+            emit.emit("projectile hits", "MB-term-7-object", actor=actor, targets=(target,), cause=pid)
+            continue
+        seat = actor if e["to"] == "self" else target
+        if seat < 0 or not d.heroes[seat].alive:
+            continue
+        d = apply_one(d, actor, seat, e, emit, cause, cell, direction, dist, depth, target)
+    return d
+
+
+def apply_one(d: Moba, actor: int, seat: int, e: dict, emit, cause, cell, direction, dist, depth,
+              target: int = -1) -> Moba:
+    op, amount = e["op"], e["amount"]
+    hero = d.heroes[seat]
+    if op == "damage":
+        if e["plus_atk"]:
+            amount += combat.attack_power(d.heroes[actor])
+        return combat.damage(d, actor, seat, amount, e["kind"], emit, cause, depth)
+    if op == "lose_life":
+        return combat.lose_life(d, seat, amount, emit, cause, depth=depth)
+    if op == "heal":
+        return combat.heal(d, seat, amount, emit, cause, actor)
+    if op == "shield":
+        return combat.gain_shield(d, seat, amount + (combat.defence(hero) if e["plus_def"] else 0), emit, cause)
+    if op == "status":
+        h = statuses.apply_status(hero, e["status"], e["layers"], e["duration"], actor, d.rules.status_stack,
+                                  emit, cause)
+        return combat.put(d, h)
+    if op == "steps":
+        return gain_steps(d, seat, amount, emit, cause)
+    if op == "stamina":
+        return gain_stamina(d, seat, amount, emit, cause)
+    if op == "draw":
+        emit.emit("draw ordered", "MB-card-main", targets=(seat,), cause=cause, amount=amount)
+        return evolve(d, draws=d.draws + (seat,) * amount)
+    if op == "attack_chance":
+        emit.emit("attack chance", "MB-play-exceptions", targets=(seat,), cause=cause, attacks=hero.attacks + amount)
+        return combat.put(d, evolve(hero, attacks=hero.attacks + amount))
+    if op == "mark":
+        return add_mark(d, seat, e["mark"], amount, emit, cause)
+    if op == "crit":
+        emit.emit("crit ready", "MB-term-3-attack", targets=(seat,), cause=cause)
+        return combat.put(d, evolve(hero, crit=True))
+    if op in ("knockback", "pull"):
+        if seat == actor or rooted(d, seat, op, emit, cause):
+            return d
+        path = board.forced_path(d, seat, d.heroes[actor].pos, amount, away=op == "knockback")
+        if len(path) < amount:
+            stop = board.next_cell(d.heroes[seat].pos if not path else path[-1], d.heroes[seat].pos,
+                                   d.heroes[actor].pos, op == "knockback")
+            wall = stop in board.board_of(d).walls
+            emit.emit("stopped", "MB-map-walls-fixed" if wall else "MB-term-6-obstacle", targets=(seat,),
+                      cause=cause, cell=stop, cells=len(path), how=op)
+        return displace(d, seat, path, op, emit, cause)
+    if op == "retreat":
+        return retreat(d, actor, target, amount, emit, cause)
+    if op == "charge":
+        if rooted(d, seat, op, emit, cause):
+            return d
+        path = board.charge_path(d, seat, direction, dist)
+        emit.emit("charge", "MB-term-8-charge", targets=(seat,), cause=cause, cells=len(path), direction=direction)
+        d, _ = board.settle_blocking(d, seat, path, emit, cause)
+        return enter_cell(d, seat, emit, cause)
+    if op == "blink":
+        if rooted(d, seat, op, emit, cause):
+            return d
+        return displace(d, seat, [tuple(cell)], "blink", emit, cause)
+    return d  # "stat" is static: read by combat.static_bonus
+
+
+def retreat(d: Moba, actor: int, target: int, amount: int, emit, cause) -> Moba:
+    """MB-term-13-knockback: "后撤" is the active twin of a knockback — the actor steps away from the target."""
+    if target < 0 or not d.heroes[target].alive or rooted(d, actor, "retreat", emit, cause):
+        return d
+    path = board.forced_path(d, actor, d.heroes[target].pos, amount, away=True)
+    return displace(d, actor, path, "retreat", emit, cause)
+
+
+def add_mark(d: Moba, seat: int, mark: str, amount: int, emit, cause) -> Moba:
+    """MB-hero-marks: a mark stacks up to its maximum; (-1) means no limit."""
+    h = d.heroes[seat]
+    cap = sample().marks[mark]["max"]
+    have = dict(h.marks).get(mark, 0)
+    new = have + amount if cap == -1 else min(have + amount, cap)
+    emit.emit("mark", "MB-hero-marks", targets=(seat,), cause=cause, mark=mark, max=cap, stacks=new)
+    marks = tuple(sorted({**dict(h.marks), mark: new}.items()))
+    return combat.put(d, evolve(h, marks=marks))

@@ -1,0 +1,142 @@
+"""Which actions are legal now, and why an action is not (IllegalAction naming the precise clause)."""
+
+from __future__ import annotations
+
+from explorer import act
+
+from . import board, combat, setup, statuses
+from .action_phase import enemies_within, skill_alt, targets_of, taunt_blocks, uses_left
+from .content import sample
+from .records import Moba
+
+GAME_ID = "card_moba"
+SETUP_CLAUSE = {"mode": "MB-choice-1-mode-map", "map": "MB-choice-1-mode-map", "hero": "MB-choice-2-hero",
+                "bloodline": "MB-choice-3-bloodline", "score": "MB-choice-4-score", "spawn": "MB-choice-6-spawn"}
+
+
+_ACTIONS: dict = {}
+
+
+def A(kind: str, player: int, **params):
+    """A cached Action (the same choice is the same object; cheap to build again)."""
+    key = (kind, player, *params.items())
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) > 200_000:
+            _ACTIONS.clear()
+        found = _ACTIONS[key] = act(GAME_ID, kind, player, **params)
+    return found
+
+
+def setup_actions(d: Moba) -> list:
+    p = d.seat
+    if d.phase == "mode":
+        return [A("mode", p, mode=m) for m in setup.modes(d)]
+    if d.phase == "map":
+        return [A("map", p, map=m) for m in sample().maps]
+    if d.phase == "hero":
+        return [A("hero", p, hero=h) for h in setup.free_heroes(d)]
+    if d.phase == "bloodline":
+        return [A("bloodline", p, piece=x) for x in setup.bloodline_options(d)]
+    if d.phase == "score":
+        return [A("win_score", p, score=s) for s in setup.WIN_SCORES]
+    if d.phase == "spawn":
+        return [A("spawn", p, cell=c) for c in setup.free_spawns(d)]
+    return []
+
+
+def turn_actions(d: Moba) -> list:
+    """MB-turn-action: play cards, move, attack, use unlocked skills, or end the action phase."""
+    p = d.seat
+    if d.phase == "discard":
+        return [A("discard", p, card=c) for c in sorted(set(d.heroes[p].hand))]
+    h = d.heroes[p]
+    out = [A("end", p)]
+    if h.acted >= d.rules.action_cap:
+        return out
+    cards = sample().cards
+    blank = d.rules.card_set == "blank"
+    for card in sorted(set(h.hand)):
+        c = cards[card]
+        if c["cost"] <= h.stamina:
+            for t in ([{}] if blank else targets_of(d, h, c)):
+                out.append(A("play", p, card=card, **t))
+    if h.steps >= 1 and not statuses.has(h, "root"):
+        b = board.board_of(d)
+        for cell in board.neighbours(h.pos, d.rules.adjacency):
+            if not board.is_obstacle(d, b, cell):
+                out.append(A("move", p, to=cell))
+    blocked = taunt_blocks(d, h)
+    if h.attacks >= 1 and not statuses.has(h, "disarm") and not blocked:
+        out += [A("attack", p, target=t) for t in enemies_within(d, h, combat.reach(h))]
+    if h.uses and not statuses.has(h, "silence") and not blocked:
+        for key, _ in h.uses:
+            for t in targets_of(d, h, skill_alt(h, key)):
+                out.append(A("skill", p, skill=key, **t))
+    return out
+
+
+def why(d: Moba, a) -> tuple[str, str]:
+    """(clause, reason) for an action that is not legal now."""
+    if a.kind == "hero" and d.phase != "hero":
+        return "MB-hero-fixed", "a hero cannot be changed once chosen"
+    if a.kind == "bloodline" and d.phase != "bloodline":
+        return "MB-bloodline-permanent", "a bloodline cannot be changed once built"
+    if a.kind == "discard" and d.phase != "discard":
+        if d.rules.hand_limit >= 10**9:
+            return "MB-card-no-hand-limit", "there is no hand limit: nothing must be discarded"
+        return "MB-ruler-hand-limit", "cards are discarded only when the end phase finds the hand over the limit"
+    if d.phase in SETUP_CLAUSE:
+        return SETUP_CLAUSE[d.phase], f"not a choice offered now during {d.phase}"
+    if d.phase not in ("action", "discard") or a.player != d.seat or d.draws:
+        return "MB-turn-phases", "players act only in their own action phase"
+    h = d.heroes[d.seat]
+    if a.kind == "end" or d.phase == "discard":
+        return ("MB-ruler-hand-limit", "discard a card you hold") if d.phase == "discard" else (
+            "MB-turn-phases", "not a legal way to end the action phase")
+    if h.acted >= d.rules.action_cap:
+        return "MB-turn-action", f"the action phase has reached its cap of {d.rules.action_cap} actions (MB-A15)"
+    if a.kind == "move":
+        return why_move(d, h, a.get("to"))
+    if a.kind == "play":
+        card = a.get("card")
+        if card not in h.hand:
+            return "MB-card-main", f"{card!r} is not in the hand"
+        if sample().cards[card]["cost"] > h.stamina:
+            return "MB-card-cost", f"{card} costs {sample().cards[card]['cost']} stamina; only {h.stamina} left"
+        if sample().cards[card]["target"] in ("cell", "line") and statuses.has(h, "root"):
+            return "MB-status-4-root", "a rooted hero cannot blink or charge"
+        return "MB-card-main", "not a legal target for this card"
+    if a.kind == "attack":
+        if statuses.has(h, "disarm"):
+            return "MB-status-8-disarm", "a disarmed hero cannot attack this turn"
+        if h.attacks < 1:
+            return "MB-term-3-attack", "no attack chance left"
+        if taunt_blocks(d, h):
+            return "MB-status-12-taunt", "a taunted hero must be next to the taunter to attack"
+        return "MB-term-3-attack", "the target is not an enemy within attack range"
+    if a.kind == "skill":
+        key = a.get("skill")
+        if not isinstance(key, str) or uses_left(h, key) < 1:
+            return "MB-hero-skill-sequence", f"no use of {key!r}: its action sequence was not played"
+        if statuses.has(h, "silence"):
+            return "MB-status-7-silence", "a silenced hero cannot use non-passive skills this turn"
+        if taunt_blocks(d, h):
+            return "MB-status-12-taunt", "a taunted hero must be next to the taunter to use skills"
+        if skill_alt(h, key)["target"] in ("cell", "line") and statuses.has(h, "root"):
+            return "MB-status-4-root", "a rooted hero cannot blink or charge"
+        return "MB-hero-skill-alternatives", "not a legal target for this skill"
+    return "MB-turn-action", f"{a.kind!r} is not an action of the action phase"
+
+
+def why_move(d: Moba, h, to) -> tuple[str, str]:
+    if statuses.has(h, "root"):
+        return "MB-status-4-root", "a rooted hero cannot be displaced"
+    if h.steps < 1:
+        return "MB-term-4-steps", "no steps left"
+    if not isinstance(to, tuple) or len(to) != 2 or board.distance(h.pos, to, d.rules.adjacency) != 1:
+        return "MB-term-5-move", "a move goes to an adjacent cell"
+    b = board.board_of(d)
+    if not board.on_map(b, to) or to in b.walls or board.occupant(d, to) >= 0:
+        return "MB-term-6-obstacle", f"{to} is an obstacle (wall, map edge or hero)"
+    return "MB-term-5-move", "not a legal move"

@@ -1,0 +1,112 @@
+"""The state of a card-driven MOBA game as immutable records (see rules.toml for every clause id)."""
+
+from __future__ import annotations
+
+from explorer import Bag, record
+
+
+@record
+class Status:
+    """One passive status (状态): its name, layers (层级), duration (时长), whether its turn has come, its source.
+
+    ``active`` turns True when the holder's next turn begins ("其下一个回合"), MB-status-1-stun … 14.
+    """
+
+    name: str
+    layers: int = 1
+    duration: int = 1
+    active: bool = False
+    source: int = -1
+
+
+@record
+class Hero:
+    """One player's hero on the map: MB-hero-stats, MB-term-1-stamina, MB-term-2-shield, MB-term-4-steps."""
+
+    seat: int
+    hero: str = ""
+    pieces: tuple = ()          # bloodline: system, keystone, fragment a, fragment b, dust (MB-bloodline-total)
+    pos: tuple | None = None    # (x, y) or None while dead / before spawning
+    spawn: tuple | None = None
+    hp: int = 0
+    shield: int = 0
+    stamina: int = 0
+    steps: int = 0
+    attacks: int = 0
+    statuses: tuple = ()        # Status records
+    marks: tuple = ()           # (mark id, stacks)
+    played: str = ""            # card types played since the last skill was granted (MB-hero-skill-sequence)
+    uses: tuple = ()            # (skill key "skill#alt", uses left)
+    hand: tuple = ()            # card ids, sorted
+    score: int = 0
+    crit: bool = False          # the next attack is a critical hit (MB-A06)
+    last_hit: int = -1          # seat whose damage last hit this hero (MB-hero-killer)
+    alive: bool = True
+    acted: int = 0              # actions taken in this action phase (MB-A15 cap)
+
+
+@record
+class Rules:
+    """The rule values of this game: classic defaults, or the Ruler settings (MB-mode-ruler)."""
+
+    hp_cap: int = 60
+    stamina_cap: int = 12
+    start_gain: int = 1
+    hand_limit: int = 10**9     # "inf": no hand limit (MB-card-no-hand-limit, MB-A18)
+    status_stack: bool = True
+    poison_death: bool = False
+    special_cells: bool = True
+    steal_stamina: bool = False
+    steal_hand: bool = False
+    start_stamina: int = 3
+    start_hand: int = 3
+    round_cap: int = 12
+    kill_score: int = 1
+    card_set: str = "sample"
+    adjacency: int = 4
+    action_cap: int = 30
+
+
+@record
+class Moba:
+    """The whole game: setup progress, heroes, deck and discard pile (置牌堆), whose turn and which phase."""
+
+    phase: str                  # mode, map, hero, bloodline, score, order, spawn, deal, draw, action, discard, over
+    seat: int                   # the player deciding now (setup) or whose turn it is
+    heroes: tuple               # Hero per seat
+    deck: Bag
+    discard: Bag = Bag()
+    rules: Rules = Rules()
+    ruler_rules: Rules = Rules()
+    mode: str = ""
+    map: str = ""
+    win_score: int = 0
+    order: tuple = ()
+    turn_index: int = 0
+    round: int = 1
+    draws: tuple = ()           # seats still to draw one card each, in order (chance nodes)
+    winners: tuple = ()
+
+
+_EVOLVERS: dict = {}
+
+
+def _make_evolver(cls):
+    """Straight-line code that copies a record field by field (built once per record class from its own
+    field names, never from user text)."""
+    lines = ["def evolver(obj, ch):", "    new = new_(cls)"]
+    for name in cls.__dataclass_fields__:
+        lines.append(f"    set_(new, {name!r}, ch[{name!r}] if {name!r} in ch else obj.{name})")
+    lines.append("    return new")
+    scope = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), scope)
+    return scope["evolver"]
+
+
+def evolve(obj, **changes):
+    """A copy of the record ``obj`` with some fields changed: the same as ``explorer.evolve``, without
+    dataclasses.replace's per-call overhead (it is the engine's hottest path)."""
+    fn = _EVOLVERS.get(obj.__class__)
+    if fn is None:
+        fn = _EVOLVERS[obj.__class__] = _make_evolver(obj.__class__)
+    return fn(obj, changes)

@@ -1,0 +1,141 @@
+"""回合详解: a turn is the start, draw, action and end phases in order (MB-turn-phases)."""
+
+from __future__ import annotations
+
+from . import board, combat, effects, statuses
+from .passives import trigger
+from .records import Moba, evolve
+
+
+def current(d: Moba) -> int:
+    return d.order[d.turn_index]
+
+
+def begin_turn(d: Moba, emit) -> Moba:
+    """MB-turn-phases: the next player in turn order begins; statuses held now reach "its next turn"."""
+    seat = current(d)
+    h = statuses.activate(d.heroes[seat])
+    d = evolve(combat.put(d, h), seat=seat)
+    emit.emit("turn", "MB-turn-phases", actor=seat, round=d.round)
+    if not h.alive:
+        d = respawn(d, seat, emit)
+    if statuses.has(d.heroes[seat], "destruct"):
+        emit.emit("start phase skipped", "MB-status-5-destruct", targets=(seat,))
+    else:
+        d = start_phase(d, seat, emit)
+        if d.phase == "over":
+            return d
+        if not d.heroes[seat].alive:
+            emit.emit("turn lost", "MB-hero-death", targets=(seat,))
+            return finish_turn(d, emit)
+    return draw_phase(d, seat, emit)
+
+
+def respawn(d: Moba, seat: int, emit) -> Moba:
+    """MB-A09: a dead hero returns at its own spawn point (or the nearest empty cell) at its next turn,
+    with its starting HP."""
+    h = d.heroes[seat]
+    cell = h.spawn
+    if board.occupant(d, cell) >= 0:
+        cells = board.empty_cells_within(d, h.spawn, max(board.board_of(d).width, board.board_of(d).height) * 2)
+        cell = min(cells, key=lambda c: (board.distance(c, h.spawn), c[1], c[0]))
+    hp = combat.starting_hp(h, d.rules.hp_cap)
+    emit.emit("respawn", "MB-hero-death", targets=(seat,), cell=cell, hp=hp)
+    return combat.put(d, evolve(h, alive=True, pos=cell, hp=hp, last_hit=-1))
+
+
+def start_phase(d: Moba, seat: int, emit) -> Moba:
+    """MB-turn-start: poison and bleed act, then +stamina (1, or the Ruler setting), steps = speed,
+    and the attack chances are cleared to 0 before one is given (MB-term-3-attack)."""
+    eid = emit.emit("start phase", "MB-turn-start", actor=seat)
+    h = d.heroes[seat]
+    poison = statuses.find(h, "poison")
+    if poison is not None:
+        d = combat.put(d, statuses.tick(h, "poison"))
+        src = poison.source if poison.source != seat else -1
+        d = combat.damage(d, src, seat, poison.layers, "normal", emit, eid, depth=1, poison=True)
+    h = d.heroes[seat]
+    bleed = statuses.find(h, "bleed") if h.alive else None
+    if bleed is not None:
+        d = combat.put(d, statuses.tick(h, "bleed"))
+        d = combat.lose_life(d, seat, bleed.layers, emit, eid, "MB-status-14-bleed", depth=1)
+    if d.phase == "over" or not d.heroes[seat].alive:
+        return d
+    d = effects.gain_stamina(d, seat, d.rules.start_gain, emit, eid, "MB-turn-start")
+    d = effects.gain_steps(d, seat, combat.speed(d.heroes[seat]), emit, eid)
+    emit.emit("attack chance", "MB-term-3-attack", targets=(seat,), cause=eid, attacks=1)
+    d = combat.put(d, evolve(d.heroes[seat], attacks=1))
+    return trigger(d, seat, "turn_start", emit, eid)
+
+
+def draw_phase(d: Moba, seat: int, emit) -> Moba:
+    """MB-turn-draw: the player draws two cards from the top of the deck (chance nodes);
+    MB-status-2-masked skips it."""
+    h = d.heroes[seat]
+    if statuses.has(h, "masked"):
+        emit.emit("draw phase skipped", "MB-status-2-masked", targets=(seat,))
+        return begin_action(combat.put(d, statuses.without(h, "masked")), emit)
+    emit.emit("draw phase", "MB-turn-draw", actor=seat)
+    return evolve(d, phase="draw", draws=(*d.draws, seat, seat))
+
+
+def begin_action(d: Moba, emit) -> Moba:
+    """MB-turn-action begins; MB-status-1-stun skips it; MB-status-9-slow takes its layers of steps."""
+    seat = d.seat
+    h = d.heroes[seat]
+    if statuses.has(h, "stun"):
+        emit.emit("action phase skipped", "MB-status-1-stun", targets=(seat,))
+        return end_phase(combat.put(d, statuses.without(h, "stun")), emit)
+    slow = statuses.find(h, "slow")
+    if slow is not None and slow.active:
+        lost = min(slow.layers, h.steps)
+        emit.emit("slowed", "MB-status-9-slow", targets=(seat,), layers=slow.layers, steps_lost=lost)
+        h = statuses.without(evolve(h, steps=h.steps - lost), "slow")
+    emit.emit("action phase", "MB-turn-action", actor=seat)
+    return evolve(combat.put(d, evolve(h, acted=0, played="", uses=())), phase="action")
+
+
+def end_phase(d: Moba, emit) -> Moba:
+    """MB-turn-end: +1 stamina and leftover steps cleared (MB-status-5-destruct skips it); then the
+    Ruler hand limit (MB-ruler-hand-limit) makes the player discard down to it."""
+    seat = d.seat
+    h = d.heroes[seat]
+    if statuses.has(h, "destruct"):
+        emit.emit("end phase skipped", "MB-status-5-destruct", targets=(seat,))
+        return finish_turn(d, emit)
+    eid = emit.emit("end phase", "MB-turn-end", actor=seat)
+    d = effects.gain_stamina(d, seat, 1, emit, eid, "MB-turn-end")
+    d = combat.put(d, evolve(d.heroes[seat], steps=0))
+    if len(d.heroes[seat].hand) > d.rules.hand_limit:
+        emit.emit("hand limit", "MB-ruler-hand-limit", targets=(seat,), hand=len(d.heroes[seat].hand),
+                  limit=d.rules.hand_limit)
+        return evolve(d, phase="discard")
+    return finish_turn(d, emit)
+
+
+def discard(d: Moba, card: str, emit) -> Moba:
+    """MB-ruler-hand-limit: discard one card to the discard pile (置牌堆)."""
+    h = d.heroes[d.seat]
+    hand = list(h.hand)
+    hand.remove(card)
+    emit.emit("discard", "MB-ruler-hand-limit", actor=d.seat, card=card)
+    d = evolve(combat.put(d, evolve(h, hand=tuple(hand))), discard=d.discard.add(card))
+    return finish_turn(d, emit) if len(hand) <= d.rules.hand_limit else d
+
+
+def finish_turn(d: Moba, emit) -> Moba:
+    """The turn is over: one-turn statuses end, then the next player's turn begins (MB-turn-end);
+    after the round cap the highest score wins (MB-A15)."""
+    seat = d.seat
+    h = statuses.expire(d.heroes[seat], emit)
+    d = combat.put(d, evolve(h, played="", uses=(), acted=0))
+    index, rnd = d.turn_index + 1, d.round
+    if index >= len(d.order):
+        index, rnd = 0, rnd + 1
+    if rnd > d.rules.round_cap:
+        best = max(x.score for x in d.heroes)
+        winners = tuple(x.seat for x in d.heroes if x.score == best)
+        emit.emit("game over", "MB-choice-4-score", targets=winners,
+                  round_cap=d.rules.round_cap, score=best)
+        return evolve(d, phase="over", winners=winners)
+    return begin_turn(evolve(d, turn_index=index, round=rnd), emit)

@@ -1,0 +1,165 @@
+"""抉择 and 进行: the setup decisions in the seed's order, Ruler settings and their ranges, player counts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import explorer
+from card_moba.helpers import cited, do, draw, logged
+from explorer import CHANCE, IllegalAction, VariantError
+from explorer.games.card_moba.legal import A
+
+
+def choose(s, kind, **params):
+    return do(s, kind, **params)
+
+
+def bloodline(s, pieces):
+    for piece in pieces:
+        s = choose(s, "bloodline", piece=piece)
+    return s
+
+
+def set_up(players=2):
+    s = explorer.new_game("card_moba", players)
+    assert {a["mode"] for a in s.legal_actions()} == {"classic", "ruler"}
+    s = choose(s, "mode", mode="classic")
+    assert cited(s, "MB-mode-classic")
+    s = choose(s, "map", map="duel")
+    assert cited(s, "MB-choice-1-mode-map")
+    return s
+
+
+def test_the_choices_run_in_the_seeds_order():
+    """'MB-choice-1-mode-map' → 'MB-choice-2-hero' → 'MB-choice-3-bloodline' → 'MB-choice-4-score'
+    → 'MB-choice-5-order' → 'MB-choice-6-spawn' → 'MB-play-shuffle' → 'MB-choice-7-first-turn'."""
+    s = set_up()
+    s = choose(s, "hero", hero="gale")
+    with pytest.raises(IllegalAction) as err:
+        choose(s, "hero", hero="gale")
+    assert err.value.clause == "MB-choice-2-hero"
+    s = choose(s, "hero", hero="bulwark")
+    assert s.data.phase == "bloodline" and cited(s, "MB-choice-2-hero") and cited(s, "MB-hero-stats")
+    assert {a["piece"] for a in s.legal_actions()} == {"brutal", "storm", "aegis", "reform"}
+    s = choose(s, "bloodline", piece="brutal")
+    assert cited(s, "MB-bloodline-system")
+    assert {a["piece"] for a in s.legal_actions()} == {"tongling", "bloodlust", "frenzy"}
+    s = choose(s, "bloodline", piece="tongling")
+    assert cited(s, "MB-bloodline-keystone")
+    assert {a["piece"] for a in s.legal_actions()} == {"edge", "hunt", "wound"}
+    s = choose(s, "bloodline", piece="edge")
+    assert {a["piece"] for a in s.legal_actions()} == {"reach", "cruelty", "rush"}
+    s = choose(s, "bloodline", piece="reach")
+    assert len(logged(s, "MB-bloodline-fragments")) == 2
+    s = choose(s, "bloodline", piece="dust_hp")
+    assert cited(s, "MB-bloodline-dust") and cited(s, "MB-bloodline-total")
+    assert s.data.heroes[0].pieces == ("brutal", "tongling", "edge", "reach", "dust_hp")
+    s = bloodline(s, ("aegis", "bastion", "plating", "anchor", "dust_def"))
+    s = choose(s, "win_score", score=3)
+    assert cited(s, "MB-choice-4-score") and s.data.win_score == 3
+    assert s.current_player == CHANCE
+    assert s.chance_outcomes() == ((A("order", CHANCE, order=(0, 1)), Fraction(1, 2)),
+                                   (A("order", CHANCE, order=(1, 0)), Fraction(1, 2)))
+    s = s.apply(A("order", CHANCE, order=(1, 0)))
+    assert cited(s, "MB-choice-5-order") and s.current_player == 1
+    s = choose(s, "spawn", cell=(0, 0))
+    with pytest.raises(IllegalAction) as err:
+        choose(s, "spawn", cell=(0, 0))
+    assert err.value.clause == "MB-choice-6-spawn"
+    s = choose(s, "spawn", cell=(4, 4))
+    assert cited(s, "MB-play-shuffle") and cited(s, "MB-card-deck")[0].number("cards") == 62
+    assert s.data.heroes[0].hp == 32 + 4 and s.data.heroes[1].hp == 44 + 4  # dust_hp, anchor: +4 starting HP
+    for card in ("O1", "O1", "D1", "S1", "M1", "M2"):
+        s = draw(s, card)
+    assert s.data.heroes[1].hand == ("D1", "O1", "O1") and cited(s, "MB-choice-7-first-turn")
+    s = draw(draw(s, "O2"), "O3")
+    assert s.current_player == 1 and s.data.phase == "action"
+    with pytest.raises(IllegalAction) as err:
+        do(s, "hero", hero="sage")
+    assert err.value.clause == "MB-hero-fixed"
+    with pytest.raises(IllegalAction) as err:
+        do(s, "bloodline", piece="storm")
+    assert err.value.clause == "MB-bloodline-permanent"
+
+
+def test_a_changed_ruler_setting_means_ruler_mode():
+    """'MB-mode-ruler' (MB-A16): with the HP cap set to 80 only Ruler mode is offered, and it applies."""
+    s = explorer.new_game("card_moba", 2, {"ruler_hp_cap": 80})
+    assert [a["mode"] for a in s.legal_actions()] == ["ruler"]
+    s = choose(s, "mode", mode="ruler")
+    assert s.data.rules.hp_cap == 80 and cited(s, "MB-mode-ruler")
+
+
+@pytest.mark.parametrize(("key", "value", "clause"), [
+    ("ruler_hp_cap", 59, "MB-ruler-hp-cap"), ("ruler_stamina_cap", 7, "MB-ruler-stamina-cap"),
+    ("ruler_start_stamina", 0, "MB-ruler-start-stamina"), ("ruler_start_stamina", 5, "MB-ruler-start-stamina"),
+    ("ruler_hand_limit", 5, "MB-ruler-hand-limit"), ("ruler_status_stack", "off", "MB-ruler-status-stack"),
+    ("ruler_poison_death", 1, "MB-ruler-poison-death"), ("ruler_special_cells", None, "MB-ruler-special-cells"),
+    ("ruler_steal_stamina", "yes", "MB-ruler-steal-stamina"), ("ruler_steal_hand", 0, "MB-ruler-steal-hand"),
+    ("ruler_hp_cap", 60.5, "MB-ruler-hp-cap")])
+def test_ruler_settings_out_of_range_are_refused(key, value, clause):
+    with pytest.raises(VariantError) as err:
+        explorer.new_game("card_moba", 2, {key: value})
+    assert err.value.clause == clause and err.value.key == key
+
+
+def test_ruler_settings_in_range_are_accepted():
+    s = explorer.new_game("card_moba", 2, {"ruler_hp_cap": 10**9, "ruler_stamina_cap": 8, "ruler_start_stamina": 4,
+                                          "ruler_hand_limit": 6, "ruler_status_stack": False})
+    assert s.data.ruler_rules.start_gain == 4 and s.data.ruler_rules.hand_limit == 6
+
+
+def test_one_to_six_players():
+    """'MB-prep-players': you and 1 to 5 friends."""
+    game = explorer.get_game("card_moba")
+    assert (game.min_players, game.max_players) == (1, 6) and game.players_clause == "MB-prep-players"
+    for n in (0, 7):
+        with pytest.raises(ValueError):
+            explorer.new_game("card_moba", n)
+    s = explorer.new_game("card_moba", 6)
+    assert len(s.data.heroes) == 6
+
+
+def test_every_ruler_mode_setting_plays_to_the_end():
+    """A Ruler game with every setting changed reaches the end (MB-mode-ruler)."""
+    variant = {"ruler_hp_cap": 70, "ruler_stamina_cap": 9, "ruler_start_stamina": 2, "ruler_hand_limit": 6,
+               "ruler_status_stack": False, "ruler_poison_death": True, "ruler_special_cells": False,
+               "ruler_steal_stamina": True, "ruler_steal_hand": True, "round_cap": 6}
+    final = explorer.play_out(explorer.new_game("card_moba", 3, variant), seed=2)
+    assert final.is_terminal and final.data.mode == "ruler" and final.data.rules.hand_limit == 6
+
+
+def first_action_phase(variant):
+    for s in explorer.play(explorer.new_game("card_moba", 3, variant), seed=5):
+        if s.data.phase == "action" and s.current_player >= 0:
+            return s
+    raise AssertionError("no action phase reached")
+
+
+@pytest.mark.parametrize(("stamina", "hand"), [(3, 3), (0, 0), (6, 5)])
+def test_starting_stamina_and_hand_switches(stamina, hand):
+    """MB-A02 / MB-A03 switches: dealt in turn order after the spawns ('MB-play-shuffle'); the first player
+    has also had its start phase (+1 stamina, 'MB-turn-start') and draw phase (+2 cards, 'MB-turn-draw')."""
+    s = first_action_phase({"start_stamina": stamina, "start_hand": hand})
+    first, *others = s.data.order
+    assert s.data.heroes[first].stamina == stamina + 1 and len(s.data.heroes[first].hand) == hand + 2
+    assert all(s.data.heroes[p].stamina == stamina and len(s.data.heroes[p].hand) == hand for p in others)
+
+
+def test_setup_choices_outside_the_offer_name_their_clause():
+    """'MB-choice-1-mode-map' (a map not in the pool), 'MB-choice-3-bloodline' (a keystone of another system),
+    'MB-choice-4-score' (a score not offered)."""
+    s = choose(explorer.new_game("card_moba", 1), "mode", mode="classic")
+    with pytest.raises(IllegalAction) as err:
+        choose(s, "map", map="moon")
+    assert err.value.clause == "MB-choice-1-mode-map"
+    s = bloodline(choose(choose(s, "map", map="arena"), "hero", hero="sage"), ("storm",))
+    with pytest.raises(IllegalAction) as err:
+        choose(s, "bloodline", piece="tongling")
+    assert err.value.clause == "MB-choice-3-bloodline"
+    s = bloodline(s, ("eye", "drift", "calm", "dust_speed"))
+    with pytest.raises(IllegalAction) as err:
+        choose(s, "win_score", score=99)
+    assert err.value.clause == "MB-choice-4-score"
