@@ -1,0 +1,176 @@
+"""The state of a game of 城堡之心: immutable records, and small helpers that return new records."""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+
+from explorer import Bag, record
+
+LORD, ENEMY, REINFORCEMENT, NEUTRAL = "lord", "enemy", "reinforcement", "neutral"
+IDENTITIES = (LORD, ENEMY, REINFORCEMENT, NEUTRAL)
+HERO = -1  # "member" index of a group's hero; soldiers are 0, 1, …
+
+
+@record
+class Soldier:
+    kind: str
+    hp: int
+    poisoned: int = -1  # who poisoned it (CH-equip-poison-dagger), -1 none
+
+
+@record
+class Seat:
+    hero: str = ""
+    identity: str = ""
+    declared: str = ""  # a neutral's public declaration: "", "enemy" or "reinforcement"
+    revealed: bool = False
+    hp: int = 0
+    max_hp: int = 0
+    hand: tuple = ()  # sorted card ids
+    equipment: tuple = ()
+    soldiers: tuple = ()
+    alive: bool = True
+    leadership: int = 0
+    mana: int = 0
+    poisoned: int = -1  # who poisoned it (CH-equip-poison-dagger), -1 none
+    held: bool = False
+    mirror: bool = False
+    shield_turn: int = -1
+    spent: int = 0  # 魔 spent since the start of this hero's current turn cycle
+    recall: int = 0  # 魔 spent in the previous cycle: what 魔力回朔 gives back
+    killer: int = -1  # who brought this hero to 0 HP
+
+
+@record
+class Options:
+    """The variant switches the rules read (apply() gets only the data, so they live here)."""
+
+    distance: str
+    slots: str
+    magic_cost: int
+    round_cap: int
+    starting_hand: int
+    mix: str
+
+
+@record
+class Attack:
+    """One attack being resolved (CH-turn-block, CH-attack-*): who, whom, how far, how hard."""
+
+    attacker: int
+    by: int  # HERO or the attacker's soldier index
+    target: int
+    member: int  # HERO or the target's soldier index
+    melee: bool
+    charge: bool
+    damage: int
+    sword: bool  # a hero's 剑 attack: weapons and the axes apply
+    resume: str  # the phase to go back to
+    cause: int
+    killed: bool = False  # the attack brought its target down (for 银合金大剑)
+
+
+@record
+class Spell:
+    """A magic card on the table, waiting for counter-magic (CH-magic-counter)."""
+
+    card: str
+    caster: int
+    target: int
+    what: str
+    counters: int
+    ask: tuple
+    cause: int
+
+
+@record
+class Castle:
+    seats: tuple
+    deck: Bag
+    discard: Bag
+    phase: str
+    opts: Options
+    active: int = 0
+    turn: int = 0
+    round: int = 0
+    cursor: int = 0
+    pool: Bag = Bag()
+    draws: tuple = ()
+    attacked: bool = False
+    acted: bool = False
+    swift: bool = False
+    skill_used: bool = False
+    attack: Attack | None = None
+    spell: Spell | None = None
+    command: int = -1
+    queue: tuple = ()
+    dying: tuple = ()
+    orphans: tuple = ()
+    lord: int = -1
+    winners: tuple = ()
+    owe: int = 0  # cards still to pay (长弓, 熊首战斧, a skill)
+    after: str = ""  # the phase once they are paid
+
+
+def put(d: Castle, seat: int, **changes) -> Castle:
+    """The castle with seat ``seat`` changed."""
+    seats = d.seats
+    return with_(d, seats=(*seats[:seat], with_(seats[seat], **changes), *seats[seat + 1:]))
+
+
+def put_and(d: Castle, seat: int, seat_changes: dict, **changes) -> Castle:
+    """The castle with seat ``seat`` and some of its own fields changed in one copy."""
+    seats = d.seats
+    return with_(d, seats=(*seats[:seat], with_(seats[seat], **seat_changes), *seats[seat + 1:]), **changes)
+
+
+_LAYOUT: dict[type, tuple] = {}
+
+
+def with_(obj, **changes):
+    """A copy of any record with some fields changed (dataclasses.replace, faster: this is the hot path)."""
+    cls = obj.__class__
+    layout = _LAYOUT.get(cls)
+    if layout is None:
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        layout = _LAYOUT[cls] = (operator.attrgetter(*names), {n: i for i, n in enumerate(names)})
+    values = list(layout[0](obj))
+    index = layout[1]
+    for name, value in changes.items():
+        values[index[name]] = value
+    return cls(*values)
+
+
+def sorted_hand(cards) -> tuple:
+    return tuple(sorted(cards))
+
+
+def take_from(hand: tuple, card: str, n: int = 1) -> tuple:
+    """``hand`` without ``n`` copies of ``card`` (the caller checked they are there)."""
+    out = list(hand)
+    for _ in range(n):
+        out.remove(card)
+    return tuple(out)
+
+
+def living(d: Castle) -> list[int]:
+    return [i for i, s in enumerate(d.seats) if s.alive]
+
+
+def clockwise_from(d: Castle, start: int, include_start: bool = True) -> list[int]:
+    """Living seats in turn order starting at ``start`` (CH-turn-order: clockwise = rising seat number)."""
+    n = len(d.seats)
+    order = [(start + k) % n for k in range(n)]
+    if not include_start:
+        order = order[1:]
+    return [i for i in order if d.seats[i].alive]
+
+
+def camp(seat: Seat) -> str:
+    """The side a hero fights for: the lord's side, the enemies, or none (an undeclared neutral)."""
+    if seat.identity in (LORD, REINFORCEMENT) or (seat.identity == NEUTRAL and seat.declared == REINFORCEMENT):
+        return "castle"
+    if seat.identity == ENEMY or (seat.identity == NEUTRAL and seat.declared == ENEMY):
+        return "enemy"
+    return ""

@@ -1,0 +1,80 @@
+"""Bots for 城堡之心: the greedy bot plays to its faction's goal, from what its seat may see."""
+
+from __future__ import annotations
+
+import random
+
+from explorer import Bot
+
+from .board import ENEMY, LORD, NEUTRAL, camp
+from .cards import CONTENT
+
+PREFERENCE = ("block", "rescue", "heal", "equip", "skill", "magic", "lightning", "missiles", "attack", "follow_up",
+              "doom_axe", "bear_axe", "command", "soldier_attack", "counter", "keep_ring", "ice", "abyss_discard",
+              "join", "deploy", "fireball_split")
+HARMFUL = ("fireball", "hold", "disintegrate")
+YES = {"ice": "spend", "keep_ring": "keep", "bear_axe": "use", "doom_axe": "again"}
+
+
+def foes(d, me: int) -> set[int]:
+    """Whom the seat fights (CH-goal-*): enemies go for the lord; the lord's side for anyone not known to be a
+    friend; an undeclared neutral for everyone."""
+    mine = d.seats[me]
+    alive = {i for i, s in enumerate(d.seats) if s.alive and i != me}
+    if mine.identity == ENEMY or (mine.identity == NEUTRAL and mine.declared == ENEMY):
+        return {d.lord} & alive or alive
+    if mine.identity == NEUTRAL and not mine.declared:
+        return alive
+    friends = {i for i in alive
+               if d.seats[i].identity == LORD or (d.seats[i].revealed and camp(d.seats[i]) == "castle")}
+    return (alive - friends) or alive
+
+
+def wanted(a, d, me: int, bad: set[int]) -> bool:
+    """Does this action serve the seat's side?"""
+    k, t = a.kind, a.get("target")
+    if k in ("attack", "lightning", "missiles", "command"):
+        return t in bad
+    if k == "magic":
+        effect = CONTENT.cards[a.get("card")].effect
+        if effect in HARMFUL:
+            return t in bad
+        return t not in bad if effect == "counter" else True
+    if k == "counter":
+        return d.spell.caster in bad
+    if k in ("heal", "rescue"):
+        return t is not None and (t == me or t not in bad)
+    if k in YES:
+        return bool(a.get(YES[k]))
+    if k in ("follow_up", "join", "fireball_split"):
+        return a.get("member" if k == "follow_up" else "soldier") is not None
+    return k in ("block", "equip", "skill", "soldier_attack", "abyss_discard", "deploy")
+
+
+class GreedyBot(Bot):
+    """Blocks, rescues friends, heals, equips, plays magic at foes, then hits a foe of its faction."""
+
+    name = "greedy"
+
+    def choose(self, state, rng: random.Random):
+        d, legal = state.data, state.legal_actions()
+        me = legal[0].player
+        bad = foes(d, me)
+        good = [a for a in legal if wanted(a, d, me, bad)]
+        for kind in PREFERENCE:
+            options = [a for a in good if a.kind == kind]
+            if options:
+                return rng.choice(options)
+        passive = [a for a in legal if is_passive(a)]
+        return rng.choice(passive or legal)
+
+
+def is_passive(a) -> bool:
+    """Saying no: ending the phase, letting a card work, declining a choice."""
+    if a.kind in ("end_play", "let_pass", "take_hit", "end_deploy", "abyss_take"):
+        return True
+    if a.kind in YES:
+        return not a.get(YES[a.kind])
+    if a.kind == "neutral_choice":
+        return not a.get("join")
+    return any(value is None for _, value in a.params) and a.kind != "magic"

@@ -1,0 +1,186 @@
+"""Whose move it is, what they may do, and how each action is applied: the phase table of the game."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from explorer import CHANCE, TERMINAL, Bag
+
+from . import attack, deal, death, equipment, magic, turn
+from .actions import A
+from .board import Castle, put_and, with_
+from .cards import CONTENT
+
+CHANCE_PHASES = ("choose_mix", "deal_identity", "deal_hero", "armour", "mirror", "disintegrate", "missiles")
+
+DECIDER = {
+    "deploy": lambda d: d.cursor,
+    "block": lambda d: d.attack.target, "abyss": lambda d: d.attack.target,
+    "bear_axe": lambda d: d.attack.attacker, "doom_axe": lambda d: d.attack.attacker,
+    "great_sword": lambda d: d.attack.attacker,
+    "counter": lambda d: d.spell.ask[0], "fireball": lambda d: d.spell.target,
+    "ice": lambda d: d.queue[0], "rescue": lambda d: d.queue[0], "join": lambda d: d.queue[0],
+    "neutral_choice": lambda d: d.queue[0],
+}  # every other decision phase belongs to the hero whose turn it is
+
+LEGAL = {
+    "deploy": deal.deploy_actions, "play": turn.play_actions, "pay": turn.pay_actions,
+    "block": attack.block_actions, "bear_axe": attack.axe_actions, "doom_axe": attack.axe_actions,
+    "abyss": attack.abyss_actions, "great_sword": attack.follow_up_actions,
+    "counter": magic.counter_actions, "fireball": magic.fireball_actions, "ice": magic.ice_actions,
+    "ring_keep": equipment.ring_actions, "command": turn.command_actions, "soldier": turn.soldier_actions,
+    "discard": turn.discard_actions, "rescue": death.rescue_actions, "join": death.join_actions,
+    "neutral_choice": death.neutral_actions,
+}
+
+AUTO = {
+    "start_turn": turn.start_turn, "draw_phase": turn.draw_phase, "command_start": turn.command_start,
+    "soldier_next": turn.soldier_next, "discard_check": turn.discard_check, "end_turn": death.end_turn,
+    "next_turn": death.next_turn, "skill_heal": turn.skill_heal,
+    "longbow_go": lambda d, emit: attack.begin(d, d.attack, emit, "CH-equip-longbow"),
+    "forced_hit": lambda d, emit: attack.hit(d, emit),
+}
+
+
+def current_player(d: Castle) -> int:
+    if d.phase == "over":
+        return TERMINAL
+    if d.draws or d.phase in CHANCE_PHASES:
+        return CHANCE
+    who = DECIDER.get(d.phase)
+    return who(d) if who else d.active
+
+
+def legal_actions(d: Castle) -> tuple:
+    return LEGAL[d.phase](d)
+
+
+CARD_ORDER = tuple(sorted(CONTENT.cards, key=repr))  # the order Bag.outcomes() uses
+DRAW = {c: A("draw", CHANCE, card=c) for c in CARD_ORDER}
+_ODDS: dict[tuple[int, int], Fraction] = {}
+
+
+def odds(n: int, size: int) -> Fraction:
+    """Fraction(n, size), made once (draws are the hottest chance node)."""
+    got = _ODDS.get((n, size))
+    if got is None:
+        got = _ODDS[(n, size)] = Fraction(n, size)
+    return got
+
+
+def chance_outcomes(d: Castle):
+    if d.draws:
+        deck, size = d.deck, len(d.deck)
+        return tuple((DRAW[c], odds(n, size)) for c in CARD_ORDER if (n := deck.count(c)))
+    if d.phase == "choose_mix":
+        return deal.mix_outcomes(d)
+    if d.phase == "deal_identity":
+        return tuple((A("deal_identity", CHANCE, identity=i), p) for i, p in d.pool.outcomes())
+    if d.phase == "deal_hero":
+        return tuple((A("deal_hero", CHANCE, hero=h), p) for h, p in d.pool.outcomes())
+    if d.phase in ("armour", "mirror"):
+        return attack.roll_outcomes(d)
+    if d.phase == "disintegrate":
+        return magic.disintegrate_outcomes(d)
+    return equipment.missile_outcomes(d)
+
+
+def draw(d: Castle, card: str, emit) -> Castle:
+    """CH-turn-draw: the next queued hero draws one card (the setup hand: CH-setup-hand)."""
+    seat = d.draws[0]
+    clause = "CH-setup-hand" if d.phase == "deploy" else "CH-turn-draw"
+    emit.emit("draw", clause, actor=seat, private_to=(seat,), card=card)
+    return put_and(d, seat, {"hand": tuple(sorted((*d.seats[seat].hand, card)))}, deck=d.deck.remove(card),
+                   draws=d.draws[1:])
+
+
+def end_play(d: Castle, emit) -> Castle:
+    emit.emit("end of play", "CH-turn-four-phases", actor=d.active)
+    return with_(d, phase="command_start")
+
+
+HANDLERS = {
+    "choose_mix": lambda d, a, e: deal.choose_mix(d, a["mix"], e),
+    "deal_identity": lambda d, a, e: deal.deal_identity(d, a["identity"], e),
+    "deal_hero": lambda d, a, e: deal.deal_hero(d, a["hero"], e),
+    "draw": lambda d, a, e: draw(d, a["card"], e),
+    "armour": lambda d, a, e: attack.apply_roll(d, a["saved"], e),
+    "mirror": lambda d, a, e: attack.apply_roll(d, a["saved"], e),
+    "destroy_card": lambda d, a, e: magic.destroy_card(d, a["card"], e),
+    "missile_split": lambda d, a, e: equipment.missile_split(d, a["split"], e),
+    "deploy": lambda d, a, e: deal.deploy(d, a["soldier"], e),
+    "end_deploy": lambda d, a, e: deal.end_deploy(d, e),
+    "declare": lambda d, a, e: turn.declare(d, a["camp"], e),
+    "attack": lambda d, a, e: attack.hero_attack(d, a["target"], a["member"], a["pay"], e),
+    "heal": lambda d, a, e: turn.use_heal(d, a["target"], e),
+    "magic": lambda d, a, e: magic.play_magic(d, a["card"], a["target"], a["what"], e),
+    "equip": lambda d, a, e: equipment.equip(d, a["card"], e),
+    "lightning": lambda d, a, e: equipment.lightning(d, a["target"], a["member"], e),
+    "missiles": lambda d, a, e: equipment.fire_missiles(d, a["target"], e),
+    "skill": lambda d, a, e: turn.use_skill(d, e),
+    "end_play": lambda d, a, e: end_play(d, e),
+    "pay_card": lambda d, a, e: turn.pay_card(d, a["card"], e),
+    "block": lambda d, a, e: attack.block(d, e),
+    "take_hit": lambda d, a, e: attack.hit(d, e),
+    "bear_axe": lambda d, a, e: attack.bear_axe(d, a["use"], e),
+    "doom_axe": lambda d, a, e: attack.doom_axe(d, a["again"], e),
+    "abyss_discard": lambda d, a, e: attack.abyss(d, a["card"], e),
+    "abyss_take": lambda d, a, e: attack.abyss(d, None, e),
+    "follow_up": lambda d, a, e: attack.follow_up(d, a["member"], e),
+    "counter": lambda d, a, e: magic.counter(d, a["card"], e),
+    "let_pass": lambda d, a, e: magic.counter(d, None, e),
+    "fireball_split": lambda d, a, e: magic.fireball(d, a["soldier"], e),
+    "ice": lambda d, a, e: magic.ice(d, a["spend"], e),
+    "keep_ring": lambda d, a, e: equipment.keep_ring(d, a["keep"], e),
+    "command": lambda d, a, e: turn.command(d, a["target"], e),
+    "soldier_attack": lambda d, a, e: attack.soldier_attack(d, a["member"], e),
+    "discard": lambda d, a, e: turn.discard(d, a["card"], e),
+    "rescue": lambda d, a, e: death.rescue(d, a["target"], e),
+    "join": lambda d, a, e: death.join(d, a["soldier"], e),
+    "neutral_choice": lambda d, a, e: death.neutral_choice(d, a["join"], e),
+}
+
+
+class SortedEmitter:
+    """Passes events on with their numbers in name order, so a saved log (JSON with sorted keys) loads back
+    equal. (Work-around for the core: ``State.to_json`` sorts keys, ``Event.numbers`` keeps call order.)"""
+
+    __slots__ = ("inner",)
+    FIXED = ("actor", "targets", "cause", "outcome", "private_to")
+    FIXED_SET = frozenset(FIXED)
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def emit(self, kind: str, clause: str, **fields) -> int:
+        numbers = [k for k in fields if k not in self.FIXED_SET]
+        if len(numbers) < 2 or numbers == sorted(numbers):
+            return self.inner.emit(kind, clause, **fields)
+        fixed = {k: fields.pop(k) for k in self.FIXED if k in fields}
+        return self.inner.emit(kind, clause, **fixed, **dict(sorted(fields.items())))
+
+
+def apply(d: Castle, action, emit) -> Castle:
+    emit = SortedEmitter(emit)
+    return advance(HANDLERS[action.kind](d, action, emit), emit)
+
+
+def advance(d: Castle, emit) -> Castle:
+    """Run the automatic steps (turn start, draw phase, end of turn, …) up to the next decision or chance."""
+    while d.phase != "over":
+        if d.draws:
+            if len(d.deck):
+                return d
+            if len(d.discard):
+                emit.emit("reshuffle", "CH-deck-reshuffle", cards=len(d.discard))
+                d = with_(d, deck=d.deck.union(d.discard), discard=Bag())
+                continue
+            emit.emit("deck empty", "CH-deck-reshuffle", cards=0)
+            d = with_(d, draws=())
+            continue
+        step = AUTO.get(d.phase)
+        if step is None:
+            return d
+        d = step(d, emit)
+    return d
+

@@ -1,0 +1,57 @@
+"""Damage, healing, dying and paying cards: the small steps every rule is built from."""
+
+from __future__ import annotations
+
+from .board import HERO, Castle, put, put_and, take_from, with_
+
+
+def hurt(d: Castle, target: int, member: int, amount: int, source: int, cause, clause: str, emit) -> Castle:
+    """``amount`` damage to a hero or one of its soldiers; CH-death-dying at 0 or below; CH-soldier-falls."""
+    seat = d.seats[target]
+    if member == HERO:
+        hp = seat.hp - amount
+        eid = emit.emit("damage", clause, actor=source, targets=(target,), cause=cause, damage=amount, hp=hp)
+        if seat.hp > 0 >= hp:
+            emit.emit("dying", "CH-death-dying", targets=(target,), cause=eid, hp=hp)
+            return put(d, target, hp=hp, killer=source)
+        return put(d, target, hp=hp)
+    soldier = seat.soldiers[member]
+    hp = soldier.hp - amount
+    eid = emit.emit("damage", clause, actor=source, targets=(target,), cause=cause, damage=amount,
+                    soldier=soldier.kind, member=member, hp=hp)
+    if hp > 0:
+        soldiers = (*seat.soldiers[:member], with_(soldier, hp=hp), *seat.soldiers[member + 1:])
+        return put(d, target, soldiers=soldiers)
+    emit.emit("soldier falls", "CH-soldier-falls", targets=(target,), cause=eid, soldier=soldier.kind)
+    return put(d, target, soldiers=seat.soldiers[:member] + seat.soldiers[member + 1:])
+
+
+def heal(d: Castle, target: int, amount: int, source: int, cause, clause: str, emit) -> Castle:
+    """Heal up to the hero's starting HP (CH-max-hp); back to 1 or more, a dying hero revives (CH-death-revive)."""
+    seat = d.seats[target]
+    hp = min(seat.max_hp, seat.hp + amount)
+    eid = emit.emit("heal", clause, actor=source, targets=(target,), cause=cause, healed=hp - seat.hp, hp=hp)
+    if hp < seat.hp + amount:
+        emit.emit("heal capped", "CH-max-hp", targets=(target,), cause=eid, max_hp=seat.max_hp)
+    if seat.hp <= 0 < hp:
+        emit.emit("revive", "CH-death-revive", targets=(target,), cause=eid, hp=hp)
+        return put(d, target, hp=hp, killer=-1)
+    return put(d, target, hp=hp)
+
+
+def pay(d: Castle, seat: int, card: str, n: int = 1) -> Castle:
+    """``n`` copies of ``card`` go from the hand to the discard pile (spent 魔 are counted for 魔力回朔)."""
+    s = d.seats[seat]
+    spent = s.spent + (n if card == "mana" else 0)
+    return put_and(d, seat, {"hand": take_from(s.hand, card, n), "spent": spent}, discard=d.discard.add(card, n))
+
+
+def hand_kinds(hand: tuple) -> tuple:
+    """The distinct cards in a hand, in order."""
+    return tuple(sorted(set(hand)))
+
+
+def is_dying(d: Castle, seat: int) -> bool:
+    """CH-death-dying: alive at 0 HP or below."""
+    s = d.seats[seat]
+    return s.alive and s.hp <= 0

@@ -1,0 +1,133 @@
+"""攻击规则: distance around the table, ranges, mounts, stealth, and who may attack whom."""
+
+from __future__ import annotations
+
+from .board import HERO, Castle, Seat
+from .cards import CONTENT
+
+FAR = 10**6  # "攻击距离无限"
+MOUNT_CLAUSES = {"nightmare": "CH-equip-nightmare", "warhorse": "CH-equip-warhorse", "pegasus": "CH-equip-pegasus",
+                 "griffin": "CH-equip-griffin"}  # the sample deck's mounts; a new mount cites the shared rule
+MOUNTS = ("attack_distance_minus", "defence_distance_plus")
+
+
+def has(seat: Seat, effect: str) -> bool:
+    """Does the hero have equipment with this effect?"""
+    return any(CONTENT.cards[c].effect == effect for c in seat.equipment)
+
+
+def count_effect(seat: Seat, effect: str) -> int:
+    return sum(CONTENT.cards[c].effect == effect for c in seat.equipment)
+
+
+def skill(seat: Seat, name: str) -> int:
+    """The amount of a passive sample skill the hero has (0 when it has another skill)."""
+    hero = CONTENT.heroes[seat.hero]
+    return hero.amount if hero.skill == name else 0
+
+
+def seat_distance(d: Castle, a: int, b: int) -> int:
+    """CH-A03: seats apart around the table, counting only living heroes, the shorter way round."""
+    if d.opts.distance == "adjacent_all":
+        return 1
+    seats = d.seats
+    lo, hi = (a, b) if a < b else (b, a)
+    k = 1 + sum(1 for i in range(lo + 1, hi) if seats[i].alive)
+    ring = sum(1 for i, s in enumerate(seats) if s.alive or i == a or i == b)
+    return min(k, ring - k)
+
+
+def seat_distances(d: Castle, a: int) -> dict[int, int]:
+    """CH-A03: seat_distance from ``a`` to every living hero at once (the legal-action lists need them all)."""
+    n = len(d.seats)
+    if d.opts.distance == "adjacent_all":
+        return {i: 1 for i in range(n) if i != a and d.seats[i].alive}
+    ring = [i for i in range(n) if d.seats[i].alive or i == a]
+    k = ring.index(a)
+    m = len(ring)
+    return {ring[(k + j) % m]: min(j, m - j) for j in range(1, m)}
+
+
+def attack_distance(d: Castle, attacker: int, target: int, seats_apart: int = 0) -> int:
+    """CH-equip-mounts-shared: the attacker's group counts its attack mounts (地狱梦魇 CH-equip-nightmare,
+    重装战马 CH-equip-warhorse, −1 each), the target's group its defence mounts (银色飞马 CH-equip-pegasus,
+    狮鹫之王 CH-equip-griffin, +1 each); never less than 1."""
+    a, t = d.seats[attacker], d.seats[target]
+    dist = seats_apart or seat_distance(d, attacker, target)
+    if t.equipment:
+        dist += count_effect(t, "defence_distance_plus")
+    if a.equipment:
+        dist -= count_effect(a, "attack_distance_minus")
+    return max(1, dist)
+
+
+def mounts_used(d: Castle, attacker: int, target: int) -> list[tuple[str, int, str]]:
+    """The mounts that changed this distance: (card, owner, clause) — shared by the group (CH-equip-mounts-shared)."""
+    out = [(c, attacker, MOUNT_CLAUSES.get(c, "CH-equip-mounts-shared")) for c in d.seats[attacker].equipment
+           if CONTENT.cards[c].effect == "attack_distance_minus"]
+    return out + [(c, target, MOUNT_CLAUSES.get(c, "CH-equip-mounts-shared")) for c in d.seats[target].equipment
+                  if CONTENT.cards[c].effect == "defence_distance_plus"]
+
+
+def is_melee(distance: int) -> bool:
+    """CH-A13: an attack at distance 1 is a melee (近战) attack; from 2 on it is ranged (远程)."""
+    return distance <= 1
+
+
+def hero_range(d: Castle, seat: int) -> int:
+    """CH-A07: a hero reaches 1; 银合金大剑 2 (CH-equip-great-sword); 银杉木长弓 no limit (CH-equip-longbow)."""
+    s = d.seats[seat]
+    if has(s, "range_unlimited_any_two"):
+        return FAR
+    base = 2 if has(s, "range_two_follow_up") else 1
+    return base + skill(s, "range_bonus")
+
+
+def is_lynx(d: Castle, target: int, member: int) -> bool:
+    return member != HERO and d.seats[target].soldiers[member].kind == "lynx"
+
+
+def hero_may_attack(d: Castle, attacker: int, target: int, member: int, dist: int = 0) -> tuple[str, str] | None:
+    """CH-attack-hero-targets: a hero attacks heroes or soldiers, within range; None when allowed.
+    (``dist``: the attack distance when the caller knows it already.)"""
+    if target == attacker or not d.seats[target].alive:
+        return "CH-attack-hero-targets", "attack another living hero's group"
+    if member != HERO and not 0 <= member < len(d.seats[target].soldiers):
+        return "CH-attack-hero-targets", "no such soldier"
+    dist = dist or attack_distance(d, attacker, target)
+    if is_lynx(d, target, member) and not is_melee(dist):
+        return "CH-soldier-lynx-stealth", "the great lynx cannot be the target of a ranged attack"
+    if dist > hero_range(d, attacker) and not d.swift:
+        return "CH-attack-hero-targets", f"distance {dist} is beyond range {hero_range(d, attacker)}"
+    return None
+
+
+def soldier_strike(d: Castle, attacker: int, soldier: int, target: int, member: int, dist: int = 0):
+    """How a soldier attacks ``member`` of ``target``'s group: (charge?, damage) or (clause, reason) if it cannot.
+
+    CH-attack-soldiers-first: soldiers attack soldiers until the target hero has none left.
+    CH-soldier-knight-charge: a knight charges up to distance 3 for 【distance + 1】 damage;
+    CH-soldier-lynx-stealth: never a charge or a ranged attack at a great lynx. Others reach 1 for 1 (CH-A07).
+    """
+    t = d.seats[target]
+    if target == attacker or not t.alive:
+        return False, ("CH-turn-command", "soldiers attack another living hero's group")
+    if member == HERO and t.soldiers:
+        return False, ("CH-attack-soldiers-first", "soldiers attack soldiers while the hero still has any")
+    if member != HERO and not 0 <= member < len(t.soldiers):
+        return False, ("CH-turn-command", "no such soldier")
+    dist = dist or attack_distance(d, attacker, target)
+    bonus = skill(d.seats[attacker], "soldier_attack_bonus")
+    kind = d.seats[attacker].soldiers[soldier].kind
+    if kind == "knight" and not is_lynx(d, target, member) and dist <= 3:
+        return True, (True, dist + 1 + bonus)
+    if is_melee(dist):
+        return True, (False, 1 + bonus)
+    if is_lynx(d, target, member):
+        return False, ("CH-soldier-lynx-stealth", "the great lynx cannot be charged or attacked from range")
+    return False, ("CH-turn-command", f"distance {dist} is beyond the soldier's reach")
+
+
+def group_members(d: Castle, target: int) -> list[int]:
+    """CH-A08: a group is a hero and the soldiers it commands."""
+    return [HERO, *range(len(d.seats[target].soldiers))]
