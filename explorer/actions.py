@@ -30,7 +30,11 @@ class Action:
     _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.game, self.kind, self.player, self.params)))
+        try:
+            key = hash((self.game, self.kind, self.player, self.params))
+        except TypeError:  # unhashable parameters (a dict from JSON): State.apply refuses the action
+            key = hash((self.game, self.kind, self.player))
+        object.__setattr__(self, "_hash", key)
 
     def __hash__(self) -> int:  # computed once: legal-action sets hash every action
         return self._hash

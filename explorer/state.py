@@ -89,6 +89,10 @@ class State:
         """A new state after ``action``. Illegal → IllegalAction naming the clause; self unchanged."""
         if not isinstance(action, Action) or action.game != self.game.id:
             raise IllegalAction("core.action", f"not an action of {self.game.id}: {action!r}")
+        try:
+            hash(action.params)
+        except TypeError:
+            raise IllegalAction("core.action", "malformed action: parameters must be plain values", action) from None
         if self.current_player == TERMINAL:
             raise IllegalAction("core.terminal", "the game is over", action)
         if not self.is_legal(action):

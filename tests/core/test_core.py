@@ -123,3 +123,10 @@ def test_actions_from_another_game_are_refused():
     s = new_game("toy_duel", 2)
     with pytest.raises(IllegalAction, match=r"core\.action"):
         s.apply(act("other", "draw", CHANCE, card="shield"))
+
+
+def test_an_action_with_unhashable_parameters_is_refused_not_crashed():
+    s = new_game("toy_duel", 2)
+    bad = explorer.Action("toy_duel", "draw", CHANCE, (("card", {"x": 1}),))
+    with pytest.raises(IllegalAction, match="malformed"):
+        s.apply(bad)
