@@ -14,14 +14,14 @@ LANGS = ("zh", "en")
 
 LABELS: dict[str, dict[str, str]] = {
     # step controls
-    "first": {"en": "⏮ First", "zh": "⏮ 开局"},
+    "first": {"en": "⇤ First", "zh": "⇤ 开局"},
     "back": {"en": "◀ Back", "zh": "◀ 后退"},
     "next": {"en": "Next ▶", "zh": "下一步 ▶"},
     "speed": {"en": "Speed (ms)", "zh": "速度（毫秒）"},
     "branch": {"en": "Branch", "zh": "分支"},
     "branch_item": {"en": "Branch {n}: {desc} (forks at step {fork}, ends at step {end})",
                     "zh": "分支 {n}：{desc}（第 {fork} 步分叉，至第 {end} 步）"},
-    "main_line": {"en": "first line", "zh": "主线"},
+    "main_line": {"en": "Branch 1: the first line (ends at step {end})", "zh": "分支 1：主线（至第 {end} 步）"},
     "step_of": {"en": "Step {step} / {depth}", "zh": "第 {step} 步 / 共 {depth} 步"},
     # who decides
     "player": {"en": "Player {k}", "zh": "玩家 {k}"},
@@ -33,7 +33,10 @@ LABELS: dict[str, dict[str, str]] = {
                  "zh": "（机器人座位：你的选择将代替机器人，开辟新分支）"},
     "chance_node": {"en": "Chance: roll with the seeded dice, or pick an outcome (loaded dice)",
                     "zh": "随机：用种子骰子掷出，或直接指定结果（灌铅骰子）"},
-    "roll": {"en": "🎲 Roll (seed {seed})", "zh": "🎲 掷骰（种子 {seed}）"},
+    "chance_hidden": {"en": "Chance: roll with the seeded dice (outcomes hidden in a player's view)",
+                      "zh": "随机：用种子骰子掷出（玩家视角下不显示各结果）"},
+    "others_hidden": {"en": "(their choices are hidden in this player's view)", "zh": "（此玩家视角下不显示其选项）"},
+    "roll": {"en": "Roll (seed {seed})", "zh": "掷骰（种子 {seed}）"},
     "pick": {"en": "Pick", "zh": "指定"},
     # messages
     "stale": {"en": "Ignored: that button belongs to step {then}; the board is now at step {now}.",
@@ -41,6 +44,8 @@ LABELS: dict[str, dict[str, str]] = {
     "not_legal": {"en": "Refused: {what} is not a legal action now.", "zh": "已拒绝：{what} 当前不是合法动作。"},
     "bad_value": {"en": "Refused: {what!r} is not a valid choice.", "zh": "已拒绝：{what!r} 不是有效选项。"},
     "illegal": {"en": "Refused by the rules [{clause}]: {reason}", "zh": "规则拒绝 [{clause}]：{reason}"},
+    "not_yours": {"en": "Refused: in {who}'s view only {who}'s own decisions can be taken.",
+                  "zh": "已拒绝：在{who}的视角下只能做{who}自己的决定。"},
     "at_start": {"en": "Already at the start.", "zh": "已在开局。"},
     "at_end": {"en": "The game is over.", "zh": "游戏已结束。"},
     "waiting": {"en": "Waiting for {who} to choose an action.", "zh": "等待 {who} 选择动作。"},
@@ -79,9 +84,15 @@ LABELS: dict[str, dict[str, str]] = {
     "defeated": {"en": "defeated", "zh": "已失败"},
     "dealer": {"en": "dealer", "zh": "庄家"},
     "empty": {"en": "—", "zh": "—"},
+    "picks": {"en": "Draft picks", "zh": "已选角色"},
+    "offer": {"en": "On offer", "zh": "可选卡牌"},
+    "self_char": {"en": "self", "zh": "自身"},
+    "placed_by": {"en": "placed by {who}", "zh": "{who} 放置"},
+    "combat": {"en": "Attack", "zh": "攻击事件"},
     # graph
     "graph_scope": {"en": "Events of", "zh": "事件范围"},
     "graph_title": {"en": "Event chain: {n} events", "zh": "事件链：{n} 个事件"},
+    "earlier_cause": {"en": "earlier cause", "zh": "先前的起因"},
     "no_events": {"en": "No events in this scope.", "zh": "此范围内没有事件。"},
     # seats
     "seat": {"en": "Seat", "zh": "座位"},

@@ -1,0 +1,151 @@
+"""ActionPicker: legal actions as buttons grouped by kind; chance with exact odds; stale clicks refused."""
+
+from __future__ import annotations
+
+import random
+
+from widget_helpers import TOY, attack, block, dodge, draw, roll, script, toy_session
+
+import explorer
+from widgets.action_picker import ActionPicker, odds_text
+
+
+def test_buttons_are_exactly_the_legal_actions_grouped_by_kind():
+    s = toy_session(variant={"start_hp": 6})
+    script(s, draw("blank"))
+    p = ActionPicker(s)
+    assert {b.re_action for b in p.buttons} == set(s.state.legal_actions())
+    kinds = [row.children[0].value for row in p._actions.children]
+    assert kinds == ["<b>pass</b>", "<b>attack</b>"]
+    assert "Player 0 must decide" in p._who.value and "TOY-attack" in p._who.value
+    p.button_for(attack(0, 1)).click()
+    assert s.state.history[-1] == attack(0, 1)
+
+
+def test_the_defender_is_named_and_block_appears_only_with_a_shield():
+    s = toy_session()
+    script(s, draw("shield"), attack(0, 1), roll(4))
+    p = ActionPicker(s)
+    assert "Player 1 must decide" in p._who.value and "TOY-respond" in p._who.value
+    assert {b.re_action for b in p.buttons} == {dodge(1)}
+    s.first()
+    script(s, draw("shield"), explorer.act(TOY, "pass", 0), draw("shield"), attack(1, 0), roll(4))
+    assert {b.re_action for b in p.buttons} == {dodge(0), block(0)}
+
+
+def test_chance_shows_exact_odds_rolls_seeded_and_picks_loaded():
+    s = toy_session(seed=11)
+    p = ActionPicker(s)
+    assert "Chance" in p._who.value
+    texts = [b.description for b in p.buttons]
+    assert texts == [f"{a.describe('en')} · {odds_text(q)}" for a, q in s.state.chance_outcomes()]
+    assert any("1/2 (50.00 %)" in t for t in texts)  # 6 shields, 6 blanks
+    expected = explorer.sample_chance(s.state.chance_outcomes(), random.Random("11#"))
+    p.roll_button.click()
+    assert s.state.history == (expected,)
+    script(s, attack(0, 1))
+    assert [b.description.split(" · ")[1] for b in p.buttons] == ["1/6 (16.67 %)"] * 6
+    p.button_for(roll(6)).click()  # loaded dice
+    assert s.state.history[-1] == roll(6)
+
+
+def test_stale_clicks_do_nothing_and_say_why():
+    s = toy_session()
+    p = ActionPicker(s)
+    old_draw = p.button_for(draw("shield"))
+    old_roll = p.roll_button
+    p.button_for(draw("blank")).click()
+    at = s.state
+    old_draw.click()  # a button from step 0, clicked again after the board moved on
+    assert s.state is at
+    assert "belongs to step 0" in p._notice.value and "now at step 1" in p._notice.value
+    old_roll.click()
+    assert s.state is at and "belongs to step 0" in p._notice.value
+    # back at step 0 the old button was made for this very state: its choice is legal again, and harmless
+    s.back()
+    assert old_draw.re_node == s.node_id  # same node: a repeat of a legal choice is harmless
+    old_draw.click()
+    assert s.state.history == (draw("shield"),)
+
+
+def test_choice_trait_from_the_browser_is_checked_against_the_legal_actions():
+    s = toy_session()
+    script(s, draw("blank"))
+    p = ActionPicker(s)
+    at = s.state
+    for bad in ("garbage", '{"kind": "block", "player": 0}', s.key_of(block(0)), s.key_of(attack(0, 0)),
+                s.key_of(roll(3)), '{"kind": "attack", "player": 0, "params": {"target": [1, {"x": 2}]}}'):
+        p.choice = bad
+        assert s.state is at, bad
+        assert "Refused" in p._notice.value
+        assert p.choice == ""
+    p.choice = s.key_of(attack(0, 1))
+    assert s.state.history[-1] == attack(0, 1)
+
+
+def test_game_over_names_the_winners_in_both_languages():
+    s = toy_session(variant={"start_hp": 4})
+    script(s, draw("blank"), attack(0, 1), roll(6), dodge(1), roll(1))  # 6 damage ≥ 4 HP
+    assert s.state.is_terminal
+    p = ActionPicker(s)
+    assert "Winners: Player 0" in p._who.value and not p.buttons
+    p.lang = "zh"
+    assert "胜者：玩家 0" in p._who.value
+
+
+def test_a_players_view_shows_only_that_players_decisions_and_no_chance_odds():
+    s = toy_session()
+    p = ActionPicker(s, viewer=1)
+    assert p.roll_button is not None and not p.buttons  # the deck's make-up stays hidden
+    assert "outcomes hidden" in p._who.value
+    p.roll_button.click()
+    assert s.step == 1
+    assert "Player 0 must decide" in p._who.value and not p.buttons
+    at = s.state
+    p.choice = s.key_of(attack(0, 1))  # someone else's decision, sent from the browser
+    assert s.state is at and "own decisions can be taken" in p._notice.value
+    p.viewer = -1
+    everything = p.button_for(attack(0, 1))
+    p.viewer = 1
+    everything.click()  # a button from the everything view, clicked after switching to player 1's view
+    assert s.state is at
+    p.viewer = 0
+    p.button_for(attack(0, 1)).click()
+    assert s.state.history[-1] == attack(0, 1)
+
+
+def test_the_step_notice_in_a_players_view_does_not_name_a_card_drawn_by_another():
+    s = toy_session()
+    p = ActionPicker(s, viewer=1)
+    s.choose(draw("shield"))  # p0's draw, private to p0
+    assert "shield" not in p._notice.value and "(private)" in p._notice.value
+    p.viewer = -1
+    assert "shield" in p._notice.value
+
+
+def test_many_outcomes_go_in_a_dropdown_with_pick_and_stale_picks_are_refused(monkeypatch):
+    import widgets.action_picker as picker_module
+
+    monkeypatch.setattr(picker_module, "MAX_OUTCOME_BUTTONS", 1)
+    s = toy_session()
+    p = ActionPicker(s)
+    assert not p.buttons
+    dropdown, pick = p._actions.children[1].children
+    assert [v for _, v in dropdown.options] == [a for a, _ in s.state.chance_outcomes()]
+    assert "1/2 (50.00 %)" in dropdown.options[0][0]
+    dropdown.value = draw("shield")
+    pick.click()
+    assert s.state.history == (draw("shield"),)
+    script(s, attack(0, 1))
+    pick.click()  # the pick button of step 0, after the board moved on
+    assert len(s.state.history) == 2 and "belongs to step 0" in p._notice.value
+
+
+def test_widgets_of_older_states_are_closed():
+    s = toy_session()
+    p = ActionPicker(s)
+    first = p.buttons[0]
+    script(s, draw("blank"))
+    assert first.comm is not None  # still open one more step: a late click is answered
+    script(s, attack(0, 1))
+    assert first.comm is None  # closed

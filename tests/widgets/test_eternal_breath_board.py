@@ -1,0 +1,133 @@
+"""EternalBreathBoard on the real 永恒之息 engine: zones, HP bars, piles, and a viewer who sees only view(k)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+import traitlets
+
+import explorer
+from widgets.eternal_breath_board import EternalBreathBoard
+from widgets.game_session import GameSession
+
+GAME = "eternal_breath"
+
+
+@pytest.fixture
+def played() -> GameSession:
+    """A seeded 2-player game with bots in both seats, 70 steps in (past the draft, into play)."""
+    s = GameSession(GAME, 2, seed=5, seats={0: "random", 1: "random"})
+    for _ in range(70):
+        assert s.forward(), s.notice_text("en")
+    return s
+
+
+def player_box(html: str, k: int) -> str:
+    start = re.search(rf'class="re-eb-player re-eb-player-{k}\b', html).start()
+    rest = html[start + 10:]
+    nxt = re.search(r'class="re-eb-player re-eb-player-\d', rest)
+    return rest[: nxt.start()] if nxt else rest
+
+
+def test_everything_view_shows_every_zone_hp_bars_and_piles(played):
+    board = EternalBreathBoard(played)
+    state = played.state
+    full = state.view(None)
+    assert board.last_view == full
+    html = board._html.value
+    assert f"Step {played.step} / {played.step}" in html
+    assert f"Deck {full['deck_size']}" in html and f"Discard {len(full['discard'])}" in html
+    assert f"Destroyed {len(full['destroyed'])}" in html
+    for k, p in enumerate(full["players"]):
+        box = player_box(html, k)
+        for zone in ("Character zone", "Pool", "Effect zone", "Trap zone", "Hand", f"Coins {p['coins']}"):
+            assert zone in box
+        for c in p["characters"]:
+            assert c["en"] in box and f"HP {c['hp']}/{c['max_hp']}" in box
+        for card in p["hand"]:
+            assert card in box
+    assert "Phase:" in html and full["phase"] in html
+
+
+def test_a_players_view_is_exactly_view_k_and_hides_what_it_masks(played):
+    board = EternalBreathBoard(played, viewer=0)
+    state = played.state
+    assert board.last_view == state.view(0)
+    other = state.view(0)["players"][1]
+    assert explorer.is_hidden(other["hand"])
+    box = player_box(board._html.value, 1)
+    assert f"hidden ×{other['hand']['count']}" in box
+    for card in state.view(None)["players"][1]["hand"]:
+        assert f">{card}<" not in box
+    own = player_box(board._html.value, 0)
+    for card in state.view(0)["players"][0]["hand"]:
+        assert card in own
+
+
+def test_a_face_down_self_character_stays_hidden_from_the_others(played):
+    node = next(n for n in played.path() if any(
+        not c["face_up"] and c["self"] for c in n.state.view(None)["players"][1]["characters"]))
+    played.goto(node.id)
+    secret = next(c for c in node.state.view(None)["players"][1]["characters"] if c["self"] and not c["face_up"])
+    board = EternalBreathBoard(played)
+    assert secret["en"] in player_box(board._html.value, 1) and "face down" in player_box(board._html.value, 1)
+    board._viewer.value = 0  # the viewer menu, as a person picks it
+    assert board.viewer == 0
+    assert secret["en"] not in board._html.value and secret["zh"] not in board._html.value
+    board.viewer = 1
+    assert secret["en"] in player_box(board._html.value, 1)
+
+
+def test_viewer_values_are_checked_and_the_board_follows_the_session(played):
+    board = EternalBreathBoard(played)
+    with pytest.raises(traitlets.TraitError):
+        board.viewer = 2
+    with pytest.raises(traitlets.TraitError):
+        board._viewer.value = 7
+    assert board.viewer == -1
+    here = played.node_id
+    played.back()
+    assert board.last_view == played.state.view(None)
+    assert f"Step {played.step} /" in board._html.value
+    played.goto(here)
+    assert board.last_view == played.state.view(None)
+
+
+def test_chinese_labels_and_phase_names(played):
+    board = EternalBreathBoard(played, lang="zh")
+    html = board._html.value
+    for word in ("角色区", "角色池", "效果区", "陷阱区", "手牌", "金币", "牌堆", "弃牌堆", "销毁堆", "阶段"):
+        assert word in html
+    assert re.search(r"(清算|摸牌|声明|出牌|弃牌|结算)阶段", html)
+    for c in played.state.view(None)["players"][0]["characters"]:
+        assert c["zh"] in html
+
+
+def test_every_component_follows_a_seeded_game_step_by_step():
+    """The wiring of the app: one session, every component; at each step they show the same state."""
+    from widgets.action_picker import ActionPicker
+    from widgets.event_graph_view import EventGraphView
+    from widgets.event_log import EventLog
+    from widgets.i18n import LanguageSwitch, link_lang
+    from widgets.step_controls import StepControls
+
+    s = GameSession(GAME, 2, seed=9, seats={0: "random", 1: "greedy"})
+    board, controls, picker = EternalBreathBoard(s), StepControls(s), ActionPicker(s)
+    log, graph = EventLog(s), EventGraphView(s, scope="step")
+    switch = LanguageSwitch()
+    link_lang(switch, board, controls, picker, log, graph)
+    for step in range(1, 91):
+        controls._next.click()
+        assert s.step == step
+        state = s.state
+        assert board.last_view == state.view(None)
+        assert Counter(picker.offered) == Counter(state.legal_actions())  # each legal action offered once
+        assert [e.id for e in log.events] == [e.id for e in s.events_in("turn")][-400:]
+        assert set(graph.graph.nodes) == {e.id for e in state.events}
+        if step % 30 == 0:
+            switch.lang = "zh" if switch.lang == "en" else "en"
+            board.viewer = log.viewer = graph.viewer = step // 30 % 2
+            assert board.last_view == state.view(board.viewer)
+            board.viewer = log.viewer = graph.viewer = -1

@@ -1,0 +1,68 @@
+"""EventGraphView: the networkx graph of explorer.event_graph, left to right, coloured by kind."""
+
+from __future__ import annotations
+
+import pytest
+import traitlets
+from widget_helpers import CANCELLED_DODGE, script, toy_session
+
+from widgets.event_graph_view import EventGraphView
+
+
+def test_graph_is_the_engines_event_graph_laid_out_in_resolution_order():
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    view = EventGraphView(s, scope="game")
+    g = view.graph
+    assert set(g.nodes) == {e.id for e in s.state.log}
+    assert set(g.edges) == {(e.cause, e.id) for e in s.state.log if e.cause is not None}
+    assert g.number_of_edges() >= 3  # attack → roll, attack → dodge, attack → damage
+    points = {}
+    for trace in view.figure.data:
+        if trace.mode == "markers+text":
+            assert trace.marker.color == view.colours[trace.name]
+            for x, text, clause in zip(trace.x, trace.text, trace.customdata, strict=True):
+                points[int(text[1:])] = (x, clause)
+    order = [e.id for e in s.state.log]
+    assert [points[i][0] for i in order] == sorted(points[i][0] for i in order)  # left → right
+    assert {i: c for i, (_, c) in points.items()} == {e.id: e.clause for e in s.state.log}
+    kinds = {t.name for t in view.figure.data if t.mode == "markers+text"}
+    assert kinds == {e.kind for e in s.state.log}
+    assert len({view.colours[k] for k in kinds}) == len(kinds)  # one colour per kind
+    damage = next(t for t in view.figure.data if t.name == "damage")
+    assert "x" in damage.marker.symbol  # the cancelled damage
+    assert any("TOY-dodge" in h for h in damage.hovertext)
+    bundle = view._out.outputs[0]["data"]
+    assert "application/vnd.plotly.v1+json" in bundle
+
+
+def test_scopes_follow_the_session_and_bad_values_are_refused():
+    s = toy_session()
+    view = EventGraphView(s, scope="step")
+    assert len(view.graph) == 0
+    script(s, *CANCELLED_DODGE)
+    assert set(view.graph.nodes) == {e.id for e in s.state.events}
+    # the step's cancelled damage is drawn with the attack that caused it, steps earlier, in grey
+    damage = s.state.events[0]
+    attack = next(e for e in s.state.log if e.kind == "attack")
+    assert damage.cause == attack.id and [e.id for e in view.context] == [attack.id]
+    assert (attack.id, damage.id) in view.drawn.edges
+    grey = next(t for t in view.figure.data if t.name == "earlier cause")
+    assert list(grey.text) == [f"#{attack.id}"] and grey.x[0] < min(
+        x for t in view.figure.data if t.name == "damage" for x in t.x)
+    view._scope.value = "turn"
+    assert set(view.graph.nodes) == {e.id for e in s.state.log}
+    with pytest.raises(traitlets.TraitError):
+        view.scope = "forever"
+    with pytest.raises(traitlets.TraitError):
+        view.viewer = 7
+
+
+def test_export_html_is_a_standalone_page(tmp_path):
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    view = EventGraphView(s, scope="game")
+    path = view.export_html(tmp_path / "chain.html")
+    text = path.read_text(encoding="utf-8")
+    assert text.lstrip().lower().startswith("<!doctype html>") and "TOY-dodge" in text
+    assert '<script src="http' not in text and len(text) > 1_000_000  # plotly.js inside: works offline

@@ -1,0 +1,70 @@
+"""EventLog: resolution order, clause ids, clause text in zh and en, cancelled marks, redaction."""
+
+from __future__ import annotations
+
+import pytest
+import traitlets
+from widget_helpers import CANCELLED_DODGE, script, toy_session
+
+import explorer
+from widgets.event_log import EventLog
+
+
+def test_events_in_resolution_order_with_clause_ids_and_cancelled_marked():
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    log = EventLog(s, scope="game")
+    assert [e.id for e in log.events] == [e.id for e in s.state.log]
+    assert [v for _, v in log._list.options] == [e.id for e in s.state.log]
+    labels = [t for t, _ in log._list.options]
+    for text, e in zip(labels, s.state.log, strict=True):
+        assert f"[{e.clause}]" in text
+        assert ("✗ cancelled" in text) == e.cancelled
+    assert sum("✗ cancelled" in t for t in labels) == 1
+
+
+def test_selecting_an_event_shows_its_clause_in_both_languages_with_its_section():
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    log = EventLog(s, scope="game")
+    cancelled = next(e for e in s.state.log if e.cancelled)
+    log._list.value = cancelled.id  # a click on the row
+    assert log.selected == cancelled.id
+    clause = explorer.get_game("toy_duel").clause_index[cancelled.clause]
+    detail = log._detail.value
+    assert clause.zh in detail and clause.en in detail and clause.section in detail and clause.id in detail
+    with pytest.raises(traitlets.TraitError):
+        log.selected = 999
+    assert log.selected == cancelled.id
+
+
+def test_a_players_view_redacts_others_private_events():
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)  # p0 drew a shield: private to p0
+    draw_event = s.state.log[0]
+    assert draw_event.private_to == (0,)
+    log = EventLog(s, scope="game", viewer=1)
+    text = log._list.options[0][0]
+    assert "(private)" in text and "shield" not in text
+    log.selected = draw_event.id
+    assert "shield" not in log._detail.value
+    log.viewer = 0
+    log.selected = draw_event.id
+    assert "shield" in log._detail.value
+    with pytest.raises(traitlets.TraitError):
+        log.viewer = 2
+
+
+def test_scope_buttons_and_language():
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    log = EventLog(s, scope="step")
+    assert [e.id for e in log.events] == [e.id for e in s.state.events]
+    log._scope.value = "game"
+    assert log.scope == "game" and len(log.events) == len(s.state.log)
+    log.lang = "zh"
+    assert "已抵消" in "".join(t for t, _ in log._list.options)
+    with pytest.raises(traitlets.TraitError):
+        log.scope = "decade"
+    s.first()
+    assert log.events == () and log.selected == -1

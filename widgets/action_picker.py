@@ -1,0 +1,230 @@
+"""ActionPicker: the legal actions of the current decision as buttons, grouped by kind.
+
+At a CHANCE node it lists the outcomes with their exact probabilities, to roll with the seeded dice
+or to pick by hand (loaded dice). It names who must decide and the clause that gives them the
+decision (a defender, a trap owner, a rescuer…). Buttons are made afresh for every state and carry
+the state they were made for: a click from an earlier state is refused, and says so.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import ipywidgets as ipw
+import traitlets
+
+from explorer import CHANCE, TERMINAL
+
+from .game_session import PERSON, GameSession
+from .i18n import check_lang, label, player_name
+
+MAX_OUTCOME_BUTTONS = 24  # beyond this, chance outcomes are offered in a dropdown
+
+
+def odds_text(p: Fraction) -> str:
+    """An exact probability for people: ``1/6 (16.67 %)``."""
+    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    return f"{exact} ({float(p) * 100:.2f} %)"
+
+
+class ActionPicker(ipw.VBox):
+    """Shows and takes the current decision of a :class:`GameSession`.
+
+    ``choice`` takes an action key (``GameSession.key_of``) from Python or the browser; like every
+    button, it is checked against the current legal actions before it reaches the engine.
+    """
+
+    lang = traitlets.Unicode("en")
+    viewer = traitlets.Int(-1)  # -1: everything; k: only player k's own decisions are shown
+    choice = traitlets.Unicode("")
+
+    def __init__(self, session: GameSession, lang: str = "en", viewer: int = -1, **kwargs):
+        self.session = session
+        self._who = ipw.HTML()
+        self._who.add_class("re-decider")
+        self._actions = ipw.VBox()
+        self._actions.add_class("re-actions")
+        self._notice = ipw.HTML()
+        self._notice.add_class("re-picker-notice")
+        self._made: list[ipw.Widget] = []
+        self._previous: list[ipw.Widget] = []
+        super().__init__(children=[self._who, self._actions, self._notice], **kwargs)
+        self.add_class("re-action-picker")
+        self.lang, self.viewer = lang, viewer
+        session.observe(self._on_session, ["node_id", "seats"])
+        session.observe(self._on_notice, "notice")
+        self.reset()
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only "en" and "zh"."""
+        return check_lang(proposal["value"])
+
+    @traitlets.validate("viewer")
+    def _valid_viewer(self, proposal):
+        """-1 (everything) or a seat of this game."""
+        return self.session.check_viewer(proposal["value"])
+
+    @traitlets.observe("lang", "viewer")
+    def _on_lang(self, change):
+        """Fires when the language or the viewer changes: new buttons."""
+        self.reset()
+
+    @traitlets.observe("choice")
+    def _on_choice(self, change):
+        """Fires when an action key arrives in ``choice``: take it if legal now, then clear it."""
+        if change["new"]:
+            action = self.session.action_from_key(change["new"])
+            if action is not None and not self._may_choose(action):
+                self.session.refuse("not_yours", who=self.viewer)
+            else:
+                self.session.choose_key(change["new"])
+            self.choice = ""
+
+    def _on_click(self, button):
+        """Fires when an action or outcome button is clicked: checked against the state it was made for."""
+        if not self._may_choose(button.re_action):
+            self.session.refuse("not_yours", who=self.viewer)
+            return
+        self.session.choose(button.re_action, at_node=button.re_node)
+
+    def _on_roll(self, button):
+        """Fires on the Roll button: the seeded roll, if the board is still at that chance node."""
+        if button.re_node != self.session.node_id:
+            self.session.choose(None, at_node=button.re_node)  # says why it is refused
+            return
+        self.session.roll()
+
+    def _on_pick(self, button):
+        """Fires on Pick beside the outcome dropdown (many outcomes): the selected outcome."""
+        if self.viewer >= 0:
+            self.session.refuse("not_yours", who=self.viewer)
+            return
+        self.session.choose(button.re_dropdown.value, at_node=button.re_node)
+
+    def _on_session(self, change):
+        """Fires when the session moves to another state or a seat changes: new buttons."""
+        self.reset()
+
+    def _on_notice(self, change):
+        """Fires when the session has something to say (a refusal, the step taken)."""
+        self._notice.value = f"<span>{html.escape(self.session.notice_text(self.lang, self.viewer))}</span>"
+
+    # --- drawing -----------------------------------------------------------------------------
+    def reset(self) -> None:
+        # The widgets of the state before last are closed; the last generation stays open one more
+        # step, so a click already on its way from the browser still arrives here and is refused
+        # as stale, with the reason shown, instead of vanishing silently.
+        for w in self._previous:
+            w.close()
+        self._previous, self._made = self._made, []
+        s = self.session
+        state, node_id, lang = s.state, s.node_id, self.lang
+        who = state.current_player
+        if who == TERMINAL:
+            winners = ", ".join(player_name(p, lang) for p in state.winners) or label("nobody", lang)
+            self._who.value = f"<b>{html.escape(label('game_over', lang, who=winners))}</b>"
+            self._actions.children = ()
+        elif who == CHANCE:
+            key = "chance_node" if self.viewer < 0 else "chance_hidden"
+            self._who.value = f"<b>{html.escape(label(key, lang))}</b>"
+            self._actions.children = self._chance_rows(state, node_id)
+        elif self.viewer >= 0 and who != self.viewer:
+            text = label("to_decide", lang, who=player_name(who, lang)) + " " + label("others_hidden", lang)
+            self._who.value = f"<b>{html.escape(text)}</b>"
+            self._actions.children = ()
+        else:
+            text = label("to_decide", lang, who=player_name(who, lang))
+            clause = self._decision_clause(state)
+            if clause is not None:
+                text += f" — [{clause.id}] {clause.text(lang)}"
+            if s.seats.get(who, PERSON) != PERSON:
+                text += " " + label("bot_seat", lang)
+            self._who.value = f"<b>{html.escape(text)}</b>"
+            self._actions.children = self._decision_rows(state, node_id)
+        self._on_notice(None)
+
+    def _decision_rows(self, state, node_id: int) -> tuple[ipw.Widget, ...]:
+        groups: dict[str, list] = {}
+        for action in state.legal_actions():
+            groups.setdefault(action.kind, []).append(action)
+        rows = []
+        for kind, actions in groups.items():
+            buttons = [self._button(a.describe(self.lang), a, node_id) for a in actions]
+            title = ipw.HTML(f"<b>{html.escape(kind)}</b>", layout=ipw.Layout(width="110px"))
+            rows.append(self._keep(ipw.HBox([self._keep(title), *buttons], layout=ipw.Layout(flex_flow="row wrap"))))
+        return tuple(rows)
+
+    def _chance_rows(self, state, node_id: int) -> tuple[ipw.Widget, ...]:
+        roll = self._keep(ipw.Button(description=label("roll", self.lang, seed=self.session.seed),
+                                     button_style="warning", layout=ipw.Layout(width="auto")))
+        roll.add_class("re-roll")
+        roll.add_class(f"re-at-step-{self.session.node_by_id(node_id).depth}")
+        roll.re_node = node_id
+        roll.on_click(self._on_roll)
+        roll_row = self._keep(ipw.HBox([roll]))
+        outcomes = state.chance_outcomes()
+        if self.viewer >= 0:  # the outcomes and their odds can tell what nobody may see (the deck's make-up)
+            return (roll_row,)
+        if len(outcomes) <= MAX_OUTCOME_BUTTONS:
+            buttons = [self._button(f"{a.describe(self.lang)} · {odds_text(p)}", a, node_id) for a, p in outcomes]
+            body = self._keep(ipw.HBox(buttons, layout=ipw.Layout(flex_flow="row wrap")))
+        else:
+            dropdown = self._keep(ipw.Dropdown(options=[(f"{a.describe(self.lang)} · {odds_text(p)}", a)
+                                                        for a, p in outcomes]))
+            pick = self._keep(ipw.Button(description=label("pick", self.lang)))
+            pick.add_class("re-pick")
+            pick.re_node, pick.re_dropdown = node_id, dropdown
+            pick.on_click(self._on_pick)
+            body = self._keep(ipw.HBox([dropdown, pick]))
+        return (roll_row, body)
+
+    def _button(self, text: str, action, node_id: int) -> ipw.Button:
+        button = self._keep(ipw.Button(description=text, tooltip=text, layout=ipw.Layout(width="auto")))
+        button.add_class("re-action")
+        button.add_class(f"re-kind-{_css(action.kind)}")
+        button.add_class(f"re-at-step-{self.session.node_by_id(node_id).depth}")  # stable selectors for tests
+        button.re_action, button.re_node = action, node_id
+        button.on_click(self._on_click)
+        return button
+
+    def _may_choose(self, action) -> bool:
+        """Everything (-1) may take any decision; a player's view only that player's own."""
+        return self.viewer < 0 or action.player == self.viewer
+
+    def _keep(self, widget):
+        self._made.append(widget)
+        return widget
+
+    def _decision_clause(self, state):
+        try:
+            clause_id = state.game.decision_clause(state.data)
+        except Exception:  # a game may not name one for every decision
+            return None
+        return state.game.clause_index.get(clause_id)
+
+    @property
+    def buttons(self) -> list[ipw.Button]:
+        """The action and outcome buttons now shown (not Roll or Pick)."""
+        return [w for w in self._made if isinstance(w, ipw.Button) and hasattr(w, "re_action")]
+
+    @property
+    def offered(self) -> list:
+        """Every action offered now: on a button, or in the outcome dropdown."""
+        out = [b.re_action for b in self.buttons]
+        for w in self._made:
+            if isinstance(w, ipw.Dropdown):
+                out.extend(v for _, v in w.options)
+        return out
+
+    def button_for(self, action) -> ipw.Button | None:
+        return next((b for b in self.buttons if b.re_action == action), None)
+
+    @property
+    def roll_button(self) -> ipw.Button | None:
+        return next((w for w in self._made if isinstance(w, ipw.Button) and "re-roll" in w._dom_classes), None)
+
+
+def _css(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower())

@@ -1,0 +1,180 @@
+"""EventLog: the events in resolution order with their clause ids; select one to read its clause.
+
+The clause is shown in Chinese and in English with the seed section it comes from. Cancelled
+events are marked. With a ``viewer`` set, events private to other players are redacted
+(``explorer.visible_log``): their details never reach the page.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+import traitlets
+
+import explorer
+
+from .game_session import GameSession
+from .i18n import check_lang, label, player_name
+
+MAX_ROWS = 400  # the newest events shown; older ones are counted
+
+
+def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
+    """One line: id, clause, the game's description; private and cancelled events marked."""
+    if visible:
+        try:
+            text = event.describe(lang)
+        except Exception:  # a description should never break the log
+            text = event.kind
+    else:
+        text = f"{event.kind} {label('redacted', lang)}"
+    mark = f" ✗ {label('cancelled', lang)}" if event.cancelled else ""
+    return f"#{event.id} [{event.clause}] {text}{mark}"
+
+
+class EventLog(ipw.VBox):
+    """The session's events; ``selected`` is the id of the event whose clause is shown (-1: none)."""
+
+    lang = traitlets.Unicode("en")
+    viewer = traitlets.Int(-1)  # -1: everything; k: as player k sees it
+    scope = traitlets.Unicode("turn")  # "step", "turn" or "game"
+    selected = traitlets.Int(-1)
+    _ready = False
+
+    def __init__(self, session: GameSession, lang: str = "en", viewer: int = -1, scope: str = "turn", **kwargs):
+        self.session = session
+        self._title = ipw.HTML()
+        self._scope = ipw.ToggleButtons(style={"button_width": "90px"})
+        self._scope.add_class("re-log-scope")
+        self._list = ipw.Select(rows=12, layout=ipw.Layout(width="100%"))
+        self._list.add_class("re-log-list")
+        self._detail = ipw.HTML()
+        self._detail.add_class("re-clause")
+        self._shown: tuple[explorer.Event, ...] = ()
+        self._drawing = False
+        super().__init__(children=[self._title, self._scope, self._list, self._detail], **kwargs)
+        self.add_class("re-event-log")
+        self.viewer, self.scope, self.lang = viewer, scope, lang
+        self._scope.observe(self._on_scope_button, "value")
+        self._list.observe(self._on_pick, "value")
+        session.observe(self._on_session, "node_id")
+        self._ready = True
+        self.reset()
+
+    # --- validation -------------------------------------------------------------------------
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only "en" and "zh"."""
+        return check_lang(proposal["value"])
+
+    @traitlets.validate("viewer")
+    def _valid_viewer(self, proposal):
+        """-1 (everything) or a seat of this game."""
+        return self.session.check_viewer(proposal["value"])
+
+    @traitlets.validate("scope")
+    def _valid_scope(self, proposal):
+        """One of the session's scopes."""
+        if proposal["value"] not in GameSession.SCOPES:
+            raise traitlets.TraitError(f"scope must be one of {GameSession.SCOPES}")
+        return proposal["value"]
+
+    @traitlets.validate("selected")
+    def _valid_selected(self, proposal):
+        """-1 or the id of an event now listed."""
+        value = proposal["value"]
+        if value != -1 and value not in {e.id for e in self._shown}:
+            raise traitlets.TraitError(f"no event #{value} in the log shown")
+        return value
+
+    # --- handlers ----------------------------------------------------------------------------
+    @traitlets.observe("lang", "viewer", "scope")
+    def _on_setting(self, change):
+        """Fires when the language, the viewer or the scope changes: redraw."""
+        if self._ready:
+            self.reset()
+
+    @traitlets.observe("selected")
+    def _on_selected(self, change):
+        """Fires when an event is selected (from the list or from Python): show its clause."""
+        if not self._drawing and self._list.value != (None if change["new"] == -1 else change["new"]):
+            self._drawing = True
+            try:
+                self._list.value = None if change["new"] == -1 else change["new"]
+            finally:
+                self._drawing = False
+        self._detail.value = self._clause_html()
+
+    def _on_pick(self, change):
+        """Fires when a row of the list is clicked."""
+        if not self._drawing:
+            self.selected = -1 if change["new"] is None else change["new"]
+
+    def _on_scope_button(self, change):
+        """Fires when this step / this turn / whole game is clicked."""
+        if not self._drawing and change["new"] in GameSession.SCOPES:
+            self.scope = change["new"]
+
+    def _on_session(self, change):
+        """Fires when the session moves: list the events of the new state."""
+        self.reset()
+
+    # --- drawing -----------------------------------------------------------------------------
+    @property
+    def events(self) -> tuple[explorer.Event, ...]:
+        """The events listed now, as the viewer may see them."""
+        return self._shown
+
+    def reset(self) -> None:
+        lang = self.lang
+        who = None if self.viewer < 0 else self.viewer
+        events = explorer.visible_log(self.session.events_in(self.scope), who)
+        self._shown = events[-MAX_ROWS:]
+        self._drawing = True
+        try:
+            self._scope.options = [(label("this_step", lang), "step"), (label("this_turn", lang), "turn"),
+                                   (label("whole_game", lang), "game")]
+            self._scope.value = self.scope
+            self._list.options = [(event_text(e, lang, e.visible_to(who)), e.id) for e in self._shown]
+            keep = self.selected if self.selected in {e.id for e in self._shown} else -1
+            self._list.value = None if keep == -1 else keep
+        finally:
+            self._drawing = False
+        older = len(events) - len(self._shown)
+        suffix = f" (+{older} …)" if older else ""
+        self._title.value = f"<b>{html.escape(label('events', lang))}</b> {len(events)}{suffix}"
+        if self.selected != keep:
+            self.selected = keep
+        else:
+            self._detail.value = self._clause_html()
+
+    def _clause_html(self) -> str:
+        lang = self.lang
+        if self.selected == -1:
+            return f"<i>{html.escape(label('no_event', lang))}</i>"
+        event = next(e for e in self._shown if e.id == self.selected)
+        who = None if self.viewer < 0 else self.viewer
+        clause = self.session.game.clause_index.get(event.clause)
+        rows = [f"<b>{html.escape(event_text(event, lang, event.visible_to(who)))}</b>"]
+        facts = []
+        if event.actor is not None:
+            facts.append(f"actor: {html.escape(player_name(event.actor, lang))}")
+        if event.targets:
+            facts.append(f"targets: {html.escape(', '.join(map(str, event.targets)))}")
+        if event.cause is not None:
+            facts.append(f"cause: #{event.cause}")
+        facts.append(f"outcome: {html.escape(event.outcome)}")
+        facts += [f"{html.escape(str(k))} = {html.escape(str(v))}" for k, v in event.numbers]
+        rows.append("<span>" + " · ".join(facts) + "</span>")
+        if clause is None:
+            rows.append(f"{label('clause', lang)} {html.escape(event.clause)}: ?")
+        else:
+            rows.append(f"<b>{html.escape(label('clause', lang))} {html.escape(clause.id)}</b> "
+                        f"({html.escape(label('section', lang))}: {html.escape(clause.section)})")
+            rows.append(f'<div class="re-clause-zh" lang="zh">中文：{html.escape(clause.zh)}</div>')
+            rows.append(f'<div class="re-clause-en" lang="en">English: {html.escape(clause.en)}</div>')
+            if clause.seed:
+                rows.append(f"<blockquote>{html.escape(label('seed_quote', lang))}: {html.escape(clause.seed)}"
+                            "</blockquote>")
+        return '<div class="re-clause-detail">' + "<br>".join(rows) + "</div>"

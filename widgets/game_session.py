@@ -1,0 +1,425 @@
+"""GameSession: the tree of explored states that every component of a board shares.
+
+Not a widget: a ``HasTraits`` model. The current position is ``node_id``; going back and choosing
+differently grows a new branch and keeps the old one, so both can be revisited. Seats are a person
+or a bot (by name, from ``Game.bots()``). Chance is rolled from ``seed`` (the same state always
+rolls the same outcome, so a page and a test agree) or picked by hand (loaded dice).
+
+Every action arriving here is checked against the current legal actions before it reaches the
+engine; a refusal leaves everything as it was and says why in ``notice``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import traitlets
+
+import explorer
+from explorer import CHANCE, TERMINAL, Action, IllegalAction, State
+
+PERSON = "person"
+_UNSET = object()
+
+
+@dataclass(eq=False)
+class Node:
+    """One explored state: how it was reached, and the branches explored from it."""
+
+    id: int
+    state: State
+    parent: Node | None = None
+    action: Action | None = None
+    children: list[Node] = field(default_factory=list)
+    preferred: Node | None = None  # the child Next follows: the one visited last
+    turn: Any = _UNSET  # set lazily by GameSession.turn_of
+
+    @property
+    def depth(self) -> int:
+        return len(self.state.history)
+
+
+class GameSession(traitlets.HasTraits):
+    """The explored game tree, the current node, the seats and the dice; shared by all components."""
+
+    node_id = traitlets.Int(0)
+    revision = traitlets.Int(0)  # bumps whenever the tree grows or is reset
+    notice = traitlets.Dict()  # {"key": label key, "fields": {...}, "n": serial}: the last message
+    seats = traitlets.Dict()  # seat → "person" or a bot name from Game.bots()
+    autoplay = traitlets.Bool(False)  # after a person's choice, bots and dice play until a person decides
+
+    def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int = 0,
+                 seats: dict[int, str] | None = None, autoplay: bool = False):
+        super().__init__()
+        self.game_id = game_id
+        self.players = players
+        self.variant = dict(variant or {})
+        self.seed = seed
+        self._serial = itertools.count(1)
+        self._bots: dict[str, explorer.Bot] = {}
+        self.reset()
+        if seats:
+            self.seats = {**self.seats, **seats}
+        self.autoplay = autoplay
+
+    # --- validation -------------------------------------------------------------------------
+    @traitlets.validate("seats")
+    def _valid_seats(self, proposal):
+        """Every seat is a person or a bot this game offers."""
+        seats = dict(proposal["value"])
+        menu = self.bot_names
+        for seat, who in seats.items():
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                raise traitlets.TraitError(f"no seat {seat!r} in a {self.players}-player game")
+            if who != PERSON and who not in menu:
+                raise traitlets.TraitError(f"seat {seat}: {who!r} is neither 'person' nor one of {menu}")
+        return seats
+
+    def check_viewer(self, value) -> int:
+        """A viewer for the components: -1 (everything) or a seat; else TraitError (values can come from
+        the browser)."""
+        if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value < self.players:
+            raise traitlets.TraitError(f"viewer must be -1 or a seat 0–{self.players - 1}, not {value!r}")
+        return value
+
+    @traitlets.validate("node_id")
+    def _valid_node(self, proposal):
+        """Only nodes of this tree."""
+        if proposal["value"] not in self._nodes:
+            raise traitlets.TraitError(f"no explored state {proposal['value']!r}")
+        return proposal["value"]
+
+    # --- the tree ---------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Start again from a new game (the explored tree is dropped)."""
+        start = explorer.new_game(self.game_id, self.players, self.variant)
+        self.root = Node(0, start)
+        self._nodes: dict[int, Node] = {0: self.root}
+        self._ids = itertools.count(1)
+        self.seats = {p: self.seats.get(p, PERSON) for p in range(self.players)}
+        if self.node_id == 0:  # already at a start: tell the components there is a new one
+            self.notify_change(traitlets.Bunch(name="node_id", old=0, new=0, owner=self, type="change"))
+        self.node_id = 0
+        self.revision += 1
+        self._say("")
+
+    @property
+    def game(self) -> explorer.Game:
+        return self.root.state.game
+
+    @property
+    def node(self) -> Node:
+        return self._nodes[self.node_id]
+
+    @property
+    def state(self) -> State:
+        return self.node.state
+
+    @property
+    def step(self) -> int:
+        """How many actions since the start (chance outcomes included)."""
+        return self.node.depth
+
+    def node_by_id(self, node_id: int) -> Node:
+        return self._nodes[node_id]
+
+    def path(self, node: Node | None = None) -> list[Node]:
+        """The nodes from the start to ``node`` (default: the current one)."""
+        out = []
+        node = node or self.node
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        return out[::-1]
+
+    def tip(self, node: Node | None = None) -> Node:
+        """Where Next would end: follow the preferred child from ``node`` as far as explored."""
+        node = node or self.node
+        while node.preferred is not None:
+            node = node.preferred
+        return node
+
+    def leaves(self) -> list[Node]:
+        """The tip of every branch, in the order the branches were opened."""
+        return [n for n in self._nodes.values() if not n.children]
+
+    def fork(self, leaf: Node) -> tuple[int, Node | None]:
+        """Where the branch ending at ``leaf`` leaves the first line: (step, its first node)."""
+        node = leaf
+        while node.parent is not None and node.parent.children[0] is node:
+            node = node.parent
+        if node.parent is None:
+            return 0, None
+        return node.parent.depth, node
+
+    # --- the events of a step, a turn, the game -----------------------------------------------
+    SCOPES = ("step", "turn", "game")
+
+    def events_in(self, scope: str, node: Node | None = None) -> tuple[explorer.Event, ...]:
+        """The events of the last step, of the turn that step was taken in, or of the game, in resolution order."""
+        node = node or self.node
+        if scope == "step":
+            return node.state.events
+        log = node.state.log
+        if scope == "game":
+            return log
+        if scope != "turn":
+            raise ValueError(f"scope must be one of {self.SCOPES}, not {scope!r}")
+        if node.parent is None:
+            return ()
+        # a step belongs to the turn it was taken in: the turn of the state before it
+        turn = self.turn_of(node.parent)
+        start = node
+        while start.parent.parent is not None and self.turn_of(start.parent.parent) == turn:
+            start = start.parent
+        return log[len(start.parent.state.log):]
+
+    def turn_of(self, node: Node):
+        """The turn a state shows: its view's ("round", "turn"); (None, None) when it shows neither."""
+        if node.turn is _UNSET:
+            view = node.state.game.full_view(node.state.data)
+            node.turn = (view.get("round"), view.get("turn")) if isinstance(view, dict) else (None, None)
+        return node.turn
+
+    # --- moving without changing the game ------------------------------------------------------
+    def goto(self, node_id: int) -> bool:
+        """Jump to an explored state; the line through it becomes the one Next follows."""
+        if node_id not in self._nodes:
+            self._say("bad_value", what=node_id)
+            return False
+        node = self._nodes[node_id]
+        for n in self.path(node)[1:]:
+            n.parent.preferred = n
+        self.node_id = node_id
+        return True
+
+    def first(self) -> bool:
+        return self.goto(0)
+
+    def back(self) -> bool:
+        if self.node.parent is None:
+            self._say("at_start")
+            return False
+        return self.goto(self.node.parent.id)
+
+    def select_branch(self, leaf_id: int) -> bool:
+        """Go to the tip of a branch (a leaf of the tree)."""
+        if leaf_id not in self._nodes or self._nodes[leaf_id].children:
+            self._say("bad_value", what=leaf_id)
+            return False
+        return self.goto(leaf_id)
+
+    # --- moving forward ----------------------------------------------------------------------
+    def forward(self) -> bool:
+        """Next: follow the explored line, else roll the dice or let the seat's bot decide."""
+        node = self.node
+        if node.preferred is not None:
+            return self.goto(node.preferred.id)
+        who = node.state.current_player
+        if who == TERMINAL:
+            self._say("at_end")
+            return False
+        if who == CHANCE:
+            return self.roll()
+        if self.seats.get(who, PERSON) != PERSON:
+            return self.bot_move()
+        self._say("waiting", who=who)
+        return False
+
+    def roll(self) -> bool:
+        """At CHANCE: the seeded roll of this state."""
+        state = self.state
+        if state.current_player != CHANCE:
+            self._say("not_legal", what="roll")
+            return False
+        outcome = explorer.sample_chance(state.chance_outcomes(), self.rng())
+        return self._advance(outcome)
+
+    def bot_move(self) -> bool:
+        """The bot in the current seat decides (its choice is checked like anyone's)."""
+        who = self.state.current_player
+        name = self.seats.get(who, PERSON)
+        if who < 0 or name == PERSON:
+            self._say("not_legal", what="bot")
+            return False
+        return self.choose(self._bot(name).choose(self.state, self.rng()), autoplay=False)
+
+    def choose(self, action: Any, at_node: int | None = None, autoplay: bool | None = None) -> bool:
+        """Take ``action`` (a decision or a loaded-dice outcome) if it is legal now.
+
+        ``at_node`` is the node the button or value was made for: if the board has moved on since,
+        the click is stale and refused.
+        """
+        if at_node is not None and at_node != self.node_id:
+            then = self._nodes[at_node].depth if at_node in self._nodes else "?"
+            self._say("stale", then=then, now=self.step)
+            return False
+        if not isinstance(action, Action) or not _is_legal(self.state, action):
+            self._say("not_legal", what=action if isinstance(action, Action) else repr(action)[:80])
+            return False
+        person = self.state.current_player >= 0 and self.seats.get(self.state.current_player) == PERSON
+        if not self._advance(action):
+            return False
+        if (self.autoplay if autoplay is None else autoplay) and person:
+            self.run_bots()
+        return True
+
+    def choose_key(self, key: Any, at_node: int | None = None) -> bool:
+        """Take the action named by ``key`` (see :meth:`key_of`): values from the browser land here."""
+        action = self.action_from_key(key)
+        if action is None:
+            self._say("bad_value", what=str(key)[:80])
+            return False
+        return self.choose(action, at_node)
+
+    def run_bots(self, limit: int = 1000) -> int:
+        """Bots decide and dice roll until a person must decide or the game ends; returns the steps.
+
+        The steps are taken on the tree first and shown once at the end, so a whole game of bots
+        costs one redraw of the board, not one per step.
+        """
+        node, n = self.node, 0
+        while n < limit:
+            action = self._decide(node)
+            if action is None:
+                break
+            if not _is_legal(node.state, action):  # a bot's choice is checked like anyone's
+                self._say("not_legal", what=action)
+                return n
+            node, n = self._child(node, action), n + 1
+        if n:
+            self.goto(node.id)
+            self.revision += 1
+        self._say("bots_played", n=n)
+        return n
+
+    def _decide(self, node: Node) -> Action | None:
+        """What chance (seeded) or the seat's bot does at ``node``; None when a person decides or it is over."""
+        state = node.state
+        who = state.current_player
+        if who == CHANCE:
+            return explorer.sample_chance(state.chance_outcomes(), self.rng(state))
+        if who == TERMINAL or self.seats.get(who, PERSON) == PERSON:
+            return None
+        return self._bot(self.seats[who]).choose(state, self.rng(state))
+
+    # --- keys, dice, bots -----------------------------------------------------------------------
+    @staticmethod
+    def key_of(action: Action) -> str:
+        """A text key for an action (JSON of its fields), usable as a widget value."""
+        return json.dumps(action.to_dict(), sort_keys=True, ensure_ascii=False)
+
+    def action_from_key(self, key: Any) -> Action | None:
+        """The action a key names, or None when it is not text naming an action of this game."""
+        if not isinstance(key, str) or len(key) > 10_000:
+            return None
+        try:
+            action = Action.from_dict(self.game_id, json.loads(key))
+            hash(action)  # parameters that are JSON objects cannot name an action
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            return None
+        return action
+
+    def rng(self, state: State | None = None) -> random.Random:
+        """The random source of a state (default: the current one): the same seed and history give the
+        same rolls and the same bot choices."""
+        history = "|".join(map(str, (state or self.state).history))
+        return random.Random(f"{self.seed}#{history}")
+
+    @property
+    def bot_names(self) -> list[str]:
+        return sorted(self.game.bots())
+
+    def _bot(self, name: str) -> explorer.Bot:
+        if name not in self._bots:
+            self._bots[name] = self.game.bots()[name]()
+        return self._bots[name]
+
+    def _child(self, node: Node, action: Action) -> Node:
+        """The node ``action`` leads to from ``node``: explored already, or made now (the engine applies
+        it; IllegalAction passes through and nothing is added)."""
+        for child in node.children:
+            if child.action == action:
+                return child
+        child = Node(next(self._ids), node.state.apply(action), node, action)
+        node.children.append(child)
+        self._nodes[child.id] = child
+        return child
+
+    def _advance(self, action: Action) -> bool:
+        node = self.node
+        known = len(node.children)
+        try:
+            child = self._child(node, action)
+        except IllegalAction as err:
+            self._say("illegal", clause=err.clause, reason=err.reason)
+            return False
+        self.goto(child.id)
+        if len(node.children) != known:
+            self.revision += 1
+        self._say("chose", step=child.depth, what=child)
+        return True
+
+    # --- messages -----------------------------------------------------------------------------
+    def refuse(self, key: str, **fields) -> bool:
+        """Record why a component refused a value (a label key of widgets.i18n); returns False."""
+        self._say(key, **fields)
+        return False
+
+    def _say(self, key: str, **fields) -> None:
+        self.notice = {"key": key, "fields": fields, "n": next(self._serial)}
+
+    def notice_text(self, lang: str, viewer: int = -1) -> str:
+        """The last message in ``lang``, as ``viewer`` may read it (-1: everything)."""
+        from .i18n import label, player_name
+
+        key = self.notice.get("key")
+        if not key:
+            return ""
+        fields = {}
+        for name, value in self.notice.get("fields", {}).items():
+            if isinstance(value, Node):
+                value = self.describe_step(value, lang, viewer)
+            elif isinstance(value, Action):
+                value = value.describe(lang) if viewer < 0 or value.player == viewer else value.kind
+            elif name == "who":
+                value = player_name(value, lang)
+            fields[name] = value
+        return label(key, lang, **fields)
+
+    def describe_step(self, node: Node, lang: str, viewer: int = -1) -> str:
+        """The action that led to ``node`` as ``viewer`` may read it.
+
+        Everything (-1) or the viewer's own decision: the game's description of the action. Anyone
+        else's action or a chance outcome: the events it produced, redacted by the engine
+        (``visible_log``), since the action itself may name a card only its player saw.
+        """
+        from .i18n import label
+
+        action = node.action
+        if action is None:
+            return ""
+        if viewer < 0 or action.player == viewer:
+            return action.describe(lang)
+        parts = []
+        for e in explorer.visible_log(node.state.events, viewer)[:3]:
+            if e.visible_to(viewer):
+                try:
+                    parts.append(e.describe(lang))
+                except Exception:  # a description must never break the board
+                    parts.append(e.kind)
+            else:
+                parts.append(f"{e.kind} {label('redacted', lang)}")
+        return "; ".join(parts) or f"{action.kind} {label('redacted', lang)}"
+
+
+def _is_legal(state: State, action: Action) -> bool:
+    """Membership in the legal actions; an action that cannot even be hashed is not legal."""
+    try:
+        return state.is_legal(action)
+    except TypeError:
+        return False
