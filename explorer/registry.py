@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -20,6 +21,19 @@ from .events import Emitter, Event
 from .registers import Assumption, Clause, Option, load_assumptions, load_clauses, switch_options
 
 _GAMES: dict[str, Game] = {}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A ready-made position to start from (a tutorial's table, one step before an attack, …)."""
+
+    name: str
+    en: str
+    zh: str
+    make: Callable[[], Any]  # () -> State
+
+    def label(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
 
 Path_ = tuple  # a path into the full view: ("players", 2, "hand")
 
@@ -136,6 +150,10 @@ class Game:
         from .play import RandomBot
 
         return {"random": RandomBot}
+
+    def scenarios(self) -> dict[str, Scenario]:
+        """Ready-made starting positions offered by boards and tutorials, by name. Default: none."""
+        return {}
 
     # --- helpers for subclasses ------------------------------------------------------------
     def action(self, kind: str, player: int, **params: Any) -> Action:

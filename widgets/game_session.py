@@ -53,8 +53,12 @@ class GameSession(traitlets.HasTraits):
     autoplay = traitlets.Bool(False)  # after a person's choice, bots and dice play until a person decides
 
     def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int = 0,
-                 seats: dict[int, str] | None = None, autoplay: bool = False):
+                 seats: dict[int, str] | None = None, autoplay: bool = False, start: State | None = None):
+        """``start``: a ready-made state to explore from (a scenario) instead of a new game."""
         super().__init__()
+        if start is not None:
+            game_id, players, variant = start.game_id, start.players, start.variant
+        self.start = start
         self.game_id = game_id
         self.players = players
         self.variant = dict(variant or {})
@@ -96,7 +100,7 @@ class GameSession(traitlets.HasTraits):
     # --- the tree ---------------------------------------------------------------------------
     def reset(self) -> None:
         """Start again from a new game (the explored tree is dropped)."""
-        start = explorer.new_game(self.game_id, self.players, self.variant)
+        start = self.start if self.start is not None else explorer.new_game(self.game_id, self.players, self.variant)
         self.root = Node(0, start)
         self._nodes: dict[int, Node] = {0: self.root}
         self._ids = itertools.count(1)

@@ -1,0 +1,61 @@
+"""PlayArea: a table for every registered game, rebuilt on a game or player-count change, bad values refused."""
+
+from __future__ import annotations
+
+import pytest
+import traitlets
+
+import explorer
+from widgets.eternal_breath_board import EternalBreathBoard
+from widgets.play_area import PlayArea
+from widgets.state_board import StateBoard
+
+SHIPPED = [g for g in explorer.game_ids() if g != "toy_duel"]
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_every_game_gets_a_table_that_steps(game_id):
+    area = PlayArea(game_id)
+    game = explorer.get_game(game_id)
+    assert area.session.game_id == game_id and game.min_players <= area.players <= game.max_players
+    assert isinstance(area.board, EternalBreathBoard if game_id == "eternal_breath" else StateBoard)
+    area.session.seats = {k: "random" for k in range(area.players)}  # nobody waits for a person
+    before = area.session.step
+    area.controls._next.click()
+    assert area.session.step == before + 1 or area.session.state.is_terminal
+    assert area.graph in area.graph_panel.children
+
+
+def test_changing_game_rebuilds_the_table_and_the_graph_panel():
+    area = PlayArea("eternal_breath")
+    old_graph = area.graph
+    area.game_id = "castle_heart"
+    assert area.session.game_id == "castle_heart" and area.players >= 3
+    assert area.graph is not old_graph and area.graph_panel.children == (area.graph,)
+
+
+def test_bad_values_from_the_browser_are_refused():
+    area = PlayArea("eternal_breath")
+    with pytest.raises(traitlets.TraitError):
+        area.game_id = "chess"
+    with pytest.raises(traitlets.TraitError):
+        area.players = 99
+    area._players.value = 2  # the box itself is bounded; a legal count is taken
+    assert area.players == 2
+    with pytest.raises(traitlets.TraitError):
+        area.lang = "fr"
+
+
+def test_language_reaches_every_part():
+    area = PlayArea("card_moba")
+    area.lang = "zh"
+    assert all(part.lang == "zh" for part in area.parts)
+
+
+def test_state_board_shows_only_the_viewers_view():
+    area = PlayArea("castle_heart")
+    for _ in range(30):
+        area.controls._next.click()
+    area.board.viewer = 1
+    assert area.board.last_view == area.session.state.view(1)
+    assert area.picker.viewer == 1

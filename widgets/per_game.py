@@ -1,0 +1,62 @@
+"""PerGame: shows the component made for the chosen game, or says in both languages that there is none yet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as ipw
+import traitlets
+
+import explorer
+from widgets.i18n import check_lang
+
+NONE_YET = {"en": "Not available for {name} yet.", "zh": "{name} 暂无此功能。"}
+
+
+class PerGame(ipw.VBox):
+    """``makers`` maps a game id to a function ``lang -> widget``; made once per game, then reused."""
+
+    game_id = traitlets.Unicode("")
+    lang = traitlets.Unicode("en")
+
+    def __init__(self, makers: dict[str, Callable[[str], ipw.Widget]], game_id: str, lang: str = "en", **kwargs):
+        self.makers = dict(makers)
+        self.made: dict[str, ipw.Widget] = {}
+        self._note = ipw.HTML()
+        super().__init__(**kwargs)
+        self.add_class("re-per-game")
+        self.lang = lang
+        self.game_id = game_id
+
+    @traitlets.validate("game_id")
+    def _valid_game(self, proposal):
+        """Only registered games (values can come from the browser)."""
+        if proposal["value"] not in explorer.game_ids():
+            raise traitlets.TraitError(f"unknown game {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only "en" and "zh"."""
+        return check_lang(proposal["value"])
+
+    @traitlets.observe("game_id", "lang")
+    def _on_change(self, change):
+        """Fires when the game or the language changes: show that game's component."""
+        self.reset()
+
+    def reset(self) -> None:
+        if not self.game_id:
+            return
+        for widget in self.made.values():
+            if hasattr(widget, "lang"):
+                widget.lang = self.lang
+        if self.game_id in self.makers:
+            if self.game_id not in self.made:
+                self.made[self.game_id] = self.makers[self.game_id](self.lang)
+            self.children = [self.made[self.game_id]]
+            return
+        game = explorer.get_game(self.game_id)
+        name = game.name_zh if self.lang == "zh" else game.name_en
+        self._note.value = f"<p><i>{NONE_YET[self.lang].format(name=name)}</i></p>"
+        self.children = [self._note]

@@ -1,0 +1,169 @@
+"""PlayArea: one game at a table — session, board, step controls, action picker, event log, seats —
+rebuilt whenever the game or the number of players changes. Its event-chain graph lives in
+``graph_panel`` so the app can show it in a tab of its own."""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+import traitlets
+
+import explorer
+from widgets.action_picker import ActionPicker
+from widgets.bots_seat import BotsSeat
+from widgets.eternal_breath_board import EternalBreathBoard
+from widgets.event_graph_view import EventGraphView
+from widgets.event_log import EventLog
+from widgets.game_session import PERSON, GameSession
+from widgets.i18n import check_lang
+from widgets.state_board import StateBoard
+from widgets.step_controls import StepControls
+
+BOARDS = {"eternal_breath": EternalBreathBoard}  # games without their own board get StateBoard
+PLAYERS_LABEL = {"en": "Players", "zh": "人数"}
+START_LABEL = {"en": "Start from", "zh": "开局方式"}
+NEW_GAME = {"en": "a new game", "zh": "新游戏"}
+
+
+class PlayArea(ipw.VBox):
+    """Play ``game_id`` against bots: seat 0 is a person, the others the game's best bot."""
+
+    game_id = traitlets.Unicode("eternal_breath")
+    players = traitlets.Int(2)
+    lang = traitlets.Unicode("en")
+    seed = traitlets.Int(2026)
+    scenario = traitlets.Unicode("")  # "" = a new game; else a name from the game's scenarios()
+    _ready = False
+    _syncing = False
+
+    def __init__(self, game_id: str = "eternal_breath", players: int | None = None, lang: str = "en",
+                 seed: int = 2026, **kwargs):
+        self.graph_panel = ipw.VBox()
+        self.graph_panel.add_class("re-graph-panel")
+        self._players = ipw.BoundedIntText(layout=ipw.Layout(width="160px"))
+        self._players.add_class("re-players")
+        self._start = ipw.Dropdown(layout=ipw.Layout(width="420px"))
+        self._start.add_class("re-scenario")
+        self._table = ipw.VBox()
+        super().__init__(children=[ipw.HBox([self._players, self._start]), self._table], **kwargs)
+        self.add_class("re-play-area")
+        self.game_id = game_id
+        self.players = players or self._default_players(game_id)
+        self.lang, self.seed = lang, seed
+        self._players.observe(self._on_players_box, "value")
+        self._start.observe(self._on_start_menu, "value")
+        self._ready = True
+        self.reset()
+
+    @staticmethod
+    def _default_players(game_id: str) -> int:
+        game = explorer.get_game(game_id)
+        return min(max(2, game.min_players), game.max_players)
+
+    @traitlets.validate("game_id")
+    def _valid_game(self, proposal):
+        """Only registered games (values can come from the browser)."""
+        if proposal["value"] not in explorer.game_ids():
+            raise traitlets.TraitError(f"unknown game {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.validate("players")
+    def _valid_players(self, proposal):
+        """Within the game's player range."""
+        game = explorer.get_game(self.game_id)
+        value = proposal["value"]
+        if not game.min_players <= value <= game.max_players:
+            raise traitlets.TraitError(f"{game.id} is for {game.min_players}–{game.max_players} players")
+        return value
+
+    @traitlets.validate("scenario")
+    def _valid_scenario(self, proposal):
+        """"" or one of this game's scenarios (values can come from the browser)."""
+        value = proposal["value"]
+        if value and value not in explorer.get_game(self.game_id).scenarios():
+            raise traitlets.TraitError(f"{self.game_id} has no scenario {value!r}")
+        return value
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only "en" and "zh"."""
+        return check_lang(proposal["value"])
+
+    @traitlets.observe("game_id")
+    def _on_game(self, change):
+        """Fires when another game is chosen: a new table with that game's usual player count."""
+        if self._ready:
+            self._ready = False
+            self.scenario = ""
+            self.players = self._default_players(change["new"])
+            self._ready = True
+            self.reset()
+
+    @traitlets.observe("players", "seed", "scenario")
+    def _on_table(self, change):
+        """Fires when the player count or the seed changes: a new table."""
+        if self._ready:
+            self.reset()
+
+    @traitlets.observe("lang")
+    def _on_lang(self, change):
+        """Fires when the language changes: every part follows."""
+        for part in getattr(self, "parts", ()):
+            part.lang = change["new"]
+        self._sync_menus()
+
+    def _on_players_box(self, change):
+        """Fires when the person types a player count; out-of-range values are put back."""
+        if self._syncing:
+            return
+        try:
+            self.players = change["new"]
+        except traitlets.TraitError:
+            self._players.value = self.players
+
+    def _on_start_menu(self, change):
+        """Fires when the person picks how to start: a new game or a scenario."""
+        if not self._syncing and change["new"] is not None:
+            try:
+                self.scenario = change["new"]
+            except traitlets.TraitError:
+                self._sync_menus()
+
+    def _sync_menus(self) -> None:
+        game = explorer.get_game(self.game_id)
+        self._syncing = True
+        try:
+            self._players.max = max(game.max_players, self._players.min)
+            self._players.min = game.min_players
+            self._players.max = game.max_players
+            self._players.value = self.players
+            self._players.description = PLAYERS_LABEL[self.lang]
+            self._start.description = START_LABEL[self.lang]
+            self._start.options = [(NEW_GAME[self.lang], "")] + [
+                (s.label(self.lang), name) for name, s in game.scenarios().items()]
+            self._start.value = self.scenario
+        finally:
+            self._syncing = False
+
+    def reset(self) -> None:
+        game = explorer.get_game(self.game_id)
+        bots = game.bots()
+        bot = "greedy" if "greedy" in bots else next(iter(bots))
+        start = game.scenarios()[self.scenario].make() if self.scenario else None
+        if start is not None:
+            self._ready, self.players, self._ready = False, start.players, True
+        seats = {k: PERSON if k == 0 else bot for k in range(self.players)}
+        self.session = GameSession(self.game_id, self.players, seed=self.seed, seats=seats, autoplay=True,
+                                   start=start)
+        board = BOARDS.get(self.game_id, StateBoard)(self.session, lang=self.lang)
+        self.board = board
+        self.controls = StepControls(self.session, lang=self.lang)
+        self.picker = ActionPicker(self.session, lang=self.lang)
+        self.event_log = EventLog(self.session, lang=self.lang)
+        self.bots_seat = BotsSeat(self.session, lang=self.lang)
+        self.graph = EventGraphView(self.session, lang=self.lang)
+        self.parts = (board, self.controls, self.picker, self.event_log, self.bots_seat, self.graph)
+        self._links = [traitlets.link((board, "viewer"), (p, "viewer"))
+                       for p in (self.controls, self.picker, self.event_log, self.graph)]
+        self._sync_menus()
+        self._table.children = [self.controls, board, self.picker, ipw.HBox([self.event_log, self.bots_seat])]
+        self.graph_panel.children = [self.graph]
