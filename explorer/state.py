@@ -135,13 +135,11 @@ class State:
         if player is None:
             out = full
         else:
-            out = json.loads(json.dumps(full))
             paths = list(self.game.hidden_paths(self.data))
             for other in range(self.players):
                 if other != player:
                     paths.extend(self.game.private_paths(self.data, other))
-            for path in paths:
-                _mask(out, path)
+            out = _masked(full, paths)
         out["log"] = [e.to_dict() for e in visible_log(self.log, player)]
         out["current_player"] = self.current_player
         return out
@@ -170,15 +168,32 @@ class State:
         return f"<State {self.game.id} players={self.players} step={len(self._history)} to move={who}>"
 
 
-def _mask(view: Any, path: Sequence[Any]) -> None:
-    """Replace the value at ``path`` by a marker that keeps only its size."""
-    node = view
-    for key in path[:-1]:
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            return
-    last = path[-1]
+def _masked(view: dict[str, Any], paths: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """A copy of ``view`` with each path's value replaced by a marker; only the containers along the
+    paths are copied, so the full view (and anything a game shares between calls) is never changed."""
+    root = dict(view)
+    copied = {id(root)}
+    for path in paths:
+        node = root
+        for key in path[:-1]:
+            try:
+                child = node[key]
+            except (KeyError, IndexError, TypeError):
+                break
+            if not isinstance(child, dict | list) or is_hidden(child):
+                break
+            if id(child) not in copied:
+                child = dict(child) if isinstance(child, dict) else list(child)
+                copied.add(id(child))
+                node[key] = child
+            node = child
+        else:
+            _mask(node, path[-1])
+    return root
+
+
+def _mask(node: Any, last: Any) -> None:
+    """Replace ``node[last]`` by a marker that keeps only its size."""
     try:
         value = node[last]
     except (KeyError, IndexError, TypeError):
