@@ -129,8 +129,11 @@ class State:
         return tuple(self.game.winners(self.data)) if self.is_terminal else ()
 
     # --- what a player sees ---------------------------------------------------------------------
-    def view(self, player: int | None = None) -> dict[str, Any]:
-        """What ``player`` may see (None: everything): others' secrets and the deck are masked."""
+    def view(self, player: int | None = None, with_log: bool = True) -> dict[str, Any]:
+        """What ``player`` may see (None: everything): others' secrets and the deck are masked.
+
+        ``view["log"]`` is the log as that player sees it (others' private events redacted); pass
+        ``with_log=False`` to leave it out when only the table is wanted (it grows with the game)."""
         full = self.game.full_view(self.data)
         if player is None:
             out = full
@@ -140,7 +143,8 @@ class State:
                 if other != player:
                     paths.extend(self.game.private_paths(self.data, other))
             out = _masked(full, paths)
-        out["log"] = [e.to_dict() for e in visible_log(self.log, player)]
+        if with_log:
+            out["log"] = [e.to_dict() for e in visible_log(self.log, player)]
         out["current_player"] = self.current_player
         return out
 

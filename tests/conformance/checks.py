@@ -63,10 +63,14 @@ def check_illegal_rejected(state: explorer.State, previous: explorer.State | Non
         assert after == before, f"rejecting {bad} changed the state"
 
 
-def check_view(state: explorer.State) -> None:
-    full = state.view(None)
+def check_view(state: explorer.State, whole_log: bool = False) -> None:
+    """Each player's view masks every other player's secrets and what nobody sees; the log (the last
+    step's events, or the whole log) is redacted for those who may not see an event's details."""
+    full = state.view(None, with_log=False)
     for p in range(state.players):
-        v = state.view(p)
+        v = state.view(p, with_log=whole_log)
+        if not whole_log:
+            v["log"] = [e.to_dict() for e in explorer.visible_log(state.events, p)]
         for q in range(state.players):
             if q == p:
                 continue
@@ -141,6 +145,7 @@ def checked_playout(game_id: str, players: int, seed: int, variant: dict | None 
         raise AssertionError(f"{game_id} with {players} players did not end within {bound} steps")
     assert state.winners is not None
     assert all(0 <= w < players for w in state.winners)
+    check_view(state, whole_log=True)
     again = replay(game_id, players, state.history, state.variant)
     assert again == state, "replay(history) differs from the played state"
     back = from_json(state.to_json())
