@@ -212,7 +212,7 @@ class EternalBreathBoard(ipw.VBox):
 
     def _draw(self) -> None:
         state = self.session.state
-        view = state.view(None if self.viewer < 0 else self.viewer)
+        view = state.view(None if self.viewer < 0 else self.viewer, with_log=False)
         self.last_view = view
         self._html.value = self.render(view, self.session.step)
 

@@ -108,7 +108,7 @@ class StateBoard(ipw.VBox):
         self._draw()
 
     def _draw(self) -> None:
-        view = self.session.state.view(None if self.viewer < 0 else self.viewer)
+        view = self.session.state.view(None if self.viewer < 0 else self.viewer, with_log=False)
         self.last_view = view
         self._html.value = self.render(view)
 

@@ -54,7 +54,7 @@ def test_everything_view_shows_every_zone_hp_bars_and_piles(played):
 def test_a_players_view_is_exactly_view_k_and_hides_what_it_masks(played):
     board = EternalBreathBoard(played, viewer=0)
     state = played.state
-    assert board.last_view == state.view(0)
+    assert board.last_view == state.view(0, with_log=False)
     other = state.view(0)["players"][1]
     assert explorer.is_hidden(other["hand"])
     box = player_box(board._html.value, 1)
@@ -89,10 +89,10 @@ def test_viewer_values_are_checked_and_the_board_follows_the_session(played):
     assert board.viewer == -1
     here = played.node_id
     played.back()
-    assert board.last_view == played.state.view(None)
+    assert board.last_view == played.state.view(None, with_log=False)
     assert f"Step {played.step} /" in board._html.value
     played.goto(here)
-    assert board.last_view == played.state.view(None)
+    assert board.last_view == played.state.view(None, with_log=False)
 
 
 def test_chinese_labels_and_phase_names(played):
@@ -122,12 +122,12 @@ def test_every_component_follows_a_seeded_game_step_by_step():
         controls._next.click()
         assert s.step == step
         state = s.state
-        assert board.last_view == state.view(None)
+        assert board.last_view == state.view(None, with_log=False)
         assert Counter(picker.offered) == Counter(state.legal_actions())  # each legal action offered once
         assert [e.id for e in log.events] == [e.id for e in s.events_in("turn")][-400:]
         assert set(graph.graph.nodes) == {e.id for e in state.events}
         if step % 30 == 0:
             switch.lang = "zh" if switch.lang == "en" else "en"
             board.viewer = log.viewer = graph.viewer = step // 30 % 2
-            assert board.last_view == state.view(board.viewer)
+            assert board.last_view == state.view(board.viewer, with_log=False)
             board.viewer = log.viewer = graph.viewer = -1
