@@ -74,6 +74,6 @@ class Action:
         return f"{self.kind}({who}{', ' if inner else ''}{inner})"
 
 
-def act(game: str, kind: str, player: int, **params: Any) -> Action:
+def act(game: str, kind: str, player: int, /, **params: Any) -> Action:
     """Build an action with its parameters in canonical order."""
     return Action(game, kind, player, tuple(sorted((k, _freeze(v)) for k, v in params.items())))

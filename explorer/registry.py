@@ -156,7 +156,7 @@ class Game:
         return {}
 
     # --- helpers for subclasses ------------------------------------------------------------
-    def action(self, kind: str, player: int, **params: Any) -> Action:
+    def action(self, kind: str, player: int, /, **params: Any) -> Action:
         return act(self.id, kind, player, **params)
 
 
