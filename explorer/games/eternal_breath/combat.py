@@ -50,3 +50,14 @@ def resolve_attack(attack_die: int, defence_die: int, attack_points: Number, res
     if response == BLOCK:
         return final_damage(attack, total_defence_block(base_defence, defence_die, defence_points))
     raise ValueError(f"response must be one of {RESPONSES}, not {response!r}")
+
+
+BLOCK_WITHOUT_CARD = ("base_and_die", "zero")
+
+
+def total_defence_without_card(base_defence: Number, defence_die: int, rule: str = "base_and_die") -> Number:
+    """EB-3.2-block with no defence card (assumption EB-A05, switch ``block_without_card``): base defence + die
+    by default, or 0 under the ``"zero"`` reading."""
+    if rule not in BLOCK_WITHOUT_CARD:
+        raise ValueError(f"rule must be one of {BLOCK_WITHOUT_CARD}, not {rule!r}")
+    return total_defence_block(base_defence, defence_die, 0) if rule == "base_and_die" else 0

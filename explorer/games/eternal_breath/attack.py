@@ -1,0 +1,202 @@
+"""§3.2 攻击事件 in play: declare the attacker and card, the attacker's die (chance), the defender's choice
+(block with a card, block without one, or dodge), the defender's die (chance), then the damage (combat.py)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+
+from explorer import CANCELLED
+
+from . import combat, effects, traps
+from .catalogue import card
+from .flow import AP, A, auto, chance, decision
+from .table import Combat, Ctx, Table, Task, evolve, find_char, pop, push, self_char, summons, to_discard
+
+
+def targets(t: Table, p: int) -> list[tuple[int, str]]:
+    """EB-3.2-target: another player's character; not the self character while that player has a summon
+    (EB-3.2-target), and never a face-down character (EB-3.1-face-down)."""
+    out = []
+    for q, seat in enumerate(t.seats):
+        if q == p or not seat.alive:
+            continue
+        mine = summons(seat)
+        if mine:
+            out.extend((q, c.card) for c in mine if c.face_up)
+        else:
+            me = self_char(seat)
+            if me is not None and me.face_up:
+                out.append((q, me.card))
+    return out
+
+
+def card_sets(hand: tuple) -> list[tuple[str, ...]]:
+    """EB-3.2-attack: one attack card, or two when one of them allows it (EB-3.2-multi-attack)."""
+    atk = sorted({c for c in hand if card(c).kind == "attack"})
+    sets = [(c,) for c in atk]
+    for i, a in enumerate(atk):
+        for b in atk[i:]:
+            if (a != b or hand.count(a) > 1) and (card(a).has("combo") or card(b).has("combo")):
+                sets.append((a, b))
+    return sets
+
+
+def attack_points(cards: tuple[str, ...]) -> Fraction:
+    """EB-3.2-multi-attack: points summed, then the cards' boosts applied in the order giving the highest sum."""
+    base = Fraction(sum(card(c).points for c in cards))
+    mods = [(e.do, e.amount) for c in cards for e in card(c).effects if e.do in ("boost_flat", "boost_percent")]
+    best = base
+    for order in set(permutations(mods)):
+        total = base
+        for do, amount in order:
+            total = total + amount if do == "boost_flat" else total * (100 + amount) / 100
+        best = max(best, total)
+    return best
+
+
+def attack_actions(t: Table, p: int) -> list:
+    """EB-1.2.4-attack-once: at most one attack a turn, by one of the player's face-up characters."""
+    if t.now.attacked:
+        return []
+    seat = t.seats[p]
+    sets = card_sets(seat.hand)
+    if not sets:
+        return []
+    aims = targets(t, p)
+    return [AP("attack", p, (("by", c.card), ("cards", s), ("seat", q), ("target", x)))
+            for c in seat.chars if c.face_up for s in sets for q, x in aims]
+
+
+def declare_attack(t: Table, p: int, a, emit) -> Table:
+    """EB-3.2-attack: the attacker names its character and plays the attack card(s); then the dice."""
+    cards = a["cards"]
+    for c in cards:
+        t = effects.lose_card(t, p, c, emit)
+    eid = emit.emit("attack", "EB-3.2-attack", actor=p, targets=(a["seat"], a["target"]), by=a["by"], cards=cards)
+    fight = Combat(p, a["by"], cards, a["seat"], a["target"], eid)
+    t = evolve(t, combat=fight, now=evolve(t.now, attacked=True))
+    q = a["seat"]
+    if t.rules.response_timing == "before_attack_die":
+        return push(t, Task("defend", q), Task("roll_attack", p), Task("roll_defence", q), Task("hit", p))
+    return push(t, Task("roll_attack", p), Task("defend", q), Task("roll_defence", q), Task("hit", p))
+
+
+def _die(t, task):
+    return tuple((A("roll", -1, die=d), Fraction(1, 6)) for d in combat.DIE_FACES)
+
+
+def _roll_attack(t, task, a, emit):
+    """EB-3.2-attack-power: the attacker rolls one die first (its attack power)."""
+    emit.emit("roll", "EB-3.2-attack-power", actor=task.player, cause=t.combat.event, die=a["die"])
+    return evolve(t, combat=evolve(t.combat, attack_die=a["die"]), tasks=t.tasks[1:])
+
+
+def _defend_legal(t, task):
+    q = task.player
+    blocks = sorted({c for c in t.seats[q].hand if card(c).kind == "defence"})
+    return (A("dodge", q), A("block", q, card=""), *(A("block", q, card=c) for c in blocks))
+
+
+def _defend(t, task, a, emit):
+    """EB-3.2-block: block with at most one defence card (or none); EB-3.2-dodge: or dodge."""
+    q, fight = task.player, t.combat
+    if a.kind == "dodge":
+        emit.emit("dodge", "EB-3.2-dodge", actor=q, cause=fight.event)
+        return pop(evolve(t, combat=evolve(fight, response=combat.DODGE)))
+    c = a["card"]
+    emit.emit("block", "EB-3.2-block", actor=q, cause=fight.event, card=c)
+    if c:
+        t = effects.lose_card(t, q, c, emit)
+    t = pop(evolve(t, combat=evolve(t.combat, response=combat.BLOCK, defence_card=c)))
+    if not c and t.rules.block_without_card == "zero":
+        return evolve(t, tasks=tuple(k for k in t.tasks if k.kind != "roll_defence"))
+    return t
+
+
+def _roll_defence(t, task, a, emit):
+    """EB-3.2-block / EB-3.2-dodge: the defender rolls one die (defence power, or dodge power)."""
+    clause = "EB-3.2-dodge" if t.combat.response == combat.DODGE else "EB-3.2-block"
+    emit.emit("roll", clause, actor=task.player, cause=t.combat.event, die=a["die"])
+    return evolve(t, combat=evolve(t.combat, defence_die=a["die"]), tasks=t.tasks[1:])
+
+
+def _bonus(own: tuple[str, ...], against: tuple[str, ...]) -> int:
+    """EB-3.2-attribute: attributes act only through card text ('+N against a 火 card', EB-A03)."""
+    attrs = {card(c).attribute for c in against}
+    return sum(e.amount for c in own for e in card(c).effects if e.do == "bonus_vs" and e.attribute in attrs)
+
+
+def _num(x):
+    x = Fraction(x)
+    return x.numerator if x.denominator == 1 else str(x)
+
+
+def _hit(t, task, emit):
+    """EB-3.2-damage: damage = total attack − total defence, rounded down, at least 1 (combat.py)."""
+    f = t.combat
+    t = evolve(pop(t), combat=None)
+    p, q = f.player, f.target
+    dcards = (f.defence_card,) if f.defence_card else ()
+    bonus_a, bonus_d = _bonus(f.cards, dcards), _bonus(dcards, f.cards)
+    if bonus_a or bonus_d:
+        emit.emit("attribute", "EB-3.2-attribute", cause=f.event, attack_bonus=bonus_a, defence_bonus=bonus_d)
+    attack = attack_points(f.cards) + effects.attack_plus(t, p, f.char) + bonus_a
+    total_attack = combat.total_attack(f.attack_die, attack)
+    nums = {"attack_die": f.attack_die, "defence_die": f.defence_die, "total_attack": _num(total_attack)}
+    later: list[Task] = []
+    if f.response == combat.DODGE and combat.dodge_succeeds(f.defence_die, f.attack_die):
+        emit.emit("damage", "EB-3.2-dodge", actor=p, targets=(q, f.tchar), cause=f.event, outcome=CANCELLED,
+                  damage=0, total_defence=0, **nums)
+    else:
+        pierce = any(card(c).has("pierce") for c in f.cards)
+        base = 0 if pierce else card(f.tchar).defence + effects.defence_plus(t, q, f.tchar)
+        if f.response == combat.DODGE:
+            total_defence = Fraction(0)
+        elif not dcards:
+            total_defence = combat.total_defence_without_card(base, f.defence_die, t.rules.block_without_card)
+        else:
+            points = sum(card(c).points for c in dcards) + bonus_d
+            total_defence = combat.total_defence_block(base, f.defence_die, points)
+        dmg = combat.final_damage(total_attack, total_defence)
+        from .characters import heal, hurt
+        t, dying = hurt(t, q, f.tchar, dmg, emit, kind="damage", clause="EB-3.2-damage", by=p, cause=f.event,
+                        total_defence=_num(total_defence), **nums)
+        later += dying
+        ratio = sum((e.ratio for c in f.cards for e in card(c).effects if e.do == "lifesteal"), Fraction(0))
+        ratio += effects.lifesteal(t, p, f.char)
+        back = int(dmg * ratio)
+        if back and find_char(t, p, f.char) >= 0:  # EB-3.2-conflict-attack-first: attack-card effects first
+            t = heal(t, p, f.char, back, emit, clause="EB-3.2-lifesteal", by=p, cause=f.event)
+        for c in dcards:
+            for e in card(c).effects:
+                if e.do == "thorns":
+                    t, d2 = hurt(t, p, f.char, e.amount, emit, kind="effect damage", clause="EB-3.2-damage-kinds",
+                                 by=q, cause=f.event, card=c, order="EB-3.2-conflict-attack-first")
+                    later += d2
+    t = to_discard(t, *f.cards, *dcards, emit=emit, cause=f.event)
+    # EB-3.2-conflict-cause: rescues (caused by the damage) first; then, the player to move first
+    # (EB-3.2-conflict-turn-order), the attacker's 'attacks' traps, then the target's passive and traps.
+    t = traps.trigger_all(t, "attacked", q, emit, aplayer=p, achar=f.char)
+    t = push(t, *_after_attack(t, f))
+    t = traps.trigger_all(t, "attacks", p, emit)
+    return push(t, *later)
+
+
+def _after_attack(t, f) -> list[Task]:
+    """EB-3.1-passive: the attacked character's 'when you are attacked' skill (if face up and alive)."""
+    i = find_char(t, f.target, f.tchar)
+    if i < 0 or not t.seats[f.target].chars[i].face_up:
+        return []
+    sk = card(f.tchar).skill
+    if sk is None or sk.type != "passive" or sk.when != "attacked":
+        return []
+    ctx = Ctx(f.target, char=f.tchar, aplayer=f.player, achar=f.char, source=f.tchar)
+    return [Task("passive", f.target, char=f.tchar, ctx=ctx, cause=f.event)]
+
+
+def register() -> None:
+    chance("roll_attack", _die, _roll_attack)
+    decision("defend", _defend_legal, _defend, "EB-3.2-block")
+    chance("roll_defence", _die, _roll_defence)
+    auto("hit", _hit)

@@ -1,0 +1,75 @@
+"""Bots for 永恒之息: a random one, and a greedy one that attacks for the best expected damage."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from explorer import Bot, RandomBot
+
+from . import combat
+from .attack import attack_points
+from .catalogue import card
+from .effects import attack_plus, defence_plus
+
+__all__ = ["GreedyBot", "RandomBot", "expected_damage"]
+
+
+def expected_damage(attack_pts, base_defence, response: str = combat.BLOCK, defence_points=0) -> Fraction:
+    """The exact expected damage of one attack over both dice (EB-3.2-damage), via combat.resolve_attack."""
+    total = Fraction(0)
+    for a in combat.DIE_FACES:
+        for d in combat.DIE_FACES:
+            dmg = combat.resolve_attack(a, d, attack_pts, response, base_defence, defence_points)
+            total += dmg or 0
+    return total / 36
+
+
+def _attack_value(state, a) -> Fraction:
+    t = state.data
+    pts = attack_points(a["cards"]) + attack_plus(t, a.player, a["by"])
+    base = card(a["target"]).defence + defence_plus(t, a["seat"], a["target"])
+    if any(card(c).has("pierce") for c in a["cards"]):
+        base = 0
+    return expected_damage(pts, base)
+
+
+class GreedyBot(Bot):
+    """Attacks with the best expected damage; defends with the response of least expected damage;
+    otherwise summons, prepares and heals before ending its play phase; random elsewhere."""
+
+    name = "greedy"
+
+    def choose(self, state, rng: random.Random):
+        legal = state.legal_actions()
+        kinds = {a.kind for a in legal}
+        if "attack" in kinds:
+            return max((a for a in legal if a.kind == "attack"), key=lambda a: (_attack_value(state, a), str(a)))
+        if "dodge" in kinds:
+            return min(legal, key=lambda a: (self._defence_value(state, a), str(a)))
+        for kind in ("summon", "prepare", "declare", "rescue", "replace", "buy_draw", "refuse", "force"):
+            if kind in kinds:
+                return next(a for a in legal if a.kind == kind)
+        if "end_play" in kinds:
+            return next(a for a in legal if a.kind == "end_play")
+        if "done" in kinds:
+            return next(a for a in legal if a.kind == "done")
+        return rng.choice(legal)
+
+    @staticmethod
+    def _defence_value(state, a) -> Fraction:
+        t = state.data
+        f = t.combat
+        pts = attack_points(f.cards) + attack_plus(t, f.player, f.char)
+        base = card(f.tchar).defence + defence_plus(t, f.target, f.tchar)
+        dice = [f.attack_die] if f.attack_die else list(combat.DIE_FACES)
+        total = Fraction(0)
+        for ad in dice:
+            for dd in combat.DIE_FACES:
+                if a.kind == "dodge":
+                    dmg = combat.resolve_attack(ad, dd, pts, combat.DODGE)
+                else:
+                    extra = card(a["card"]).points if a["card"] else 0
+                    dmg = combat.resolve_attack(ad, dd, pts, combat.BLOCK, base, extra)
+                total += dmg or 0
+        return total / (6 * len(dice))

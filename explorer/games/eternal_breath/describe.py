@@ -1,0 +1,265 @@
+"""Sentences for people, in English and Chinese: every action and event with the names of its cards."""
+
+from __future__ import annotations
+
+from .catalogue import card
+
+
+def _n(c, lang: str) -> str:
+    if not c:
+        return "—"
+    try:
+        return card(c).name(lang)
+    except KeyError:
+        return str(c)
+
+
+def _cards(cs, lang: str) -> str:
+    return (" + " if lang == "en" else "＋").join(_n(c, lang) for c in cs)
+
+
+def _who(p) -> str:
+    return f"P{p}"
+
+
+_ACTIONS = {
+    # kind: (en, zh) templates; {c} card name, {z} zone/player, {t} target char, {by} attacker, {cs} cards
+    "dealer": ("{seat} is the dealer", "{seat} 成为庄家"),
+    "reveal": ("reveal {c} for the draft", "翻开 {c} 供选取"),
+    "pick": ("pick {c} (face down) and pass the rest on", "选取 {c}（暂时倒置），将其余卡牌递给下一名玩家"),
+    "ritual": ("put {summon} face up in the character zone, the other summon into the pool",
+               "将 {summon} 正置于角色区，另一张召唤角色置入角色池"),
+    "draw": ("draw {c}", "摸到 {c}"),
+    "done": ("end the draw phase", "结束摸牌阶段"),
+    "buy_draw": ("pay 2 coins to draw 1 more card", "支付2枚金币额外摸1张牌"),
+    "declare": ("declare: turn the self character face up", "发出角色声明：正置自身角色"),
+    "pass": ("pass", "放弃"),
+    "end_play": ("end the play phase", "结束出牌阶段"),
+    "attack": ("{by} attacks {z}'s {t} with {cs}", "{by} 使用 {cs} 攻击 {z} 的 {t}"),
+    "trap": ("deploy the trap {c} face down in {z}'s trap zone", "向 {z} 的陷阱区倒置部署陷阱卡 {c}"),
+    "flip_trap": ("pay 1 coin to flip trap #{slot} in {z}'s trap zone", "支付1枚金币反置 {z} 陷阱区第{slot}张陷阱卡"),
+    "remove_trap": ("pay 2 coins to remove trap #{slot} from {z}'s trap zone",
+                    "支付2枚金币解除 {z} 陷阱区第{slot}张陷阱卡"),
+    "declare_trap": ("declare that {z} triggered {what}", "声明 {z} 触发了{what}"),
+    "keep_hidden": ("keep the face-down trap hidden (no declaration)", "不声明，保持陷阱卡倒置"),
+    "effect": ("use {c}{on}", "使用 {c}{on}"),
+    "place": ("place {c} in {zone}", "将 {c} 放置于{zone}"),
+    "prepare": ("prepare {c}: put it into the character pool", "预备 {c}：置入角色池"),
+    "summon": ("summon {c} from the pool", "从角色池召唤 {c}"),
+    "skill": ("use the skill of {ch}{on}", "使用 {ch} 的技能{on}"),
+    "discard": ("discard {c}", "弃置 {c}"),
+    "dodge": ("dodge", "闪避"),
+    "block": ("block {with_}", "格挡{with_}"),
+    "roll": ("the die shows {die}", "骰子掷出 {die} 点"),
+    "judge": ("the judgment shows {result}", "判定结果为 {result}"),
+    "allow": ("let the trap take effect", "让陷阱生效"),
+    "dispel": ("cancel the trap with {c}", "使用 {c} 抵消陷阱"),
+    "accept": ("accept the effect card", "接受该效果卡"),
+    "refuse": ("pay 1 coin to refuse the effect card", "支付1枚金币阻止该效果卡的放置"),
+    "force": ("pay 3 more coins to force the effect card in", "额外支付3枚金币强行放置"),
+    "give_up": ("give the effect card up", "放弃放置该效果卡"),
+    "rescue": ("rescue the dying character with {c}", "使用 {c} 救援濒死角色"),
+    "replace": ("bring {c} from the pool in place of the dead summon", "从角色池选择 {c} 代替上场"),
+}
+
+
+def describe_action(a, lang: str) -> str:
+    lang = "zh" if lang == "zh" else "en"
+    en, zh = _ACTIONS.get(a.kind, (a.kind, a.kind))
+    g = a.get
+    on = ""
+    if g("target"):
+        on = f" on {_who(g('seat'))}'s {_n(g('target'), lang)}" if lang == "en" else \
+            f"，目标为 {_who(g('seat'))} 的 {_n(g('target'), lang)}"
+    zone = ""
+    if a.kind == "place":
+        zone = (f"{_who(g('seat'))}'s effect zone" if lang == "en" else f" {_who(g('seat'))} 的效果区") \
+            if not g("target") else (f"the effect zone of {_who(g('seat'))}'s {_n(g('target'), lang)}"
+                                     if lang == "en" else f" {_who(g('seat'))} 的 {_n(g('target'), lang)} 的效果区")
+        on = ""
+    with_ = (f"with {_n(g('card'), lang)}" if g("card") else "without a card") if lang == "en" else \
+        (f"（使用 {_n(g('card'), lang)}）" if g("card") else "（不使用防御卡）")
+    what = (f" {_n(g('card'), lang)}" if g("card") else f" trap #{(g('slot') or 0) + 1}") if lang == "en" else \
+        (f"陷阱卡 {_n(g('card'), lang)}" if g("card") else f"第{(g('slot') or 0) + 1}张陷阱卡")
+    text = (en if lang == "en" else zh).format(
+        seat=_who(g("seat")), c=_n(g("card"), lang), summon=_n(g("summon"), lang), by=_n(g("by"), lang),
+        cs=_cards(g("cards") or (), lang), z=_who(g("zone") if g("zone") is not None else g("seat")),
+        t=_n(g("target"), lang), slot=(g("slot") or 0) + 1, on=on, zone=zone, ch=_n(g("char"), lang),
+        with_=with_, die=g("die"), result=g("result"), what=what)
+    return text[0].upper() + text[1:] if lang == "en" else text
+
+
+def _target(e, lang: str) -> str:
+    if len(e.targets) == 2 and isinstance(e.targets[1], str):
+        p, c = e.targets
+        return f"{_who(p)}'s {_n(c, lang)}" if lang == "en" else f"{_who(p)} 的 {_n(c, lang)}"
+    return ", ".join(_who(p) for p in e.targets)
+
+
+def describe_event(game, e, lang: str) -> str:
+    """One sentence for an event, with the clause's own statement as a fallback."""
+    lang = "zh" if lang == "zh" else "en"
+    v = e.values
+    who = _who(e.actor) if e.actor is not None else ("the game" if lang == "en" else "游戏")
+    tgt = _target(e, lang)
+    c = _n(v.get("card"), lang) if "card" in v else ""
+    make = _EVENTS.get(e.kind)
+    if make is not None and (e.kind != "damage" or not e.cancelled):
+        en, zh = make(v, who, tgt, c, lang)
+        text = en if lang == "en" else zh
+    elif e.kind == "damage":
+        text = (f"{tgt} dodges: the attack is cancelled (dodge die {v.get('defence_die')} > attack die "
+                f"{v.get('attack_die')})" if lang == "en" else
+                f"{tgt} 闪避成功，攻击被抵消（闪避力 {v.get('defence_die')} > 攻击力 {v.get('attack_die')}）")
+    else:
+        clause = game.clause_index.get(e.clause)
+        rule = clause.text(lang) if clause else e.clause
+        extra = f" ({c})" if c else ""
+        text = (f"{who}: {e.kind}{extra} — {rule}" if lang == "en"
+                else f"{who}：{_KINDS_ZH.get(e.kind, e.kind)}{extra} —— {rule}")
+    return text[0].upper() + text[1:] if lang == "en" else text
+
+
+def _damage(v, who, tgt, c, lang):
+    return (f"{tgt} takes {v.get('damage')} damage (total attack {v.get('total_attack')} vs total defence "
+            f"{v.get('total_defence')}; dice {v.get('attack_die')}/{v.get('defence_die')}), HP now {v.get('hp')}",
+            f"{tgt} 受到 {v.get('damage')} 点伤害（总攻击力 {v.get('total_attack')} 对总防御力 "
+            f"{v.get('total_defence')}，骰子 {v.get('attack_die')}/{v.get('defence_die')}），剩余生命 {v.get('hp')}")
+
+
+_EVENTS = {
+    "dealer": lambda v, w, t, c, lang: (f"{t} is the dealer", f"{t} 成为庄家"),
+    "order": lambda v, w, t, c, lang: (
+        (f"play goes in the order {t}", f"行动顺序为 {t}") if t else
+        (f"resolution order: {', '.join(str(x) for x in v.get('order', v.get('seats', ())))}",
+         f"结算顺序：{'、'.join(str(x) for x in v.get('order', v.get('seats', ())))}")),
+    "reveal": lambda v, w, t, c, lang: (f"{c} is shown for the draft", f"展示 {c} 供选取"),
+    "pick": lambda v, w, t, c, lang: (f"{w} picks {c} and keeps it face down", f"{w} 选取了 {c}（暂时倒置）"),
+    "pass on": lambda v, w, t, c, lang: (f"{w} passes the {v.get('left')} other cards on",
+                                         f"{w} 将其余 {v.get('left')} 张卡牌递给下一名玩家"),
+    "ritual": lambda v, w, t, c, lang: (
+        f"{w} sets the self character face down, {_n(v.get('summon'), lang)} face up and "
+        f"{_n(v.get('pool'), lang)} into the pool",
+        f"{w} 将自身角色倒置，{_n(v.get('summon'), lang)} 正置于角色区，{_n(v.get('pool'), lang)} 置入角色池"),
+    "draw": lambda v, w, t, c, lang: (f"{w} draws {c}", f"{w} 摸到 {c}"),
+    "damage": _damage,
+    "effect damage": lambda v, w, t, c, lang: (f"{t} takes {v.get('damage')} effect damage, HP now {v.get('hp')}",
+                                               f"{t} 受到 {v.get('damage')} 点效果伤害，剩余生命 {v.get('hp')}"),
+    "life loss": lambda v, w, t, c, lang: (f"{t} loses {v.get('damage')} life, HP now {v.get('hp')}",
+                                           f"{t} 流失 {v.get('damage')} 点生命，剩余生命 {v.get('hp')}"),
+    "heal": lambda v, w, t, c, lang: (f"{t} heals {v.get('healed')}, HP now {v.get('hp')}",
+                                      f"{t} 回复 {v.get('healed')} 点生命，当前生命 {v.get('hp')}"),
+    "attack": lambda v, w, t, c, lang: (
+        f"{w}'s {_n(v.get('by'), lang)} attacks {t} with {_cards(v.get('cards', ()), lang)}",
+        f"{w} 的 {_n(v.get('by'), lang)} 使用 {_cards(v.get('cards', ()), lang)} 攻击 {t}"),
+    "roll": lambda v, w, t, c, lang: (f"{w} rolls {v.get('die')}", f"{w} 掷出 {v.get('die')} 点"),
+    "block": lambda v, w, t, c, lang: ((f"{w} blocks with {c}", f"{w} 使用 {c} 格挡") if v.get("card")
+                                       else (f"{w} blocks without a card", f"{w} 不使用防御卡格挡")),
+    "dodge": lambda v, w, t, c, lang: (f"{w} dodges", f"{w} 选择闪避"),
+    "coins": lambda v, w, t, c, lang: (f"{w} gains {v.get('gained')} coins (now {v.get('coins')})",
+                                       f"{w} 获得 {v.get('gained')} 枚金币（现有 {v.get('coins')} 枚）"),
+    "pay": lambda v, w, t, c, lang: (f"{w} pays {v.get('coins')} coins to the bank",
+                                     f"{w} 向金币堆支付 {v.get('coins')} 枚金币"),
+    "phase": lambda v, w, t, c, lang: (f"{w}'s {v.get('phase')} phase (round {v.get('round')})",
+                                       f"{w} 的{_PHASES.get(v.get('phase'), v.get('phase'))}阶段"
+                                       f"（第{v.get('round')}轮）"),
+    "dying": lambda v, w, t, c, lang: (f"{t} is dying (HP {v.get('hp')})", f"{t} 进入濒死状态（生命 {v.get('hp')}）"),
+    "death": lambda v, w, t, c, lang: (f"{t} dies", f"{t} 死亡"),
+    "summon": lambda v, w, t, c, lang: (f"{w} summons {c} (HP {v.get('hp')})", f"{w} 召唤 {c}（生命 {v.get('hp')}）"),
+    "prepare": lambda v, w, t, c, lang: (f"{w} prepares {c} into the pool", f"{w} 将 {c} 预备至角色池"),
+    "declaration": lambda v, w, t, c, lang: (f"{w} declares {c}: it turns face up for good",
+                                             f"{w} 发出角色声明：{c} 正置"),
+    "discard": lambda v, w, t, c, lang: (f"{w} discards {c}", f"{w} 弃置 {c}"),
+    "trap effect": lambda v, w, t, c, lang: (f"{w}'s trap {c} takes effect on {t}", f"{w} 的陷阱 {c} 对 {t} 生效"),
+    "trap declared": lambda v, w, t, c, lang: (
+        (f"{w} declares the trap {c} triggered by {t}", f"{w} 声明 {t} 触发了陷阱 {c}") if v.get("true")
+        else (f"{w} declares {c}, but it was not triggered: it is void", f"{w} 声明 {c}，但其并未触发：该牌无效")),
+    "effect": lambda v, w, t, c, lang: (f"{w} uses {c}" + (f" on {t}" if t else ""),
+                                        f"{w} 使用 {c}" + (f"，目标为 {t}" if t else "")),
+    "skill": lambda v, w, t, c, lang: (f"{w} uses the skill of {_n(v.get('char'), lang)}" + (f" on {t}" if t else ""),
+                                       f"{w} 使用 {_n(v.get('char'), lang)} 的技能" + (f"，目标为 {t}" if t else "")),
+    "judgment": lambda v, w, t, c, lang: (
+        f"{v.get('dice')}d judgment for {c}: {v.get('result')} ({'passed' if v.get('passed') else 'failed'})",
+        f"{c} 的{v.get('dice')}d判定：{v.get('result')}（{'成立' if v.get('passed') else '不成立'}）"),
+    "to discard pile": lambda v, w, t, c, lang: (
+        f"{_cards(v.get('cards', ()), 'en')} go to the discard pile", f"{_cards(v.get('cards', ()), 'zh')} 进入弃牌堆"),
+    "destroyed": lambda v, w, t, c, lang: (
+        f"{_cards(v.get('cards', ()), 'en')} go to the destroyed pile",
+        f"{_cards(v.get('cards', ()), 'zh')} 进入销毁堆"),
+    "trap": lambda v, w, t, c, lang: ((f"{w} deploys {c} face down in {t}'s trap zone",
+                                       f"{w} 向 {t} 的陷阱区倒置部署 {c}") if v.get("card") else
+                                      (f"{w}'s trap against {t} is cancelled", f"{w} 对 {t} 的陷阱被抵消")),
+    "remove": lambda v, w, t, c, lang: (f"{c} is removed from {t}'s trap zone", f"{c} 从 {t} 的陷阱区移除"),
+    "flip": lambda v, w, t, c, lang: (
+        f"{c or 'the card'} turns face {'up' if v.get('face_up') else 'down'}",
+        f"{c or '卡牌'} {'正置' if v.get('face_up') else '倒置'}"),
+    "end play": lambda v, w, t, c, lang: (f"{w} ends the play phase", f"{w} 结束出牌阶段"),
+    "hp card": lambda v, w, t, c, lang: (f"{c} takes its HP card ({v.get('hp')})",
+                                         f"{c} 取血条卡（生命 {v.get('hp')}）"),
+    "face up": lambda v, w, t, c, lang: (f"{c} is face up", f"{c} 正置"),
+    "leftovers": lambda v, w, t, c, lang: (f"{v.get('count')} leftover character cards join the deck",
+                                           f"剩余 {v.get('count')} 张角色卡加入牌堆"),
+    "off table": lambda v, w, t, c, lang: ("characters never drawn stay out of the game", "未被抽取的角色卡不在盘面内"),
+    "limits": lambda v, w, t, c, lang: ("limits: hand 6, coins 20, summons 1", "初始上限：手牌6，金币20，召唤角色1"),
+    "game start": lambda v, w, t, c, lang: (f"round 1 begins with the dealer {w}", f"第1轮开始，由庄家 {w} 先行"),
+    "round": lambda v, w, t, c, lang: (f"round {v.get('round')} begins", f"第{v.get('round')}轮开始"),
+    "reshuffle": lambda v, w, t, c, lang: (f"the deck is empty: the discard pile ({v.get('count')} cards) is shuffled "
+                                           "into a new deck", f"牌堆已空：弃牌堆（{v.get('count')}张）洗乱作为新牌堆"),
+    "no card": lambda v, w, t, c, lang: (f"{w} has nothing to draw", f"{w} 无牌可摸"),
+    "trigger": lambda v, w, t, c, lang: (f"{w} meets the condition '{_cond(v, 0)}'", f"{w} 满足条件「{_cond(v, 1)}」"),
+    "passive": lambda v, w, t, c, lang: (f"the passive skill of {_n(v.get('char'), 'en')} takes effect",
+                                         f"{_n(v.get('char'), 'zh')} 的被动技能生效"),
+    "check": lambda v, w, t, c, lang: (f"{c} waits in check (检定) for a cancellation", f"{c} 进入检定"),
+    "trap kept hidden": lambda v, w, t, c, lang: (f"{w} keeps a triggered trap hidden", f"{w} 不声明被触发的倒置陷阱"),
+    "effect placed": lambda v, w, t, c, lang: (f"{w} places {c} in the effect zone of {t}",
+                                               f"{w} 将 {c} 放置于 {t} 的效果区"),
+    "refuse": lambda v, w, t, c, lang: (f"{w} pays 1 coin to refuse {c}", f"{w} 支付1枚金币阻止 {c} 的放置"),
+    "effect refused": lambda v, w, t, c, lang: (f"{c} is not placed", f"{c} 未能放置"),
+    "force": lambda v, w, t, c, lang: (f"{w} pays 3 more coins to force it in", f"{w} 额外支付3枚金币强行放置"),
+    "effect triggered": lambda v, w, t, c, lang: (f"{c} in {t}'s effect zone takes effect", f"{t} 效果区的 {c} 生效"),
+    "expire": lambda v, w, t, c, lang: (f"{_cards(v.get('cards', ()), 'en')} leave {w}'s effect zones",
+                                        f"{_cards(v.get('cards', ()), 'zh')} 离开 {w} 的效果区"),
+    "rescue": lambda v, w, t, c, lang: (f"{w} uses {c} to rescue {t}", f"{w} 使用 {c} 救援 {t}"),
+    "saved": lambda v, w, t, c, lang: (f"{t} is out of danger", f"{t} 退出濒死状态"),
+    "leave": lambda v, w, t, c, lang: (f"{c} leaves the game for the destroyed pile", f"{c} 离场，进入销毁堆"),
+    "loss": lambda v, w, t, c, lang: (f"{t} loses the game", f"{t} 游戏失败"),
+    "loser cards": lambda v, w, t, c, lang: (f"{w}'s {v.get('count')} cards go to the discard pile",
+                                             f"{w} 的 {v.get('count')} 张卡牌置入弃牌堆"),
+    "coins to bank": lambda v, w, t, c, lang: (f"{w}'s {v.get('coins')} coins return to the bank",
+                                               f"{w} 的 {v.get('coins')} 枚金币回到金币堆"),
+    "defeat": lambda v, w, t, c, lang: (f"{w} defeats {t}", f"{w} 击败了 {t}"),
+    "summon limit": lambda v, w, t, c, lang: (f"{t}'s summon limit becomes {v.get('limit')}",
+                                              f"{t} 的召唤角色上限变为 {v.get('limit')}"),
+    "attribute": lambda v, w, t, c, lang: (
+        f"attributes: +{v.get('attack_bonus')} attack, +{v.get('defence_bonus')} defence",
+        f"属性：攻击点+{v.get('attack_bonus')}，防御点+{v.get('defence_bonus')}"),
+    "victory": lambda v, w, t, c, lang: (f"the game ends; winners: {t or 'none'}", f"游戏结束，胜利者：{t or '无'}"),
+    "game over": lambda v, w, t, c, lang: ("the round limit is reached: the game ends in a draw",
+                                           "达到轮数上限，游戏以平局结束"),
+}
+
+
+def _cond(v, i: int) -> str:
+    return _CONDITIONS.get(v.get("condition"), (v.get("condition"),) * 2)[i]
+
+
+_CONDITIONS = {
+    "turn_start": ("at the start of the turn", "回合开始时"), "turn_end": ("at the end of the turn", "回合结束时"),
+    "attacks": ("attacks", "发动攻击时"), "attacked": ("is attacked", "受到攻击时"),
+    "summons": ("summons", "召唤角色时"),
+    "extra_draw": ("pays for an extra draw", "额外摸牌时"),
+    "lose_card_off_turn": ("loses a card outside the turn", "在自己回合外失去卡牌时"),
+}
+_PHASES = {"settle": "清算", "draw": "摸牌", "declare": "声明", "play": "出牌", "discard": "弃牌", "end": "结算"}
+_KINDS_ZH = {
+    "pass on": "递出其余卡牌", "leftovers": "剩余角色卡加入牌堆", "ritual": "神秘仪式", "hp card": "取血条卡",
+    "limits": "初始状态", "game start": "游戏开始", "round": "新的一轮", "flip": "反置", "reshuffle": "洗牌",
+    "no card": "无牌可摸", "declaration": "角色声明", "prepare": "预备", "summon": "召唤", "rescue": "救援",
+    "saved": "退出濒死", "leave": "离场", "loss": "游戏失败", "loser cards": "失败玩家卡牌置入弃牌堆",
+    "defeat": "击败玩家", "summon limit": "召唤角色上限", "trap": "陷阱", "remove": "移除",
+    "trap declared": "陷阱声明", "trap kept hidden": "不声明陷阱", "check": "检定", "trap effect": "陷阱生效",
+    "trigger": "触发", "effect": "效果卡", "effect placed": "放置效果卡", "refuse": "阻止放置",
+    "effect refused": "效果卡被阻止", "force": "强行放置", "effect triggered": "效果触发", "expire": "效果卡移除",
+    "judgment": "判定", "skill": "主动技能", "passive": "被动技能", "block": "格挡", "dodge": "闪避",
+    "discard": "弃牌", "end play": "结束出牌",
+}

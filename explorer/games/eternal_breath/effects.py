@@ -1,0 +1,282 @@
+"""§2.5 效果卡 and the effect vocabulary: the interpreter of card and skill effects, instant effect cards,
+persistent effect cards (placing, refusing, forcing, triggering) and the standing modifiers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .catalogue import card
+from .flow import A, auto, chance, decision
+from .table import (
+    HAND_LIMIT,
+    Ctx,
+    Placed,
+    Table,
+    Task,
+    evolve,
+    front,
+    gain_coins,
+    order_from,
+    pay,
+    pop,
+    push,
+    seat_set,
+    to_discard,
+    without,
+)
+
+EFFECT_COST = 1   # EB-3.2-effect-cost
+REFUSE_COST = 1   # EB-3.2-effect-refuse
+FORCE_COST = 3    # EB-3.2-effect-force
+
+
+# --- who is affected ---------------------------------------------------------------------------------
+def _chars(t: Table, ctx: Ctx, to: str) -> list[tuple[int, str]]:
+    if to == "chosen":
+        return [(ctx.player, ctx.target)] if ctx.target else []
+    if to == "host":
+        return [(ctx.zone, ctx.target)] if ctx.target else []
+    if to == "attacker":
+        return [(ctx.aplayer, ctx.achar)] if ctx.achar else []
+    if to == "self" and ctx.char:
+        return [(ctx.user, ctx.char)]
+    seats = {"self": [ctx.user], "zone_owner": [ctx.zone], "turn_player": [t.turn],
+             "all": order_from(t, t.turn)}[to]  # EB-3.2-conflict-turn-order: the player to move first
+    out = []
+    for q in seats:
+        c = front(t, q)
+        if c is not None:
+            out.append((q, c.card))
+    return out
+
+
+def _players(t: Table, ctx: Ctx, to: str) -> list[int]:
+    return {"chosen": [ctx.player], "self": [ctx.user], "zone_owner": [ctx.zone], "host": [ctx.zone],
+            "attacker": [ctx.aplayer], "turn_player": [t.turn], "all": order_from(t, t.turn)}[to]
+
+
+# --- the interpreter -------------------------------------------------------------------------------
+def resolve(t: Table, todo: tuple, ctx: Ctx, emit, cause: int | None = None) -> Table:
+    """Apply effects in order; rescues and judgments they cause are pushed after them (EB-3.2-conflict-cause)."""
+    from .characters import heal, hurt
+    later: list[Task] = []
+    for e in todo:
+        if e.to == "all" and e.do in ("damage", "heal", "gain_coins", "lose_coins", "draw"):
+            emit.emit("order", "EB-3.2-conflict-turn-order", cause=cause, seats=tuple(order_from(t, t.turn)))
+        if e.do in ("heal", "damage", "lose_life"):
+            for q, c in _chars(t, ctx, "self" if e.do == "lose_life" else e.to):
+                if not t.seats[q].alive:
+                    continue
+                if e.do == "heal":
+                    t = heal(t, q, c, e.amount, emit, by=ctx.user, cause=cause)
+                    continue
+                kind, clause, by = (("effect damage", "EB-3.2-damage-taken", ctx.user) if e.do == "damage"
+                                    else ("life loss", "EB-3.2-life-loss", -1))
+                t, tasks = hurt(t, q, c, e.amount, emit, kind=kind, clause=clause, by=by, cause=cause)
+                later.extend(tasks)
+        elif e.do == "gain_coins":
+            for q in _players(t, ctx, e.to):
+                t, got = gain_coins(t, q, e.amount)
+                emit.emit("coins", "EB-2.6-coin-cap", actor=q, cause=cause, gained=got, coins=t.seats[q].coins)
+        elif e.do in ("lose_coins", "steal_coins"):
+            for q in _players(t, ctx, e.to):
+                paid = min(e.amount, t.seats[q].coins)
+                t = pay(t, q, paid)
+                emit.emit("pay", "EB-3.2-pay", actor=q, cause=cause, coins=paid)
+                if e.do == "steal_coins" and q != ctx.user:
+                    t, got = gain_coins(t, ctx.user, paid)
+                    emit.emit("coins", "EB-2.6-coin-cap", actor=ctx.user, cause=cause, gained=got,
+                              coins=t.seats[ctx.user].coins)
+        elif e.do == "draw":
+            for q in _players(t, ctx, e.to):
+                later.extend(Task("draw", q) for _ in range(e.amount))
+        elif e.do == "judge":
+            later.append(Task("judge", ctx.user, n=e.dice, ctx=ctx, cause=cause if cause is not None else -1))
+        elif e.do == "win":
+            emit.emit("victory", "EB-3.1-active", targets=(ctx.user,), cause=cause, card=ctx.source)
+            return evolve(t, over=True, winners=(ctx.user,), tasks=())
+    if any(k.kind == "passive" for k in later) and card(ctx.source).skill is not None \
+            and card(ctx.source).skill.type == "active":
+        emit.emit("order", "EB-3.2-conflict-active-first", cause=cause,
+                  order=(ctx.source, *(k.char for k in later if k.kind == "passive")))
+    return push(t, *later) if later else t
+
+
+# --- 判定 (1d / 2d) -----------------------------------------------------------------------------------
+_TWO_DICE = {s: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == s) for s in range(2, 13)}
+
+
+def _judge_outcomes(t, task):
+    """EB-3.1-judge: a 1d judgment is one die; a 2d judgment is the sum of two dice (EB-A08)."""
+    if task.n == 1:
+        return tuple((A("judge", -1, result=r), Fraction(1, 6)) for r in range(1, 7))
+    return tuple((A("judge", -1, result=s), Fraction(k, 36)) for s, k in _TWO_DICE.items())
+
+
+def _passes(spec, r: int) -> bool:
+    return {"odd": r % 2 == 1, "even": r % 2 == 0, "equals": r == spec.value, "at_least": r >= spec.value}[spec.test]
+
+
+def judge_spec(source: str):
+    c = card(source)
+    todo = c.skill.effects if c.skill is not None else c.effects
+    return todo[-1]
+
+
+def _judge(t, task, a, emit):
+    spec, r = judge_spec(task.ctx.source), a["result"]
+    ok = _passes(spec, r)
+    eid = emit.emit("judgment", "EB-3.1-judge", actor=task.player, cause=task.cause if task.cause >= 0 else None,
+                    dice=task.n, result=r, passed=ok, card=task.ctx.source)
+    t = pop(t)
+    return resolve(t, spec.then, task.ctx, emit, eid) if ok else t
+
+
+# --- cards in hand ------------------------------------------------------------------------------------
+def lose_card(t: Table, p: int, c: str, emit) -> Table:
+    """A card leaves the hand; outside its owner's turn that fires 'lose a card' passives (EB-3.1-passive)."""
+    t = seat_set(t, p, hand=without(t.seats[p].hand, c))
+    if p != t.turn:
+        from .skills import passives
+        t = passives(t, p, "lose_card_off_turn", emit)
+    return t
+
+
+def is_instant(c) -> bool:
+    return c.kind == "effect" and not c.persistent
+
+
+def heal_cards(t: Table, q: int) -> tuple[str, ...]:
+    """EB-3.2-rescue: the instant heal cards (立即恢复类效果卡) in ``q``'s hand."""
+    return tuple(c for c in sorted(set(t.seats[q].hand))
+                 if is_instant(card(c)) and any(e.do == "heal" and e.to == "chosen" for e in card(c).effects))
+
+
+_ACTING = ("heal", "damage", "gain_coins", "lose_coins", "steal_coins", "draw")
+
+
+def needs_target(c) -> bool:
+    """Whether a card or skill asks for a chosen character (its effects, or a judgment's 'then' effects)."""
+    return any((e.to == "chosen" and e.do in _ACTING) or any(x.to == "chosen" and x.do in _ACTING for x in e.then)
+               for e in c.effects)
+
+
+def use_instant(t: Table, p: int, a, emit) -> Table:
+    """EB-1.2.4-effects-any: an instant effect card takes effect (EB-2.5-effect-card) and is discarded."""
+    c = a["card"]
+    eid = emit.emit("effect", "EB-1.2.4-effects-any", actor=p,
+                    targets=(a["seat"], a["target"]) if a["target"] else (), card=c)
+    t = to_discard(lose_card(t, p, c, emit), c, emit=emit, cause=eid)
+    ctx = Ctx(p, player=a["seat"], target=a["target"], source=c)
+    return resolve(t, card(c).effects, ctx, emit, eid)
+
+
+def place(t: Table, p: int, a, emit) -> Table:
+    """EB-2.5-effect-card: a persistent effect card is placed in an effect zone (a character's when it acts on
+    that character, EB-3.1-zones); another player's zone costs 1 coin (EB-3.2-effect-cost)."""
+    c, q, host = a["card"], a["seat"], a["target"]
+    t = lose_card(t, p, c, emit)
+    if q != p:
+        t = pay(t, p, EFFECT_COST)
+        emit.emit("pay", "EB-3.2-effect-cost", actor=p, targets=(q,), coins=EFFECT_COST, card=c)
+        if t.seats[q].coins >= REFUSE_COST:
+            return push(t, Task("refuse", q, card=c, target=q, tchar=host, by=p))
+    return _put(t, p, c, q, host, emit)
+
+
+def _put(t, p, c, q, host, emit, clause="EB-2.5-effect-card"):
+    if host:  # EB-3.1-zones: an effect on a character sits in that character's own effect zone
+        clause = "EB-3.1-zones" if clause == "EB-2.5-effect-card" else clause
+    emit.emit("effect placed", clause, actor=p, targets=(q, host) if host else (q,), card=c)
+    return seat_set(t, q, effects=(*t.seats[q].effects, Placed(c, p, t.round, host)))
+
+
+def _refuse_legal(t, task):
+    return (A("accept", task.player), A("refuse", task.player))
+
+
+def _refuse(t, task, a, emit):
+    """EB-3.2-effect-refuse: the target may pay 1 coin to stop the placement."""
+    t = pop(t)
+    if a.kind == "accept":
+        return _put(t, task.by, task.card, task.target, task.tchar, emit)
+    t = pay(t, task.player, REFUSE_COST)
+    emit.emit("refuse", "EB-3.2-effect-refuse", actor=task.player, targets=(task.by,), coins=REFUSE_COST,
+              card=task.card)
+    if t.seats[task.by].coins >= FORCE_COST:
+        return push(t, Task("force", task.by, card=task.card, target=task.target, tchar=task.tchar, by=task.by))
+    return _refused(t, task, emit)
+
+
+def _refused(t, task, emit):
+    """EB-A11: a refused card goes to the discard pile (or back to the placer's hand, with the switch)."""
+    emit.emit("effect refused", "EB-3.2-effect-refuse", actor=task.by, outcome="cancelled", card=task.card)
+    if t.rules.refused_effect_card == "hand":
+        return seat_set(t, task.by, hand=tuple(sorted((*t.seats[task.by].hand, task.card))))
+    return to_discard(t, task.card)
+
+
+def _force_legal(t, task):
+    return (A("give_up", task.player), A("force", task.player))
+
+
+def _force(t, task, a, emit):
+    """EB-3.2-effect-force: the placer may pay 3 more coins to place it anyway."""
+    t = pop(t)
+    if a.kind == "give_up":
+        return _refused(t, task, emit)
+    t = pay(t, task.player, FORCE_COST)
+    emit.emit("force", "EB-3.2-effect-force", actor=task.player, targets=(task.target,), coins=FORCE_COST)
+    return _put(t, task.player, task.card, task.target, task.tchar, emit, "EB-3.2-effect-force")
+
+
+def triggered(t: Table, p: int, when: str) -> list[Task]:
+    """EB-3.2-effect-trigger: persistent effect cards in ``p``'s zones whose trigger is ``when``."""
+    return [Task("effect_fire", p, card=e.card, tchar=e.host, by=e.placer)
+            for e in t.seats[p].effects if card(e.card).trigger == when]
+
+
+def _effect_fire(t, task, emit):
+    """EB-3.2-effect-trigger: a triggered persistent effect takes effect at once."""
+    eid = emit.emit("effect triggered", "EB-3.2-effect-trigger", actor=task.by, targets=(task.player,), card=task.card)
+    ctx = Ctx(task.by, zone=task.player, target=task.tchar, source=task.card)
+    return resolve(pop(t), card(task.card).effects, ctx, emit, eid)
+
+
+# --- standing modifiers ------------------------------------------------------------------------------
+def _standing(t: Table, p: int, char: str | None = None):
+    """Effects in force for ``p``: passives of face-up characters (EB-3.1-face-down) and persistent cards."""
+    seat = t.seats[p]
+    for c in seat.chars:
+        sk = card(c.card).skill
+        if c.face_up and sk is not None and sk.type == "passive" and sk.when == "always":
+            for e in sk.effects:
+                yield e, c.card
+    for e in seat.effects:
+        if card(e.card).trigger == "always" and (not e.host or e.host == char):
+            for d in card(e.card).effects:
+                yield d, ""
+
+
+def hand_limit(t: Table, p: int) -> int:
+    """EB-1.1.4-limits: 6 cards, unless an effect raises it (EB-3.1-passive: 'your hand limit rises to 8')."""
+    return max([HAND_LIMIT, *(e.amount for e, _ in _standing(t, p) if e.do == "hand_limit")])
+
+
+def attack_plus(t: Table, p: int, char: str) -> int:
+    return sum(e.amount for e, src in _standing(t, p, char) if e.do == "attack_plus" and src in ("", char))
+
+
+def defence_plus(t: Table, p: int, char: str) -> int:
+    return sum(e.amount for e, _ in _standing(t, p, char) if e.do == "defence_plus")
+
+
+def lifesteal(t: Table, p: int, char: str) -> Fraction:
+    return sum((e.ratio for e, src in _standing(t, p, char) if e.do == "lifesteal" and src == char), Fraction(0))
+
+
+def register() -> None:
+    chance("judge", _judge_outcomes, _judge)
+    decision("refuse", _refuse_legal, _refuse, "EB-3.2-effect-refuse")
+    decision("force", _force_legal, _force, "EB-3.2-effect-force")
+    auto("effect_fire", _effect_fire)

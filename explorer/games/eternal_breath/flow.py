@@ -1,0 +1,100 @@
+"""The task stack that drives 永恒之息: which tasks are chance, which are decisions, which run by themselves.
+
+Each rule module registers its tasks here with :func:`chance`, :func:`decision` or :func:`auto`.
+``run`` resolves automatic tasks until a decision or a chance node is at the head of the stack.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from explorer import Action
+
+from .table import evolve
+
+GAME_ID = "eternal_breath"
+
+CHANCE_TASKS: dict[str, tuple] = {}   # kind → (outcomes(t, task), apply(t, task, action, emit))
+DECISIONS: dict[str, tuple] = {}      # kind → (legal(t, task), apply(t, task, action, emit), clause)
+AUTO: dict[str, object] = {}          # kind → run(t, task, emit) → Table (pops or replaces the task)
+SKIPS: dict[str, object] = {}         # kind → normalise(t, task, emit) → Table | None (None: a real decision)
+
+
+def A(kind: str, player: int, **params):
+    """An action of this game (parameters in canonical order, as ``explorer.act`` makes them)."""
+    if len(params) > 1:
+        return _many(kind, player, tuple(params.items()))
+    if params:
+        return _one(kind, player, *next(iter(params.items())))
+    return _bare(kind, player)
+
+
+def AP(kind: str, player: int, params: tuple):
+    """An action from parameters already in canonical (alphabetical) order: the fast path for long lists."""
+    return Action(GAME_ID, kind, player, params)
+
+
+@lru_cache(maxsize=65536)
+def _many(kind, player, items):
+    return Action(GAME_ID, kind, player, tuple(sorted(items)))
+
+
+@lru_cache(maxsize=4096)
+def _one(kind, player, name, value):
+    return Action(GAME_ID, kind, player, ((name, value),))
+
+
+@lru_cache(maxsize=256)
+def _bare(kind, player):
+    return Action(GAME_ID, kind, player, ())
+
+
+def chance(kind: str, outcomes, apply) -> None:
+    CHANCE_TASKS[kind] = (outcomes, apply)
+
+
+def decision(kind: str, legal, apply, clause: str, skip=None) -> None:
+    DECISIONS[kind] = (legal, apply, clause)
+    if skip is not None:
+        SKIPS[kind] = skip
+
+
+def auto(kind: str, fn) -> None:
+    AUTO[kind] = fn
+
+
+class SortedEmitter:
+    """Wraps the core's Emitter so event numbers are kept in sorted order: ``State.to_json`` sorts keys, so
+    only sorted numbers compare equal after a save and load (a note for the core, see the report)."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def emit(self, kind, clause, *, actor=None, targets=(), cause=None, outcome="took effect", private_to=None,
+             **numbers):
+        if len(numbers) > 1:
+            numbers = dict(sorted(numbers.items()))
+        return self.inner.emit(kind, clause, actor=actor, targets=targets, cause=cause, outcome=outcome,
+                               private_to=private_to, **numbers)
+
+
+def run(t, emit):
+    """Resolve automatic tasks (and decisions with nothing to decide) until someone must act."""
+    for _ in range(10_000):
+        if t.over or not t.tasks:
+            return t if t.over else evolve(t, over=True)
+        task = t.tasks[0]
+        fn = AUTO.get(task.kind)
+        if fn is not None:
+            t = fn(t, task, emit)
+            continue
+        skip = SKIPS.get(task.kind)
+        if skip is not None:
+            changed = skip(t, task, emit)
+            if changed is not None:
+                t = changed
+                continue
+        return t
+    raise RuntimeError("automatic tasks did not settle")

@@ -1,0 +1,94 @@
+"""永恒之息 (Eternal Breath) as an ``explorer.Game``: the task stack decides who acts; rule modules do the rest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from explorer import CHANCE, TERMINAL, Game
+
+from . import attack, characters, effects, flow, play, setup, skills, traps, turn
+from .describe import describe_action, describe_event
+from .illegal import why_illegal
+from .view import full_view, hidden_paths, private_paths
+
+for _module in (setup, turn, attack, characters, effects, traps, skills, play):
+    _module.register()
+
+SETUP_STEPS_PER_PLAYER = 16   # reveal ≤ 4, pick 3, ritual 1, deal 4, with room to spare
+TURN_STEP_BOUND = 1000        # per turn: ≤ 40 play actions (EB-A15) × a bounded resolution each, plus the phases
+
+
+class EternalBreath(Game):
+    """永恒之息: 2–6 players, seed 000 (文档版本 5)."""
+
+    id = flow.GAME_ID
+    name_en = "Eternal Breath"
+    name_zh = "永恒之息"
+    seed_file = "000_cb643218e7045aa0.txt"
+    min_players = 2
+    max_players = 6
+    folder = Path(__file__).parent
+
+    def initial(self, players, variant):
+        """EB-players: 2 to 6 players; the table starts with the dealer still to choose."""
+        return setup.initial_table(players, variant)
+
+    def current_player(self, t):
+        if t.over:
+            return TERMINAL
+        head = t.tasks[0]
+        return CHANCE if head.kind in flow.CHANCE_TASKS else head.player
+
+    def legal_actions(self, t):
+        head = t.tasks[0]
+        return flow.DECISIONS[head.kind][0](t, head)
+
+    def chance_outcomes(self, t):
+        head = t.tasks[0]
+        return flow.CHANCE_TASKS[head.kind][0](t, head)
+
+    def apply(self, t, action, emit):
+        head = t.tasks[0]
+        table = flow.CHANCE_TASKS if head.kind in flow.CHANCE_TASKS else flow.DECISIONS
+        emit = flow.SortedEmitter(emit)
+        return flow.run(table[head.kind][1](t, head, action, emit), emit)
+
+    def why_illegal(self, t, action):
+        return why_illegal(t, action)
+
+    def decision_clause(self, t):
+        if t.over or not t.tasks:
+            return "EB-1.4-victory"
+        head = t.tasks[0]
+        return flow.DECISIONS[head.kind][2] if head.kind in flow.DECISIONS else "EB-3.1-judge"
+
+    def winners(self, t):
+        return t.winners
+
+    def max_steps(self, players, variant):
+        """A true bound: setup, then at most ``round_limit`` rounds of ``players`` turns, each turn bounded
+        because the play phase is capped (EB-A07) and every other step resolves a bounded amount of work."""
+        return players * SETUP_STEPS_PER_PLAYER + 10 + variant["round_limit"] * players * TURN_STEP_BOUND
+
+    def full_view(self, t):
+        return full_view(t)
+
+    def private_paths(self, t, player):
+        return private_paths(t, player)
+
+    def hidden_paths(self, t):
+        return hidden_paths(t)
+
+    def describe_action(self, action, lang):
+        return describe_action(action, lang)
+
+    def describe_event(self, event, lang):
+        return describe_event(self, event, lang)
+
+    def bots(self):
+        from .bots import GreedyBot, RandomBot
+        return {"random": RandomBot, "greedy": GreedyBot}
+
+
+GAME = EternalBreath()
+__all__ = ["GAME", "EternalBreath", "attack", "characters", "effects", "skills", "traps"]

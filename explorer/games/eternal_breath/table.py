@@ -1,0 +1,276 @@
+"""§3.1 盘面: the state of a game of 永恒之息 as immutable records, and the small moves every rule uses.
+
+The table (盘面) holds the deck (牌堆, a Bag: nobody knows its order), the discard pile (弃牌堆), the
+destroyed pile (销毁堆) and each player's area (区域): character zone, pool, effect zone, trap zone,
+hand and coins. Work still to do is a stack of ``Task`` records: its head says who decides next.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from explorer import Bag, record, replace_at
+
+from .catalogue import card
+
+HAND_LIMIT = 6      # EB-1.1.4-limits
+COIN_CAP = 20       # EB-2.6-coin-cap
+TRAP_LIMIT = 3      # EB-3.2-trap-limit
+
+
+@record
+class Character:
+    """A character in a character zone (角色区). ``ever_up``: a self character that was once face up."""
+
+    card: str
+    hp: int
+    face_up: bool
+    is_self: bool = False
+    ever_up: bool = False
+
+
+@record
+class Trap:
+    """A trap in a trap zone (陷阱区), with the player who placed it (放置者)."""
+
+    card: str
+    placer: int
+    face_up: bool = False
+
+
+@record
+class Placed:
+    """A persistent effect card in an effect zone (效果区); ``host`` is a character's card id or ""."""
+
+    card: str
+    placer: int
+    round: int
+    host: str = ""
+
+
+@record
+class Seat:
+    """One player's area (区域) and hand (手牌)."""
+
+    chars: tuple = ()
+    pool: tuple = ()
+    effects: tuple = ()
+    traps: tuple = ()
+    hand: tuple = ()
+    coins: int = 0
+    alive: bool = True
+    summon_limit: int = 1
+    picks: tuple = ()
+
+
+@record
+class Task:
+    """Work still to do. ``kind`` decides who acts (see game.py); the other fields are its arguments."""
+
+    kind: str
+    player: int = -1
+    card: str = ""
+    char: str = ""
+    target: int = -1
+    tchar: str = ""
+    n: int = 0
+    cause: int = -1
+    by: int = -1
+    ctx: Ctx | None = None
+
+
+@record
+class Ctx:
+    """Who an effect list acts for (§3.1 判定/技能): the user and its character, the chosen target,
+    the zone that holds the card, the attacker, and the source card whose effects these are."""
+
+    user: int
+    char: str = ""
+    player: int = -1
+    target: str = ""
+    zone: int = -1
+    aplayer: int = -1
+    achar: str = ""
+    source: str = ""
+    amount: int = 0
+
+
+@record
+class Combat:
+    """§3.2 攻击事件 in progress: who attacks whom with which cards, the dice and the response."""
+
+    player: int
+    char: str
+    cards: tuple
+    target: int
+    tchar: str
+    event: int
+    attack_die: int = 0
+    response: str = ""
+    defence_card: str = ""
+    defence_die: int = 0
+
+
+@record
+class Turn:
+    """What the player to move has done this turn (EB-1.2.4-play limits)."""
+
+    attacked: bool = False
+    trapped: bool = False
+    summoned: bool = False
+    flipped: bool = False
+    removed: bool = False
+    bought: bool = False
+    skill_chars: tuple = ()
+    plays: int = 0
+
+
+@record
+class Rules:
+    """The variant switches the engine reads while playing (assumptions.toml)."""
+
+    round_limit: int = 30
+    block_without_card: str = "base_and_die"
+    response_timing: str = "after_attack_die"
+    summon_limit_after_defeat: str = "killer"
+    refused_effect_card: str = "discard"
+    loser_characters: str = "discard"
+    leftover_characters: str = "offered"
+    play_action_cap: int = 40
+
+
+@record
+class Table:
+    """The whole game: the table (盘面), whose turn, the round (轮), the phase and the work to do."""
+
+    seats: tuple
+    deck: Bag
+    rules: Rules
+    discard: tuple = ()
+    destroyed: tuple = ()
+    dealer: int = 0
+    turn: int = 0
+    round: int = 0
+    phase: str = "setup"
+    tasks: tuple = ()
+    now: Turn = Turn()
+    combat: Combat | None = None
+    offer: tuple = ()
+    winners: tuple = ()
+    over: bool = False
+
+
+_COPIERS: dict[type, object] = {}
+
+
+def _copier(cls):
+    """A copy function written out for one record class (field names are our own identifiers, not user text)."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    lines = ["def copy(obj, ch):", "    new = new_(cls)"]
+    lines += [f"    set_(new, {n!r}, ch[{n!r}] if {n!r} in ch else obj.{n})" for n in names]
+    lines.append("    return new")
+    scope = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), scope)
+    return scope["copy"]
+
+
+def evolve(obj, **changes):
+    """A copy of the record ``obj`` with some fields changed (``explorer.evolve``, without its overhead)."""
+    fn = _COPIERS.get(type(obj))
+    if fn is None:
+        fn = _COPIERS[type(obj)] = _copier(type(obj))
+    return fn(obj, changes)
+
+
+# --- small moves --------------------------------------------------------------------------------
+def seat_set(t: Table, p: int, **changes) -> Table:
+    seats = t.seats
+    return evolve(t, seats=(*seats[:p], evolve(seats[p], **changes), *seats[p + 1:]))
+
+
+def push(t: Table, *tasks: Task) -> Table:
+    """Put ``tasks`` (in this order) before the rest of the work."""
+    return evolve(t, tasks=(*tasks, *t.tasks))
+
+
+def pop(t: Table) -> Table:
+    return evolve(t, tasks=t.tasks[1:])
+
+
+def without(items: tuple, item) -> tuple:
+    """``items`` with one copy of ``item`` removed."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
+def order_from(t: Table, start: int) -> list[int]:
+    """EB-3.2-conflict: seats in play order starting at ``start`` (the living ones)."""
+    n = len(t.seats)
+    return [(start + k) % n for k in range(n) if t.seats[(start + k) % n].alive]
+
+
+def gain_coins(t: Table, p: int, amount: int) -> tuple[Table, int]:
+    """EB-2.6-coin-cap: coins gained are cut at the cap of 20; returns the table and coins actually gained."""
+    have = t.seats[p].coins
+    got = max(0, min(COIN_CAP, have + amount) - have)
+    return (seat_set(t, p, coins=have + got) if got else t), got
+
+
+def pay(t: Table, p: int, amount: int) -> Table:
+    """EB-3.2-pay: a payment goes to the coin bank (金币堆)."""
+    return seat_set(t, p, coins=t.seats[p].coins - amount)
+
+
+def find_char(t: Table, p: int, char: str) -> int:
+    """Index of character ``char`` in player ``p``'s character zone, or -1."""
+    for i, c in enumerate(t.seats[p].chars):
+        if c.card == char:
+            return i
+    return -1
+
+
+def set_char(t: Table, p: int, char: str, **changes) -> Table:
+    seat = t.seats[p]
+    i = find_char(t, p, char)
+    return seat_set(t, p, chars=replace_at(seat.chars, i, evolve(seat.chars[i], **changes)))
+
+
+def self_char(seat: Seat) -> Character | None:
+    for c in seat.chars:
+        if c.is_self:
+            return c
+    return None
+
+
+def summons(seat: Seat) -> tuple[Character, ...]:
+    return tuple(c for c in seat.chars if not c.is_self)
+
+
+def front(t: Table, p: int) -> Character | None:
+    """EB-A10: the character that takes effects aimed at a player: a summon, else the face-up self character."""
+    seat = t.seats[p]
+    if not seat.alive:
+        return None
+    for c in seat.chars:
+        if not c.is_self and c.face_up:
+            return c
+    me = self_char(seat)
+    return me if me is not None and me.face_up else None
+
+
+def max_hp(char: str) -> int:
+    return card(char).hp
+
+
+def to_discard(t: Table, *cards: str, emit=None, cause: int | None = None) -> Table:
+    """EB-3.1-discard-pile: cards that take effect or leave play go to the discard pile; discarded character
+    cards go to the destroyed pile (EB-3.1-destroyed). With ``emit`` the moves are events."""
+    keep = tuple(c for c in cards if not card(c).is_character)
+    gone = tuple(c for c in cards if card(c).is_character)
+    if gone:
+        t = evolve(t, destroyed=t.destroyed + gone)
+        if emit is not None:
+            emit.emit("destroyed", "EB-3.1-destroyed", cause=cause, cards=gone)
+    if keep and emit is not None:
+        emit.emit("to discard pile", "EB-3.1-discard-pile", cause=cause, cards=keep)
+    return evolve(t, discard=t.discard + keep) if keep else t

@@ -1,0 +1,175 @@
+"""§3.2 陷阱卡 / 触发事件 / 声明事件: deploying, flipping and removing traps; triggers, declarations, 检定."""
+
+from __future__ import annotations
+
+from . import effects
+from .catalogue import card
+from .flow import A, auto, decision
+from .table import TRAP_LIMIT, Ctx, Table, Task, Trap, evolve, pay, pop, push, seat_set, to_discard
+
+DEPLOY_COST = 1   # EB-3.2-trap-cost: into another player's zone
+FLIP_COST = 1     # EB-3.2-trap-flip
+REMOVE_COST = 2   # EB-3.2-trap-remove
+
+
+def deploy(t: Table, p: int, c: str, zone: int, emit) -> Table:
+    """EB-1.2.4-trap-once: deploy a trap, face down (EB-A12), into any player's trap zone (at most 3 there,
+    EB-3.2-trap-limit); another player's zone costs 1 coin (EB-3.2-trap-cost)."""
+    t = effects.lose_card(t, p, c, emit)
+    if zone != p:
+        t = pay(t, p, DEPLOY_COST)
+        emit.emit("pay", "EB-3.2-trap-cost", actor=p, targets=(zone,), coins=DEPLOY_COST)
+    emit.emit("trap", "EB-2.4-trap-card", actor=p, targets=(zone,), private_to=(p,), card=c)
+    t = seat_set(t, zone, traps=(*t.seats[zone].traps, Trap(c, p, False)))
+    return evolve(t, now=evolve(t.now, trapped=True))
+
+
+def flip(t: Table, p: int, zone: int, slot: int, emit) -> Table:
+    """EB-3.2-trap-flip / EB-3.2-flip: pay 1 coin to turn at most one trap over."""
+    tr = t.seats[zone].traps[slot]
+    t = pay(t, p, FLIP_COST)
+    emit.emit("flip", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST, card=tr.card,
+              face_up=not tr.face_up)
+    traps = t.seats[zone].traps
+    t = seat_set(t, zone, traps=(*traps[:slot], evolve(tr, face_up=not tr.face_up), *traps[slot + 1:]))
+    return evolve(t, now=evolve(t.now, flipped=True))
+
+
+def remove(t: Table, p: int, zone: int, slot: int, emit, clause="EB-3.2-trap-remove") -> Table:
+    """EB-3.2-trap-remove: pay 2 coins to remove at most one trap; EB-3.2-remove: it goes to the discard pile."""
+    tr = t.seats[zone].traps[slot]
+    if clause == "EB-3.2-trap-remove":
+        t = evolve(pay(t, p, REMOVE_COST), now=evolve(t.now, removed=True))
+    emit.emit("remove", clause, actor=p, targets=(zone,), card=tr.card)
+    traps = t.seats[zone].traps
+    return to_discard(seat_set(t, zone, traps=traps[:slot] + traps[slot + 1:]), tr.card)
+
+
+def false_declaration(t: Table, p: int, zone: int, slot: int, emit) -> Table:
+    """EB-3.2-trap-declare: declaring a trap whose condition was not met voids it; it is removed at once."""
+    tr = t.seats[zone].traps[slot]
+    eid = emit.emit("trap declared", "EB-3.2-trap-declare", actor=p, targets=(zone,), outcome="cancelled",
+                    card=tr.card, true=False)
+    emit.emit("remove", "EB-3.2-remove", actor=p, targets=(zone,), cause=eid, card=tr.card)
+    traps = t.seats[zone].traps
+    return to_discard(seat_set(t, zone, traps=traps[:slot] + traps[slot + 1:]), tr.card)
+
+
+def _slot(t: Table, zone: int, c: str, placer: int, face_up: bool | None = None) -> int:
+    for i, tr in enumerate(t.seats[zone].traps):
+        if tr.card == c and tr.placer == placer and (face_up is None or tr.face_up == face_up):
+            return i
+    return -1
+
+
+def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplayer: int = -1,
+                achar: str = "") -> Table:
+    """EB-3.2-trigger: everything whose condition ``when`` the player ``p`` just met, in order
+    (EB-3.2-conflict-active-first: passive skills, then persistent effects, then traps)."""
+    tasks: list[Task] = []
+    if passives:
+        from .skills import passive_tasks
+        tasks.extend(passive_tasks(t, p, when))
+    tasks.extend(effects.triggered(t, p, when))
+    for tr in t.seats[p].traps:
+        if card(tr.card).trigger != when:
+            continue
+        ctx = Ctx(tr.placer, zone=p, aplayer=aplayer, achar=achar, source=tr.card)
+        if tr.face_up:
+            tasks.append(Task("trap_fire", tr.placer, card=tr.card, target=p, n=1, ctx=ctx))
+        elif t.seats[tr.placer].alive:
+            tasks.append(Task("trap_declare", tr.placer, card=tr.card, target=p, ctx=ctx))
+    if tasks:
+        eid = emit.emit("trigger", "EB-3.2-trigger", actor=p, condition=when, count=len(tasks))
+        if len(tasks) > 1:  # the order of what one influence triggered is shown (passives, effects, traps)
+            emit.emit("order", "EB-3.2-conflict-cause", cause=eid, order=tuple(k.card or k.char for k in tasks))
+    return push(t, *tasks) if tasks else t
+
+
+def _declare_legal(t, task):
+    return (A("keep_hidden", task.player), A("declare_trap", task.player, zone=task.target, card=task.card))
+
+
+def _declare_skip(t, task, emit):
+    return pop(t) if _slot(t, task.target, task.card, task.player, False) < 0 else None
+
+
+def _declare(t, task, a, emit):
+    """EB-3.2-trap-hidden: the placer of a face-down trap may decline to declare it; EB-3.2-trap-declare:
+    declared, it turns face up (EB-3.2-flip) and enters 检定 (EB-3.2-check)."""
+    t = pop(t)
+    if a.kind == "keep_hidden":
+        emit.emit("trap kept hidden", "EB-3.2-trap-hidden", actor=task.player, targets=(task.target,))
+        return t
+    i = _slot(t, task.target, task.card, task.player, False)
+    eid = emit.emit("trap declared", "EB-3.2-trap-declare", actor=task.player, targets=(task.target,),
+                    card=task.card, true=True)
+    traps = t.seats[task.target].traps
+    t = seat_set(t, task.target, traps=(*traps[:i], evolve(traps[i], face_up=True), *traps[i + 1:]))
+    emit.emit("flip", "EB-3.2-flip", actor=task.player, targets=(task.target,), cause=eid, card=task.card, face_up=True)
+    emit.emit("check", "EB-3.2-check", actor=task.player, targets=(task.target,), cause=eid, card=task.card)
+    return push(t, Task("dispel", task.target, card=task.card, by=task.player, cause=eid, ctx=task.ctx))
+
+
+def _dispel_skip(t, task, emit):
+    q = task.player
+    if q != task.by and t.seats[q].alive and _dispels(t, q):
+        return None
+    return _to_fire(t, task)
+
+
+def _to_fire(t, task):
+    return evolve(t, tasks=(Task("trap_fire", task.by, card=task.card, target=task.player, cause=task.cause,
+                                 ctx=task.ctx), *t.tasks[1:]))
+
+
+def _dispels(t, q):
+    return tuple(c for c in sorted(set(t.seats[q].hand)) if card(c).has("cancel_trap"))
+
+
+def _dispel_legal(t, task):
+    return (A("allow", task.player), *(A("dispel", task.player, card=c) for c in _dispels(t, task.player)))
+
+
+def _dispel(t, task, a, emit):
+    """EB-3.2-check: while a declared trap waits in 检定, its target may cancel it (抵消) with a dispel card."""
+    if a.kind == "allow":
+        return _to_fire(t, task)
+    t = pop(t)
+    c = a["card"]
+    eid = emit.emit("effect", "EB-2.5-effect-card", actor=task.player, cause=task.cause, card=c)
+    emit.emit("trap", "EB-3.2-event", actor=task.by, targets=(task.player,), cause=eid, outcome="cancelled",
+              card=task.card)
+    t = to_discard(effects.lose_card(t, task.player, c, emit), c)
+    i = _slot(t, task.player, task.card, task.by, True)
+    if i >= 0:
+        t = remove(t, task.by, task.player, i, emit, "EB-3.2-remove")
+    return t
+
+
+def _fire(t, task, emit):
+    """EB-3.2-trap-face-up: a face-up trap takes effect at once when triggered; a declared one after 检定.
+    Then it leaves the zone for the discard pile (EB-3.1-discard-pile)."""
+    zone = task.target
+    i = _slot(t, zone, task.card, task.ctx.user, True)
+    t = pop(t)
+    if i < 0:
+        return t
+    clause = "EB-3.2-trap-face-up" if task.n == 1 else "EB-3.2-event"
+    eid = emit.emit("trap effect", clause, actor=task.ctx.user, targets=(zone,),
+                    cause=task.cause if task.cause >= 0 else None, card=task.card)
+    traps = t.seats[zone].traps
+    t = to_discard(seat_set(t, zone, traps=traps[:i] + traps[i + 1:]), task.card, emit=emit, cause=eid)
+    return effects.resolve(t, card(task.card).effects, task.ctx, emit, eid)
+
+
+def deploy_zones(t: Table, p: int) -> list[int]:
+    """Zones ``p`` may deploy into now: not full (EB-3.2-trap-limit), affordable (EB-3.2-trap-cost)."""
+    return [q for q, s in enumerate(t.seats) if s.alive and len(s.traps) < TRAP_LIMIT
+            and (q == p or t.seats[p].coins >= DEPLOY_COST)]
+
+
+def register() -> None:
+    decision("trap_declare", _declare_legal, _declare, "EB-3.2-trap-declare", skip=_declare_skip)
+    decision("dispel", _dispel_legal, _dispel, "EB-3.2-check", skip=_dispel_skip)
+    auto("trap_fire", _fire)

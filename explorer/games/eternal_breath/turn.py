@@ -1,0 +1,219 @@
+"""§1.2 游戏过程: a round of player turns, each in six phases; drawing from the deck and its reshuffle."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from explorer import Bag, replace_at
+
+from . import effects, skills, traps
+from .flow import A, auto, chance, decision
+from .table import Task, evolve, gain_coins, pay, pop, push, seat_set, self_char, set_char, without
+
+DRAW_CARDS = 2       # EB-1.2.2-draw
+DRAW_COINS = 2
+EXTRA_DRAW_COST = 2  # EB-1.2.2-buy
+
+
+# --- drawing (摸取事件) ---------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _chance(k: int, n: int) -> Fraction:
+    return Fraction(k, n)
+
+
+def _draw_outcomes(t, task):
+    """Each card of the deck with the exact chance of drawing it (uniform over cards: a Bag)."""
+    n, acts = len(t.deck), _DRAWS
+    return tuple((acts.get(c) or acts.setdefault(c, A("draw", -1, card=c)), _chance(k, n))
+                 for c, k in t.deck.counts().items())
+
+
+_DRAWS: dict = {}
+
+
+def _draw(t, task, a, emit):
+    """EB-3.2-draw: the card drawn joins the player's hand (only they see it, EB-3.1-hand)."""
+    p, c = task.player, a["card"]
+    clause = "EB-1.1.4-init" if task.kind == "deal" else "EB-3.2-draw"
+    emit.emit("draw", clause, actor=p, private_to=(p,), card=c)
+    seats = replace_at(t.seats, p, evolve(t.seats[p], hand=tuple(sorted((*t.seats[p].hand, c)))))
+    return evolve(t, deck=t.deck.remove(c), seats=seats, tasks=t.tasks[1:])
+
+
+def _reshuffle_if_empty(t, task, emit):
+    """EB-3.1-reshuffle: an empty deck is replaced by the shuffled discard pile (nothing to draw: no card)."""
+    if not t.seats[task.player].alive:
+        return pop(t)
+    if len(t.deck):
+        return None
+    if t.discard:
+        emit.emit("reshuffle", "EB-3.1-reshuffle", count=len(t.discard))
+        return evolve(t, deck=Bag(t.discard), discard=())
+    emit.emit("no card", "EB-3.1-reshuffle", actor=task.player, outcome="cancelled")
+    return pop(t)
+
+
+def draw_tasks(p: int, n: int) -> tuple[Task, ...]:
+    return tuple(Task("draw", p) for _ in range(n))
+
+
+# --- the phases -----------------------------------------------------------------------------------
+def _phase(t, name, p, clause, emit, pop_task: bool = False):
+    emit.emit("phase", clause, actor=p, phase=name, round=t.round)
+    return evolve(t, phase=name, tasks=t.tasks[1:]) if pop_task else evolve(t, phase=name)
+
+
+def _settle(t, task, emit):
+    """EB-1.2.1-settle: start-of-turn effects and traps resolve; EB-1.2.1-reface: a self character that was
+    face up before and is face down now turns face up."""
+    p = task.player
+    t = _phase(t, "settle", p, "EB-1.2.1-settle", emit, True)
+    after = [Task("reface", p), *draw_tasks(p, DRAW_CARDS), Task("income", p), Task("draw_phase", p),
+             Task("declare", p), Task("play_start", p), Task("play", p), Task("discard", p), Task("end", p),
+             Task("next", p)]
+    t = push(t, *after)
+    return traps.trigger_all(t, "turn_start", p, emit, passives=True)
+
+
+def _reface(t, task, emit):
+    p = task.player
+    me = self_char(t.seats[p])
+    if me is not None and me.ever_up and not me.face_up:
+        emit.emit("flip", "EB-1.2.1-reface", actor=p, targets=(me.card,), face_up=True)
+        t = set_char(t, p, me.card, face_up=True)
+    return _phase(t, "draw", p, "EB-1.2.2-draw", emit, True)
+
+
+def _income(t, task, emit):
+    """EB-1.2.2-draw: 2 cards (drawn just before) and 2 coins."""
+    t, got = gain_coins(pop(t), task.player, DRAW_COINS)
+    emit.emit("coins", "EB-1.2.2-draw", actor=task.player, gained=got, coins=t.seats[task.player].coins)
+    return t
+
+
+def _draw_phase_legal(t, task):
+    p, out = task.player, [A("done", task.player)]
+    if not t.now.bought and t.seats[p].coins >= EXTRA_DRAW_COST:
+        out.append(A("buy_draw", p))
+    out.extend(skills.active_actions(t, p, "draw_phase"))
+    return tuple(out)
+
+
+def _draw_phase(t, task, a, emit):
+    p = task.player
+    if a.kind == "done":
+        return pop(t)
+    if a.kind == "buy_draw":  # EB-1.2.2-buy: once, pay 2 coins to draw 1 more card
+        t = evolve(pay(t, p, EXTRA_DRAW_COST), now=evolve(t.now, bought=True))
+        emit.emit("pay", "EB-1.2.2-buy", actor=p, coins=EXTRA_DRAW_COST)
+        t = push(t, Task("draw", p))
+        return traps.trigger_all(t, "extra_draw", p, emit)
+    return skills.use_active(t, p, a, emit)
+
+
+def _declare_legal(t, task):
+    return (A("declare", task.player), A("pass", task.player))
+
+
+def _declare_skip(t, task, emit):
+    me = self_char(t.seats[task.player])
+    if me is None or me.ever_up:
+        return _phase(t, "play", task.player, "EB-1.2.4-play", emit, True)
+    if t.phase != "declare":
+        return _phase(t, "declare", task.player, "EB-1.2.3-declare", emit)
+    return None
+
+
+def _declare(t, task, a, emit):
+    """EB-1.2.3-declare: the player may make the character declaration in this phase."""
+    t = pop(t)
+    if a.kind == "declare":
+        from .characters import declare
+        t = declare(t, task.player, emit, "EB-1.2.3-declare")
+    return _phase(t, "play", task.player, "EB-1.2.4-play", emit)
+
+
+def _play_start(t, task, emit):
+    """EB-3.1-active: others may use 'in another player's play phase' skills now (once a turn)."""
+    return skills.offer_others(pop(t), task.player, emit)
+
+
+def _discard_skip(t, task, emit):
+    p = task.player
+    if t.phase != "discard":
+        t = _phase(t, "discard", p, "EB-1.2.5-discard", emit)
+        return t
+    if not t.seats[p].alive or len(t.seats[p].hand) <= effects.hand_limit(t, p):
+        return pop(t)
+    return None
+
+
+def _discard_legal(t, task):
+    return tuple(A("discard", task.player, card=c) for c in sorted(set(t.seats[task.player].hand)))
+
+
+def _discard(t, task, a, emit):
+    """EB-1.2.5-discard: above the hand limit (6) the player discards cards of their choice."""
+    p, c = task.player, a["card"]
+    emit.emit("discard", "EB-1.2.5-discard", actor=p, card=c)
+    from .table import to_discard
+    return to_discard(seat_set(t, p, hand=without(t.seats[p].hand, c)), c, emit=emit)
+
+
+def _end(t, task, emit):
+    """EB-1.2.6-end: end-of-turn effects and traps resolve, then EB-1.2.6-expire."""
+    p = task.player
+    t = _phase(t, "end", p, "EB-1.2.6-end", emit, True)
+    t = push(t, Task("expire", p))
+    return traps.trigger_all(t, "turn_end", p, emit)
+
+
+def _expire(t, task, emit):
+    """EB-1.2.6-expire: effect cards not placed this round leave the player's effect zone."""
+    p = task.player
+    seat = t.seats[p]
+    old = tuple(e for e in seat.effects if e.round != t.round)
+    if old:
+        emit.emit("expire", "EB-1.2.6-expire", actor=p, cards=tuple(e.card for e in old))
+        from .table import to_discard
+        t = to_discard(seat_set(t, p, effects=tuple(e for e in seat.effects if e.round == t.round)),
+                       *(e.card for e in old))
+    return pop(t)
+
+
+def _next(t, task, emit):
+    """EB-1.2-round: turns pass in order; the dealer's turn starts a new round (EB-A07: a round limit)."""
+    n, p = len(t.seats), task.player
+    t = pop(t)
+    pos = (p - t.dealer) % n
+    for k in range(1, n + 1):
+        q = (p + k) % n
+        if t.seats[q].alive:
+            break
+    new_round = (q - t.dealer) % n <= pos
+    rnd = t.round + 1 if new_round else t.round
+    if rnd > t.rules.round_limit:
+        emit.emit("game over", "EB-1.4-victory", targets=(), round=t.round, round_limit=t.rules.round_limit)
+        return evolve(t, over=True, winners=(), tasks=())
+    if new_round:
+        emit.emit("round", "EB-1.2-round", actor=q, round=rnd)
+    return push(evolve(t, turn=q, round=rnd, now=type(t.now)()), Task("settle", q))
+
+
+def register() -> None:
+    chance("deal", _draw_outcomes, _draw)
+    chance("draw", _draw_outcomes, _draw)
+    from .flow import SKIPS
+    SKIPS["deal"] = _reshuffle_if_empty
+    SKIPS["draw"] = _reshuffle_if_empty
+    auto("settle", _settle)
+    auto("reface", _reface)
+    auto("income", _income)
+    decision("draw_phase", _draw_phase_legal, _draw_phase, "EB-1.2.2-buy")
+    decision("declare", _declare_legal, _declare, "EB-1.2.3-declare", skip=_declare_skip)
+    auto("play_start", _play_start)
+    decision("discard", _discard_legal, _discard, "EB-1.2.5-discard", skip=_discard_skip)
+    auto("end", _end)
+    auto("expire", _expire)
+    auto("next", _next)
