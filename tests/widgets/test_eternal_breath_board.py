@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from html import escape as html_escape
 
 import pytest
 import traitlets
 
 import explorer
-from widgets.eternal_breath_board import EternalBreathBoard
+from widgets.eternal_breath_board import EternalBreathBoard, phase_name
 from widgets.game_session import GameSession
 
 GAME = "eternal_breath"
@@ -34,7 +35,7 @@ def player_box(html: str, k: int) -> str:
 def test_everything_view_shows_every_zone_hp_bars_and_piles(played):
     board = EternalBreathBoard(played)
     state = played.state
-    full = state.view(None)
+    full = state.view(None, with_log=False)
     assert board.last_view == full
     html = board._html.value
     assert f"Step {played.step} / {played.step}" in html
@@ -48,7 +49,7 @@ def test_everything_view_shows_every_zone_hp_bars_and_piles(played):
             assert c["en"] in box and f"HP {c['hp']}/{c['max_hp']}" in box
         for card in p["hand"]:
             assert card in box
-    assert "Phase:" in html and full["phase"] in html
+    assert "Phase:" in html and html_escape(phase_name(full["phase"], "en")) in html
 
 
 def test_a_players_view_is_exactly_view_k_and_hides_what_it_masks(played):

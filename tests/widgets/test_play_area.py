@@ -59,3 +59,15 @@ def test_state_board_shows_only_the_viewers_view():
     area.board.viewer = 1
     assert area.board.last_view == area.session.state.view(1, with_log=False)
     assert area.picker.viewer == 1
+
+
+def test_a_scenario_starts_the_table_from_a_ready_made_state():
+    area = PlayArea("eternal_breath")
+    area._start.value = "combat_ready"
+    assert area.scenario == "combat_ready"
+    assert area.session.state == explorer.get_game("eternal_breath").scenarios()["combat_ready"].make()
+    assert any(a.kind == "attack" for a in area.session.state.legal_actions())
+    area.game_id = "card_moba"  # another game starts from a new game
+    assert area.scenario == "" and area.session.state.history == ()
+    with pytest.raises(traitlets.TraitError):
+        area.scenario = "no_such_scenario"

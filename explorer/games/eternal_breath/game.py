@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from explorer import CHANCE, TERMINAL, Game
+from explorer import CHANCE, TERMINAL, Game, Scenario
 
 from . import attack, characters, effects, flow, play, setup, skills, traps, turn
 from .describe import describe_action, describe_event
@@ -84,6 +84,13 @@ class EternalBreath(Game):
 
     def describe_event(self, event, lang):
         return describe_event(self, event, lang)
+
+    def scenarios(self):
+        from .scenarios import combat_ready
+
+        return {"combat_ready": Scenario(
+            "combat_ready", "One step before an attack: attack 3 against base defence 2 and a defence card of 1",
+            "攻击前一步：攻击点 3，对方基础防御 2、手持防御点 1 的防御卡", combat_ready)}
 
     def bots(self):
         from .bots import GreedyBot, RandomBot
