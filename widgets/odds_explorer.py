@@ -120,7 +120,9 @@ class OddsExplorer(ipw.VBox):
             control.observe(self._on_switch, names="value")
         for name in (*BOUNDS, *CHOICES, "at_least"):
             self._controls[name].observe(self._on_control, names="value")
+            self._controls[name].add_class(f"re-odds-{name.replace('_', '-')}")  # stable selectors for tests
         self._title, self._summary, self._table_html = ipw.HTML(), ipw.HTML(), ipw.HTML()
+        self._summary.add_class("re-odds-summary")
         self._duel_title, self._duel_summary = ipw.HTML(), ipw.HTML()
         self._damage_out, self._turns_out, self._duel_out = ipw.Output(), ipw.Output(), ipw.Output()
         c = self._controls

@@ -1,4 +1,6 @@
-"""The Voilà app, as `make app` serves it, in real chromium: it loads, lists every game, switches language."""
+"""The Voilà app, as `make app` serves it, in real chromium: it loads; Learn steps forward; in Play an
+attack with loaded dice shows its damage in the log with the clause id; in Odds moving a slider changes
+the chart; the language switch turns the labels to Chinese; a screenshot goes to test-output/."""
 
 from __future__ import annotations
 
@@ -8,22 +10,60 @@ from voila_server import ROOT, browser_page, voila_server
 import explorer
 
 APP = ROOT / "notebooks" / "app.ipynb"
+LONG = 120_000
+
+
+def open_tab(page, title: str) -> None:
+    page.locator(".re-app-tabs .lm-TabBar-tab", has_text=title).first.click()
 
 
 @pytest.mark.browser
-def test_app_loads_with_widgets_and_switches_to_chinese(chromium_path, output_dir):
-    with voila_server(APP) as url, browser_page(chromium_path) as page:
-        page.goto(url, timeout=120_000)
+def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output_dir):
+    with voila_server(APP) as url, browser_page(chromium_path, height=1400) as page:
+        page.goto(url, timeout=LONG)
         picker = page.locator(".re-game-picker select")
-        picker.wait_for(state="visible", timeout=120_000)
-        offered = picker.locator("option").all_inner_texts()
+        picker.wait_for(state="visible", timeout=LONG)
         shipped = [g for g in explorer.game_ids() if g != "toy_duel"]  # the toy game lives in tests/ only
-        assert len(offered) == len(shipped) >= 3
-        table = page.locator(".re-registers")
-        table.wait_for(state="visible")
-        first_game = explorer.game_ids()[0]
-        assert explorer.rules(first_game)[0].id in table.inner_text()
-        page.locator(".re-language button", has_text="中文").click()
+        assert len(picker.locator("option").all_inner_texts()) == len(shipped) >= 3
+
+        # Learn: the guided tour steps forward.
+        position = page.locator(".re-tour-position")
+        position.wait_for(state="visible")
+        before = position.inner_text()
+        page.locator(".re-tour-next").click()
+        page.wait_for_function("(b) => document.querySelector('.re-tour-position').innerText !== b", arg=before)
+
+        # Play: one step before an attack, autoplay off, the dice loaded by hand.
+        open_tab(page, "Play")
+        page.locator(".re-scenario select").select_option(index=1)  # combat_ready: one step before an attack
+        page.locator(".re-autoplay input").uncheck()
+        page.locator(".re-action.re-kind-attack").first.click()
+        page.locator(".re-action.re-kind-roll", has_text="4").first.click()  # the attacker's die: 4
+        page.locator(".re-next").click()  # the defender's seat is a bot: it answers
+        page.locator(".re-action.re-kind-roll", has_text="2").first.click(timeout=30_000)  # the defender's die
+        log = page.locator(".re-log-list select")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.re-log-list option')].some(o => o.text.includes('EB-3.2-damage'))",
+            timeout=30_000)
+        assert any("EB-3.2-damage" in t for t in log.locator("option").all_inner_texts())
+        page.screenshot(path=str(output_dir / "app-play.png"), full_page=False)
+
+        # Odds: a slider moves, the numbers and the chart change.
+        open_tab(page, "Odds")
+        summary = page.locator(".re-odds-summary")
+        summary.wait_for(state="visible")
+        before = summary.inner_text()
+        handle = page.locator(".re-odds-attack-points .noUi-handle")
+        handle.focus()
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function("(b) => document.querySelector('.re-odds-summary').innerText !== b", arg=before,
+                               timeout=30_000)
+        assert page.locator(".re-odds-explorer .js-plotly-plot").count() >= 1
+
+        # 中文: the tabs and the labels follow the switch.
+        page.locator(".re-lang button", has_text="中文").click()
+        page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局").wait_for(timeout=30_000)
+        open_tab(page, "规则")
         page.wait_for_function("document.querySelector('.re-registers').innerText.includes('规则条款')")
-        assert explorer.rules(first_game)[0].zh[:8] in table.inner_text()
-        page.screenshot(path=str(output_dir / "app.png"), full_page=True)
+        page.screenshot(path=str(output_dir / "app.png"), full_page=False)
