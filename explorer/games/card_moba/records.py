@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer import Bag, record
+from explorer import Bag, evolve, record  # noqa: F401 - evolve is used through this module
 
 
 @record
@@ -86,27 +86,3 @@ class Moba:
     round: int = 1
     draws: tuple = ()           # seats still to draw one card each, in order (chance nodes)
     winners: tuple = ()
-
-
-_EVOLVERS: dict = {}
-
-
-def _make_evolver(cls):
-    """Straight-line code that copies a record field by field (built once per record class from its own
-    field names, never from user text)."""
-    lines = ["def evolver(obj, ch):", "    new = new_(cls)"]
-    for name in cls.__dataclass_fields__:
-        lines.append(f"    set_(new, {name!r}, ch[{name!r}] if {name!r} in ch else obj.{name})")
-    lines.append("    return new")
-    scope = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
-    exec("\n".join(lines), scope)
-    return scope["evolver"]
-
-
-def evolve(obj, **changes):
-    """A copy of the record ``obj`` with some fields changed: the same as ``explorer.evolve``, without
-    dataclasses.replace's per-call overhead (it is the engine's hottest path)."""
-    fn = _EVOLVERS.get(obj.__class__)
-    if fn is None:
-        fn = _EVOLVERS[obj.__class__] = _make_evolver(obj.__class__)
-    return fn(obj, changes)

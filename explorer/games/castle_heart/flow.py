@@ -141,27 +141,7 @@ HANDLERS = {
 }
 
 
-class SortedEmitter:
-    """Passes events on with their numbers in name order, so a saved log (JSON with sorted keys) loads back
-    equal. (Work-around for the core: ``State.to_json`` sorts keys, ``Event.numbers`` keeps call order.)"""
-
-    __slots__ = ("inner",)
-    FIXED = ("actor", "targets", "cause", "outcome", "private_to")
-    FIXED_SET = frozenset(FIXED)
-
-    def __init__(self, inner):
-        self.inner = inner
-
-    def emit(self, kind: str, clause: str, **fields) -> int:
-        numbers = [k for k in fields if k not in self.FIXED_SET]
-        if len(numbers) < 2 or numbers == sorted(numbers):
-            return self.inner.emit(kind, clause, **fields)
-        fixed = {k: fields.pop(k) for k in self.FIXED if k in fields}
-        return self.inner.emit(kind, clause, **fixed, **dict(sorted(fields.items())))
-
-
 def apply(d: Castle, action, emit) -> Castle:
-    emit = SortedEmitter(emit)
     return advance(HANDLERS[action.kind](d, action, emit), emit)
 
 

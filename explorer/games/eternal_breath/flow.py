@@ -63,23 +63,6 @@ def auto(kind: str, fn) -> None:
     AUTO[kind] = fn
 
 
-class SortedEmitter:
-    """Wraps the core's Emitter so event numbers are kept in sorted order: ``State.to_json`` sorts keys, so
-    only sorted numbers compare equal after a save and load (a note for the core, see the report)."""
-
-    __slots__ = ("inner",)
-
-    def __init__(self, inner):
-        self.inner = inner
-
-    def emit(self, kind, clause, *, actor=None, targets=(), cause=None, outcome="took effect", private_to=None,
-             **numbers):
-        if len(numbers) > 1:
-            numbers = dict(sorted(numbers.items()))
-        return self.inner.emit(kind, clause, actor=actor, targets=targets, cause=cause, outcome=outcome,
-                               private_to=private_to, **numbers)
-
-
 def run(t, emit):
     """Resolve automatic tasks (and decisions with nothing to decide) until someone must act."""
     for _ in range(10_000):

@@ -50,7 +50,6 @@ class EternalBreath(Game):
     def apply(self, t, action, emit):
         head = t.tasks[0]
         table = flow.CHANCE_TASKS if head.kind in flow.CHANCE_TASKS else flow.DECISIONS
-        emit = flow.SortedEmitter(emit)
         return flow.run(table[head.kind][1](t, head, action, emit), emit)
 
     def why_illegal(self, t, action):

@@ -7,9 +7,7 @@ hand and coins. Work still to do is a stack of ``Task`` records: its head says w
 
 from __future__ import annotations
 
-import dataclasses
-
-from explorer import Bag, record, replace_at
+from explorer import Bag, evolve, record, replace_at
 
 from .catalogue import card
 
@@ -158,28 +156,6 @@ class Table:
     offer: tuple = ()
     winners: tuple = ()
     over: bool = False
-
-
-_COPIERS: dict[type, object] = {}
-
-
-def _copier(cls):
-    """A copy function written out for one record class (field names are our own identifiers, not user text)."""
-    names = [f.name for f in dataclasses.fields(cls)]
-    lines = ["def copy(obj, ch):", "    new = new_(cls)"]
-    lines += [f"    set_(new, {n!r}, ch[{n!r}] if {n!r} in ch else obj.{n})" for n in names]
-    lines.append("    return new")
-    scope = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
-    exec("\n".join(lines), scope)
-    return scope["copy"]
-
-
-def evolve(obj, **changes):
-    """A copy of the record ``obj`` with some fields changed (``explorer.evolve``, without its overhead)."""
-    fn = _COPIERS.get(type(obj))
-    if fn is None:
-        fn = _COPIERS[type(obj)] = _copier(type(obj))
-    return fn(obj, changes)
 
 
 # --- small moves --------------------------------------------------------------------------------
