@@ -6,6 +6,7 @@ raises :class:`DataError` before anything is returned.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -15,6 +16,19 @@ from typing import Any
 from .errors import DataError
 
 _MISSING = object()
+
+CONTENT_ENV = "RULES_EXPLORER_CONTENT"
+
+
+def content_path(game_id: str, folder: Path, filename: str) -> Path:
+    """The content file a game loads: your own copy at ``$RULES_EXPLORER_CONTENT/<game_id>/<filename>``
+    when it exists, else the sample shipped in the game's folder. Read when the game is first imported."""
+    own = os.environ.get(CONTENT_ENV)
+    if own:
+        candidate = Path(own) / game_id / filename
+        if candidate.exists():
+            return candidate
+    return Path(folder) / filename
 
 
 @dataclass(frozen=True)

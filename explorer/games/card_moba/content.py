@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from explorer import DataError
-from explorer.data import Field, load_table, non_empty, non_negative, positive, read_toml, validate_entry
+from explorer.data import Field, content_path, load_table, non_empty, non_negative, positive, read_toml, validate_entry
 
 HERE = Path(__file__).parent
 CARD_TYPES = ("O", "D", "M", "S")  # MB-card-types: 攻势 防御 移动 技巧
@@ -206,14 +206,17 @@ def load_bloodlines(path: Path, marks: dict) -> tuple[dict, dict, dict]:
 
 def load_content(folder: Path = HERE, heroes: str = "heroes.sample.toml", cards: str = "cards.sample.toml",
                  maps: str = "maps.sample.toml", bloodlines: str = "bloodlines.sample.toml") -> Content:
-    """Every sample file validated; the Content is built only when all of them are fine."""
-    hero_table, marks = load_heroes(folder / heroes)
-    card_table = load_cards(folder / cards)
-    cell_table, boards = load_maps(folder / maps)
-    systems, pieces, dusts = load_bloodlines(folder / bloodlines, marks)
+    """Every sample file validated; the Content is built only when all of them are fine. From the game's own
+    folder, a copy of yours in $RULES_EXPLORER_CONTENT/card_moba/ takes the place of each sample file."""
+    heroes, cards, maps, bloodlines = (content_path("card_moba", folder, name) if folder == HERE else folder / name
+                                       for name in (heroes, cards, maps, bloodlines))
+    hero_table, marks = load_heroes(heroes)
+    card_table = load_cards(cards)
+    cell_table, boards = load_maps(maps)
+    systems, pieces, dusts = load_bloodlines(bloodlines, marks)
     for path in (heroes, cards, maps, bloodlines):
-        if read_toml(folder / path).get("sample") is not True:
-            raise DataError(str(folder / path), None, "sample", "sample content files say sample = true at the top")
+        if read_toml(path).get("sample") is not True:
+            raise DataError(str(path), None, "sample", "sample content files say sample = true at the top")
     return Content(hero_table, marks, card_table, cell_table, boards, systems, pieces, dusts)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from explorer.data import Field, load_table, non_empty, non_negative, positive, read_toml
+from explorer.data import Field, content_path, load_table, non_empty, non_negative, positive, read_toml
 from explorer.errors import DataError
 
 HERE = Path(__file__).parent
@@ -139,8 +139,8 @@ def load_heroes(path: Path) -> dict[str, Hero]:
 
 def load_content(deck: Path | None = None, heroes: Path | None = None) -> Content:
     """Both sample files, validated whole before anything is returned."""
-    cards = load_cards(deck or HERE / "deck.sample.toml")
-    return Content(cards, load_heroes(heroes or HERE / "heroes.sample.toml"))
+    cards = load_cards(deck or content_path("castle_heart", HERE, "deck.sample.toml"))
+    return Content(cards, load_heroes(heroes or content_path("castle_heart", HERE, "heroes.sample.toml")))
 
 
 CONTENT = load_content()

@@ -41,11 +41,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from explorer import DataError
-from explorer.data import Field, read_toml, validate_entry
+from explorer.data import Field, content_path, read_toml, validate_entry
 
 HERE = Path(__file__).parent
-CHARACTERS_FILE = HERE / "characters.sample.toml"
-CARDS_FILE = HERE / "cards.sample.toml"
+CHARACTERS_FILE = content_path("eternal_breath", HERE, "characters.sample.toml")  # or your own copy
+CARDS_FILE = content_path("eternal_breath", HERE, "cards.sample.toml")
 
 DOS = ("heal", "damage", "lose_life", "gain_coins", "lose_coins", "steal_coins", "draw", "judge", "win",
        "cancel_trap", "lifesteal", "pierce", "bonus_vs", "thorns", "combo", "boost_flat", "boost_percent",
