@@ -9,7 +9,6 @@ import sys
 import tomllib
 
 import pytest
-
 from voila_server import ROOT
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
@@ -42,6 +41,7 @@ def test_binder_requirements_resolve_to_every_runtime_dependency(tmp_path):
          "--disable-pip-version-check", "--report", str(report), "-r", "binder/requirements.txt"],
         cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
-    resolved = {item["metadata"]["name"].lower().replace("_", "-") for item in json.loads(report.read_text())["install"]}
+    installs = json.loads(report.read_text())["install"]
+    resolved = {item["metadata"]["name"].lower().replace("_", "-") for item in installs}
     for requirement in PYPROJECT["project"]["dependencies"]:
         assert _name(requirement) in resolved, f"binder/ would not install {requirement}"
