@@ -12,13 +12,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
-import ipywidgets as ipw
-import traitlets
-
 from explorer import CHANCE, TERMINAL, is_hidden
 
-from .game_session import GameSession
-from .i18n import check_lang, label, player_name
+from .board_base import BoardBase
+from .i18n import label, player_name
 
 STYLE = """<style>
 .re-eb-board{font-size:13px;line-height:1.35}
@@ -149,76 +146,14 @@ ZONES = (("characters", ("chars", "characters", "character_zone")), ("pool", ("p
          ("effects", ("effects", "effect_zone")), ("traps", ("traps", "trap_zone")), ("hand", ("hand",)))
 
 
-class EternalBreathBoard(ipw.VBox):
-    """The board of the session's current state, seen by ``viewer`` (-1: everything, k: player k)."""
+class EternalBreathBoard(BoardBase):
+    """The 永恒之息 board of the session's current state, seen by ``viewer`` (-1: everything, k: player k)."""
 
-    lang = traitlets.Unicode("en")
-    viewer = traitlets.Int(-1)
-    _ready = False
+    css_class = "re-eb-board-widget"
 
-    def __init__(self, session: GameSession, lang: str = "en", viewer: int = -1, **kwargs):
-        self.session = session
-        self._viewer = ipw.Dropdown(layout=ipw.Layout(width="220px"))
-        self._viewer.add_class("re-viewer")
-        self._html = ipw.HTML()
-        self._html.add_class("re-board-body")
-        self.last_view: dict = {}
-        self._drawing = False
-        super().__init__(children=[self._viewer, self._html], **kwargs)
-        self.add_class("re-eb-board-widget")
-        self.lang, self.viewer = lang, viewer
-        self._viewer.observe(self._on_viewer_menu, "value")
-        session.observe(self._on_session, "node_id")
-        self._ready = True
-        self.reset()
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
-
-    @traitlets.validate("viewer")
-    def _valid_viewer(self, proposal):
-        """-1 (everything) or a seat of this game."""
-        return self.session.check_viewer(proposal["value"])
-
-    @traitlets.observe("lang", "viewer")
-    def _on_setting(self, change):
-        """Fires when the language or the viewer changes: redraw."""
-        if self._ready:
-            self.reset()
-
-    def _on_viewer_menu(self, change):
-        """Fires when the person picks a viewer in the menu."""
-        if not self._drawing and change["new"] is not None:
-            self.viewer = change["new"]
-
-    def _on_session(self, change):
-        """Fires when the session moves: draw the new state."""
-        self._draw()
-
-    # --- drawing -----------------------------------------------------------------------------
-    def reset(self) -> None:
-        lang = self.lang
-        self._drawing = True
-        try:
-            self._viewer.description = label("viewer", lang)
-            self._viewer.options = [(label("everything", lang), -1)] + [
-                (player_name(k, lang), k) for k in range(self.session.players)]
-            self._viewer.value = self.viewer
-        finally:
-            self._drawing = False
-        self._draw()
-
-    def _draw(self) -> None:
-        state = self.session.state
-        view = state.view(None if self.viewer < 0 else self.viewer, with_log=False)
-        self.last_view = view
-        self._html.value = self.render(view, self.session.step)
-
-    def render(self, view: dict, step: int) -> str:
+    def render(self, view: dict) -> str:
         """The board's HTML for one view."""
-        lang = self.lang
+        lang, step = self.lang, self.session.step
         who = view.get("current_player")
         if who == CHANCE:
             to_move = label("chance", lang)

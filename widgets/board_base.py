@@ -1,0 +1,81 @@
+"""BoardBase: what every board shares — a viewer menu (everything, or one player's view), validated
+``lang`` and ``viewer`` traitlets, and a redraw from ``State.view(viewer)`` whenever the session moves.
+A board subclass only writes ``render(view) -> html``."""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+import traitlets
+
+from widgets.game_session import GameSession
+from widgets.i18n import check_lang, label, player_name
+
+
+class BoardBase(ipw.VBox):
+    """The session's current state as ``viewer`` sees it (-1: everything, k: player k)."""
+
+    lang = traitlets.Unicode("en")
+    viewer = traitlets.Int(-1)
+    css_class = "re-board-widget"
+    _ready = False
+
+    def __init__(self, session: GameSession, lang: str = "en", viewer: int = -1, **kwargs):
+        self.session = session
+        self._viewer = ipw.Dropdown(layout=ipw.Layout(width="220px"))
+        self._viewer.add_class("re-viewer")
+        self._html = ipw.HTML()
+        self._html.add_class("re-board-body")
+        self.last_view: dict = {}
+        self._drawing = False
+        super().__init__(children=[self._viewer, self._html], **kwargs)
+        self.add_class(self.css_class)
+        self.lang, self.viewer = lang, viewer
+        self._viewer.observe(self._on_viewer_menu, "value")
+        session.observe(self._on_session, "node_id")
+        self._ready = True
+        self.reset()
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only "en" and "zh"."""
+        return check_lang(proposal["value"])
+
+    @traitlets.validate("viewer")
+    def _valid_viewer(self, proposal):
+        """-1 (everything) or a seat of this game (values can come from the browser)."""
+        return self.session.check_viewer(proposal["value"])
+
+    @traitlets.observe("lang", "viewer")
+    def _on_setting(self, change):
+        """Fires when the language or the viewer changes: redraw."""
+        if self._ready:
+            self.reset()
+
+    def _on_viewer_menu(self, change):
+        """Fires when the person picks a viewer in the menu."""
+        if not self._drawing and change["new"] is not None:
+            self.viewer = change["new"]
+
+    def _on_session(self, change):
+        """Fires when the session moves: draw the new state."""
+        self._draw()
+
+    def reset(self) -> None:
+        self._drawing = True
+        try:
+            self._viewer.description = label("viewer", self.lang)
+            self._viewer.options = [(label("everything", self.lang), -1)] + [
+                (player_name(k, self.lang), k) for k in range(self.session.players)]
+            self._viewer.value = self.viewer
+        finally:
+            self._drawing = False
+        self._draw()
+
+    def _draw(self) -> None:
+        view = self.session.state.view(None if self.viewer < 0 else self.viewer, with_log=False)
+        self.last_view = view
+        self._html.value = self.render(view)
+
+    def render(self, view: dict) -> str:
+        """The board's HTML for one view."""
+        raise NotImplementedError
