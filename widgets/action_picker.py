@@ -15,9 +15,10 @@ import ipywidgets as ipw
 import traitlets
 
 from explorer import CHANCE, TERMINAL
+from widgets.component import SessionComponent
 
 from .game_session import PERSON, GameSession
-from .i18n import check_lang, label, player_name
+from .i18n import label, player_name
 
 MAX_OUTCOME_BUTTONS = 24  # beyond this, chance outcomes are offered in a dropdown
 
@@ -28,15 +29,13 @@ def odds_text(p: Fraction) -> str:
     return f"{exact} ({float(p) * 100:.2f} %)"
 
 
-class ActionPicker(ipw.VBox):
+class ActionPicker(SessionComponent):
     """Shows and takes the current decision of a :class:`GameSession`.
 
     ``choice`` takes an action key (``GameSession.key_of``) from Python or the browser; like every
     button, it is checked against the current legal actions before it reaches the engine.
     """
 
-    lang = traitlets.Unicode("en")
-    viewer = traitlets.Int(-1)  # -1: everything; k: only player k's own decisions are shown
     choice = traitlets.Unicode("")
 
     def __init__(self, session: GameSession, lang: str = "en", viewer: int = -1, **kwargs):
@@ -55,16 +54,6 @@ class ActionPicker(ipw.VBox):
         session.observe(self._on_session, ["node_id", "seats"])
         session.observe(self._on_notice, "notice")
         self.reset()
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
-
-    @traitlets.validate("viewer")
-    def _valid_viewer(self, proposal):
-        """-1 (everything) or a seat of this game."""
-        return self.session.check_viewer(proposal["value"])
 
     @traitlets.observe("lang", "viewer")
     def _on_lang(self, change):

@@ -7,15 +7,14 @@ from __future__ import annotations
 import ipywidgets as ipw
 import traitlets
 
+from widgets.component import SessionComponent
 from widgets.game_session import GameSession
-from widgets.i18n import check_lang, label, player_name
+from widgets.i18n import label, player_name
 
 
-class BoardBase(ipw.VBox):
+class BoardBase(SessionComponent):
     """The session's current state as ``viewer`` sees it (-1: everything, k: player k)."""
 
-    lang = traitlets.Unicode("en")
-    viewer = traitlets.Int(-1)
     css_class = "re-board-widget"
     _ready = False
 
@@ -34,16 +33,6 @@ class BoardBase(ipw.VBox):
         session.observe(self._on_session, "node_id")
         self._ready = True
         self.reset()
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
-
-    @traitlets.validate("viewer")
-    def _valid_viewer(self, proposal):
-        """-1 (everything) or a seat of this game (values can come from the browser)."""
-        return self.session.check_viewer(proposal["value"])
 
     @traitlets.observe("lang", "viewer")
     def _on_setting(self, change):

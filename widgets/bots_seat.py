@@ -7,14 +7,15 @@ import html
 import ipywidgets as ipw
 import traitlets
 
+from widgets.component import Component
+
 from .game_session import PERSON, GameSession
-from .i18n import check_lang, label, player_name
+from .i18n import label, player_name
 
 
-class BotsSeat(ipw.VBox):
+class BotsSeat(Component):
     """Seat menus bound to ``session.seats``; with ``autoplay`` on, bots and dice answer a person's move."""
 
-    lang = traitlets.Unicode("en")
     autoplay = traitlets.Bool(False)
     _ready = False
     _drawing = False
@@ -41,11 +42,6 @@ class BotsSeat(ipw.VBox):
         session.observe(self._on_seats, "seats")
         self._ready = True
         self.reset()
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
 
     @traitlets.observe("lang")
     def _on_lang(self, change):

@@ -19,9 +19,10 @@ import traitlets
 from plotly.colors import qualitative
 
 import explorer
+from widgets.component import SessionComponent
 
 from .game_session import GameSession
-from .i18n import check_lang, label, player_name
+from .i18n import label, player_name
 
 PALETTE = tuple(qualitative.Dark24 + qualitative.Light24)
 MAX_ARROWS = 150  # beyond this many edges, plain lines without arrow heads
@@ -46,12 +47,10 @@ def layout_positions(graph: nx.DiGraph) -> dict[int, tuple[float, float]]:
     return {n: (graph.nodes[n]["order"], -depth[n]) for n in graph}
 
 
-class EventGraphView(ipw.VBox):
+class EventGraphView(SessionComponent):
     """The event chain of the session's current state, as a plotly figure."""
 
-    lang = traitlets.Unicode("en")
     scope = traitlets.Unicode("turn")  # "step", "turn" or "game"
-    viewer = traitlets.Int(-1)  # -1: everything; k: others' private events redacted
     _ready = False
     _drawing = False
 
@@ -75,22 +74,12 @@ class EventGraphView(ipw.VBox):
         self._ready = True
         self.reset()
 
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
-
     @traitlets.validate("scope")
     def _valid_scope(self, proposal):
         """One of the session's scopes."""
         if proposal["value"] not in GameSession.SCOPES:
             raise traitlets.TraitError(f"scope must be one of {GameSession.SCOPES}")
         return proposal["value"]
-
-    @traitlets.validate("viewer")
-    def _valid_viewer(self, proposal):
-        """-1 (everything) or a seat of this game."""
-        return self.session.check_viewer(proposal["value"])
 
     @traitlets.observe("lang", "scope", "viewer")
     def _on_setting(self, change):

@@ -13,9 +13,10 @@ import ipywidgets as ipw
 import traitlets
 
 import explorer
+from widgets.component import SessionComponent
 
 from .game_session import GameSession
-from .i18n import check_lang, label, player_name
+from .i18n import label, player_name
 
 MAX_ROWS = 400  # the newest events shown; older ones are counted
 
@@ -33,11 +34,9 @@ def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
     return f"#{event.id} [{event.clause}] {text}{mark}"
 
 
-class EventLog(ipw.VBox):
+class EventLog(SessionComponent):
     """The session's events; ``selected`` is the id of the event whose clause is shown (-1: none)."""
 
-    lang = traitlets.Unicode("en")
-    viewer = traitlets.Int(-1)  # -1: everything; k: as player k sees it
     scope = traitlets.Unicode("turn")  # "step", "turn" or "game"
     selected = traitlets.Int(-1)
     _ready = False
@@ -63,15 +62,6 @@ class EventLog(ipw.VBox):
         self.reset()
 
     # --- validation -------------------------------------------------------------------------
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
-
-    @traitlets.validate("viewer")
-    def _valid_viewer(self, proposal):
-        """-1 (everything) or a seat of this game."""
-        return self.session.check_viewer(proposal["value"])
 
     @traitlets.validate("scope")
     def _valid_scope(self, proposal):

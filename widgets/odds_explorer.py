@@ -27,7 +27,7 @@ from probability import eternal_breath as eb
 from probability.dist import mean as dist_mean
 from probability.dist import show, tail
 from probability.eb_switches import combat_rules, combat_switch_options
-from widgets.i18n import check_lang
+from widgets.component import Component
 
 # name → (minimum, maximum, default); values outside are clamped
 BOUNDS = {
@@ -88,10 +88,9 @@ def _draw(out: ipw.Output, fig: go.Figure) -> None:
     out.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
 
-class OddsExplorer(ipw.VBox):
+class OddsExplorer(Component):
     """Exact odds of one attack, of attacks until a character falls, and of a duel, in English or 中文."""
 
-    lang = traitlets.Unicode("en")
     attack_points, base_defence, defence_points = (_int_trait(n) for n in ("attack_points", "base_defence",
                                                                            "defence_points"))
     hp, max_turns, rounds = _int_trait("hp"), _int_trait("max_turns"), _int_trait("rounds")
@@ -170,11 +169,6 @@ class OddsExplorer(ipw.VBox):
         except (ValueError, explorer.VariantError) as error:
             raise traitlets.TraitError(str(error)) from None
         return dict(value)
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
 
     # --- reacting --------------------------------------------------------------------------------
     def _on_control(self, change):

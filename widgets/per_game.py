@@ -8,16 +8,13 @@ import ipywidgets as ipw
 import traitlets
 
 import explorer
-from widgets.i18n import check_lang
+from widgets.component import GameComponent
 
 NONE_YET = {"en": "Not available for {name} yet.", "zh": "{name} 暂无此功能。"}
 
 
-class PerGame(ipw.VBox):
+class PerGame(GameComponent):
     """``makers`` maps a game id to a function ``lang -> widget``; made once per game, then reused."""
-
-    game_id = traitlets.Unicode("")
-    lang = traitlets.Unicode("en")
 
     def __init__(self, makers: dict[str, Callable[[str], ipw.Widget]], game_id: str, lang: str = "en", **kwargs):
         self.makers = dict(makers)
@@ -27,18 +24,6 @@ class PerGame(ipw.VBox):
         self.add_class("re-per-game")
         self.lang = lang
         self.game_id = game_id
-
-    @traitlets.validate("game_id")
-    def _valid_game(self, proposal):
-        """Only registered games (values can come from the browser)."""
-        if proposal["value"] not in explorer.game_ids():
-            raise traitlets.TraitError(f"unknown game {proposal['value']!r}")
-        return proposal["value"]
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
 
     @traitlets.observe("game_id", "lang")
     def _on_change(self, change):

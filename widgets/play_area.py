@@ -10,11 +10,11 @@ import traitlets
 import explorer
 from widgets.action_picker import ActionPicker
 from widgets.bots_seat import BotsSeat
+from widgets.component import GameComponent
 from widgets.eternal_breath_board import EternalBreathBoard
 from widgets.event_graph_view import EventGraphView
 from widgets.event_log import EventLog
 from widgets.game_session import PERSON, GameSession
-from widgets.i18n import check_lang
 from widgets.state_board import StateBoard
 from widgets.step_controls import StepControls
 
@@ -24,12 +24,10 @@ START_LABEL = {"en": "Start from", "zh": "开局方式"}
 NEW_GAME = {"en": "a new game", "zh": "新游戏"}
 
 
-class PlayArea(ipw.VBox):
+class PlayArea(GameComponent):
     """Play ``game_id`` against bots: seat 0 is a person, the others the game's best bot."""
 
-    game_id = traitlets.Unicode("eternal_breath")
     players = traitlets.Int(2)
-    lang = traitlets.Unicode("en")
     seed = traitlets.Int(2026)
     scenario = traitlets.Unicode("")  # "" = a new game; else a name from the game's scenarios()
     _ready = False
@@ -59,13 +57,6 @@ class PlayArea(ipw.VBox):
         game = explorer.get_game(game_id)
         return min(max(2, game.min_players), game.max_players)
 
-    @traitlets.validate("game_id")
-    def _valid_game(self, proposal):
-        """Only registered games (values can come from the browser)."""
-        if proposal["value"] not in explorer.game_ids():
-            raise traitlets.TraitError(f"unknown game {proposal['value']!r}")
-        return proposal["value"]
-
     @traitlets.validate("players")
     def _valid_players(self, proposal):
         """Within the game's player range."""
@@ -82,11 +73,6 @@ class PlayArea(ipw.VBox):
         if value and value not in explorer.get_game(self.game_id).scenarios():
             raise traitlets.TraitError(f"{self.game_id} has no scenario {value!r}")
         return value
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
 
     @traitlets.observe("game_id")
     def _on_game(self, change):

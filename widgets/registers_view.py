@@ -8,6 +8,7 @@ import ipywidgets as ipw
 import traitlets
 
 import explorer
+from widgets.component import GameComponent
 
 TITLES = {
     "en": {"clauses": "Clause register", "assumptions": "Assumptions register", "id": "id",
@@ -22,11 +23,8 @@ TITLES = {
 }
 
 
-class RegistersView(ipw.VBox):
+class RegistersView(GameComponent):
     """Shows ``explorer.rules(game_id)`` and ``explorer.assumptions(game_id)`` in the chosen language."""
-
-    game_id = traitlets.Unicode("")
-    lang = traitlets.Unicode("en")
 
     def __init__(self, game_id: str | None = None, lang: str = "en", **kwargs):
         self._header = ipw.HTML()
@@ -39,20 +37,6 @@ class RegistersView(ipw.VBox):
         self.add_class("re-registers")
         self.game_id = game_id or explorer.game_ids()[0]
         self.lang = lang
-
-    @traitlets.validate("game_id")
-    def _valid_game(self, proposal):
-        """Refuse a game id that is not registered (values can come from the browser)."""
-        if proposal["value"] not in explorer.game_ids():
-            raise traitlets.TraitError(f"unknown game {proposal['value']!r}")
-        return proposal["value"]
-
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only English and Chinese."""
-        if proposal["value"] not in TITLES:
-            raise traitlets.TraitError(f"lang must be one of {sorted(TITLES)}")
-        return proposal["value"]
 
     @traitlets.observe("game_id", "lang")
     def _on_change(self, change):

@@ -7,17 +7,17 @@ import html
 import ipywidgets as ipw
 import traitlets
 
+from widgets.component import SessionComponent
+
 from .game_session import GameSession
-from .i18n import check_lang, label
+from .i18n import label
 
 PLAY_MAX = 1_000_000
 
 
-class StepControls(ipw.VBox):
+class StepControls(SessionComponent):
     """Moves a :class:`GameSession` through its explored tree; Next explores when nothing is explored yet."""
 
-    lang = traitlets.Unicode("en")
-    viewer = traitlets.Int(-1)  # -1: everything; k: steps others took are told as player k may see them
     interval = traitlets.Int(700)  # play speed: milliseconds per step
     _refreshing = False
 
@@ -50,11 +50,6 @@ class StepControls(ipw.VBox):
         session.observe(self._on_notice, "notice")
         self.reset()
 
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal):
-        """Only "en" and "zh"."""
-        return check_lang(proposal["value"])
-
     @traitlets.validate("interval")
     def _valid_interval(self, proposal):
         """Between 100 ms and 3 s per step."""
@@ -62,11 +57,6 @@ class StepControls(ipw.VBox):
         if not 100 <= value <= 3000:
             raise traitlets.TraitError(f"interval must be 100–3000 ms, not {value!r}")
         return value
-
-    @traitlets.validate("viewer")
-    def _valid_viewer(self, proposal):
-        """-1 (everything) or a seat of this game."""
-        return self.session.check_viewer(proposal["value"])
 
     @traitlets.observe("lang", "viewer")
     def _on_lang(self, change):

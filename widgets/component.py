@@ -1,0 +1,46 @@
+"""The base classes of every component: a validated ``lang`` (all), a ``viewer`` checked against the
+session's seats (components of a game session), a ``game_id`` checked against the registry (components
+that show one game). Values can arrive from the browser, so every one is validated here, once."""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+import traitlets
+
+import explorer
+from widgets.i18n import check_lang
+
+
+class Component(ipw.VBox):
+    """A bilingual component: ``lang`` is "en" or "zh"."""
+
+    lang = traitlets.Unicode("en")
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only "en" and "zh"."""
+        return check_lang(proposal["value"])
+
+
+class SessionComponent(Component):
+    """A component of a game session (``self.session``): ``viewer`` is -1 (everything) or a seat."""
+
+    viewer = traitlets.Int(-1)
+
+    @traitlets.validate("viewer")
+    def _valid_viewer(self, proposal):
+        """-1 (everything) or a seat of this game."""
+        return self.session.check_viewer(proposal["value"])
+
+
+class GameComponent(Component):
+    """A component that shows one game: ``game_id`` is a registered game."""
+
+    game_id = traitlets.Unicode("")
+
+    @traitlets.validate("game_id")
+    def _valid_game(self, proposal):
+        """Only registered games (values can come from the browser)."""
+        if proposal["value"] not in explorer.game_ids():
+            raise traitlets.TraitError(f"unknown game {proposal['value']!r}")
+        return proposal["value"]
