@@ -6,6 +6,7 @@ import pytest
 import traitlets
 
 import explorer
+from widgets.card_moba_board import CardMobaBoard
 from widgets.eternal_breath_board import EternalBreathBoard
 from widgets.play_area import PlayArea
 from widgets.state_board import StateBoard
@@ -18,7 +19,8 @@ def test_every_game_gets_a_table_that_steps(game_id):
     area = PlayArea(game_id)
     game = explorer.get_game(game_id)
     assert area.session.game_id == game_id and game.min_players <= area.players <= game.max_players
-    assert isinstance(area.board, EternalBreathBoard if game_id == "eternal_breath" else StateBoard)
+    expected = {"eternal_breath": EternalBreathBoard, "card_moba": CardMobaBoard}.get(game_id, StateBoard)
+    assert isinstance(area.board, expected)
     area.session.seats = {k: "random" for k in range(area.players)}  # nobody waits for a person
     before = area.session.step
     area.controls._next.click()
