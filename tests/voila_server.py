@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -23,23 +24,38 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def voila_server(notebook: Path, timeout: float = 90, extra_args: tuple[str, ...] = ()) -> Iterator[str]:
-    """Serve ``notebook`` with Voilà; yields the page URL. Readiness is probed on /voila/static/,
-    because in single-notebook mode every other path renders the notebook and starts a kernel."""
+    """Serve ``notebook`` with Voilà; yields the page URL."""
     port = free_port()
-    log = (ROOT / "test-output")
+    command = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
+               "--Voila.ip=127.0.0.1", *extra_args]
+    with _serve(command, notebook.parent, port, f"voila-{notebook.stem}", timeout) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def make_app_server(timeout: float = 180) -> Iterator[str]:
+    """The app exactly as the README's `make app` serves it (on a free port); yields the page URL."""
+    port = free_port()
+    with _serve(["make", "--no-print-directory", "app", f"PORT={port}"], ROOT, port, "make-app", timeout) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def _serve(command: list[str], cwd: Path, port: int, name: str, timeout: float) -> Iterator[str]:
+    """Run a server command in its own process group; readiness is probed on /voila/static/, because in
+    single-notebook mode every other path renders the notebook and starts a kernel."""
+    log = ROOT / "test-output"
     log.mkdir(exist_ok=True)
-    logfile = open(log / f"voila-{notebook.stem}-{port}.log", "w")
+    logfile = open(log / f"{name}-{port}.log", "w")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-         "--VoilaConfiguration.file_allowlist=['.*']", *extra_args],
-        cwd=str(notebook.parent), stdout=logfile, stderr=subprocess.STDOUT, env=env)
+    proc = subprocess.Popen(command, cwd=str(cwd), stdout=logfile, stderr=subprocess.STDOUT, env=env,
+                            start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + timeout
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"voila exited with {proc.returncode}; see {logfile.name}")
+                raise RuntimeError(f"{command[0]} exited with {proc.returncode}; see {logfile.name}")
             try:
                 with urllib.request.urlopen(url + "voila/static/", timeout=2):
                     break
@@ -51,12 +67,22 @@ def voila_server(notebook: Path, timeout: float = 90, extra_args: tuple[str, ...
                 time.sleep(0.3)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        _stop_group(proc)
         logfile.close()
+
+
+def _stop_group(proc: subprocess.Popen) -> None:
+    """Stop the server and everything it started (make's voila, voila's kernels)."""
+    for sig, wait in ((signal.SIGTERM, 15), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
 
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -5,11 +5,10 @@ the chart; the language switch turns the labels to Chinese; a screenshot goes to
 from __future__ import annotations
 
 import pytest
-from voila_server import ROOT, browser_page, voila_server
+from voila_server import browser_page, make_app_server
 
 import explorer
 
-APP = ROOT / "notebooks" / "app.ipynb"
 LONG = 120_000
 
 
@@ -19,7 +18,7 @@ def open_tab(page, title: str) -> None:
 
 @pytest.mark.browser
 def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output_dir):
-    with voila_server(APP) as url, browser_page(chromium_path, height=1400) as page:
+    with make_app_server() as url, browser_page(chromium_path, height=1400) as page:
         page.goto(url, timeout=LONG)
         picker = page.locator(".re-game-picker select")
         picker.wait_for(state="visible", timeout=LONG)
