@@ -1,0 +1,306 @@
+"""GuidedTour: the "Learn" component. Lessons step through scripted engine actions, with their clauses.
+
+Each lesson (``explorer/games/<game>/lessons.toml``, loaded by :mod:`widgets.lessons`) has a title and
+a text in English and 中文, the clause ids it teaches (shown with the register's own text) and a
+script of actions replayed from a new game or a scenario. Prev / Next walk the steps (and on into the
+next lesson); the events of the current step are listed with their clause ids. The tour only replays
+the engine: it computes no rule itself.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
+import traitlets
+
+import explorer
+from explorer import CHANCE, TERMINAL
+
+from .i18n import check_lang, label, player_name
+from .lessons import Lesson, lessons_of
+
+TEXT = {
+    "learn": {"en": "Learn", "zh": "学习"},
+    "lesson": {"en": "Lesson", "zh": "课程"},
+    "prev": {"en": "◀ Prev", "zh": "◀ 上一步"},
+    "next": {"en": "Next ▶", "zh": "下一步 ▶"},
+    "restart": {"en": "⇤ Restart lesson", "zh": "⇤ 重新开始本课"},
+    "step": {"en": "Step {k} / {n}", "zh": "第 {k} 步 / 共 {n} 步"},
+    "start": {"en": "The lesson's starting position: press Next.", "zh": "本课的起始局面：请按“下一步”。"},
+    "did": {"en": "{who}: {what}", "zh": "{who}：{what}"},
+    "teaches": {"en": "Clauses taught", "zh": "本课条款"},
+    "events": {"en": "Events of this step", "zh": "本步事件"},
+    "no_events": {"en": "(no events)", "zh": "（无事件）"},
+    "no_lessons": {"en": "No guided lessons for this game yet: see its registers and tutorials.",
+                   "zh": "此游戏暂无引导课程：请查看其规则登记表与教程。"},
+    "notebook": {"en": "Told in full, with every number checked: {nb}", "zh": "完整讲解（每个数字都经核对）：{nb}"},
+    "next_player": {"en": "Now: {who}", "zh": "现在：{who}"},
+    "table": {"en": "The table now", "zh": "当前盘面"},
+    "face_down": {"en": "face down", "zh": "倒置"},
+    "coins": {"en": "coins", "zh": "金币"},
+    "hand": {"en": "cards in hand", "zh": "手牌"},
+    "pool": {"en": "pool", "zh": "角色池"},
+    "traps": {"en": "traps", "zh": "陷阱"},
+    "out": {"en": "out of the game", "zh": "已失败"},
+}
+
+
+def _t(key: str, lang: str, **fields) -> str:
+    text = TEXT[key][lang]
+    return text.format(**fields) if fields else text
+
+
+class GuidedTour(ipw.VBox):
+    """Lessons of ``game_id``; ``lesson`` and ``step`` say where the learner is (step 0: the start)."""
+
+    game_id = traitlets.Unicode("eternal_breath")
+    lang = traitlets.Unicode("en")
+    lesson = traitlets.Int(0)
+    step = traitlets.Int(0)
+
+    def __init__(self, game_id: str = "eternal_breath", lang: str = "en", **kwargs):
+        self._ready = False
+        self._drawing = False
+        self._lessons: tuple[Lesson, ...] = ()
+        self._states: list[explorer.State] = []
+        self._picker = ipw.Dropdown(layout=ipw.Layout(width="460px"))
+        self._picker.add_class("re-tour-lesson")
+        self._prev, self._next, self._restart = ipw.Button(), ipw.Button(), ipw.Button()
+        self._prev.add_class("re-tour-prev")
+        self._next.add_class("re-tour-next")
+        self._restart.add_class("re-tour-restart")
+        self._position = ipw.HTML()
+        self._position.add_class("re-tour-position")
+        self._title, self._text, self._clauses = ipw.HTML(), ipw.HTML(), ipw.HTML()
+        self._clauses.add_class("re-tour-clauses")
+        self._did, self._events, self._table = ipw.HTML(), ipw.HTML(), ipw.HTML()
+        self._events.add_class("re-tour-events")
+        self._table.add_class("re-tour-table")
+        super().__init__(children=[
+            ipw.HBox([self._picker, self._restart]), self._title, self._text, self._clauses,
+            ipw.HBox([self._prev, self._next, self._position]), self._did, self._events, self._table], **kwargs)
+        self.add_class("re-guided-tour")
+        self._prev.on_click(self._on_prev)
+        self._next.on_click(self._on_next)
+        self._restart.on_click(self._on_restart)
+        self._picker.observe(self._on_pick, "value")
+        self.set_trait("lang", lang)
+        self._ready = True
+        self.game_id = game_id
+        if game_id == "eternal_breath":  # no change event fired for the default value: load it here
+            self.reset()
+
+    # --- validation ---------------------------------------------------------------------------
+    @traitlets.validate("game_id")
+    def _valid_game(self, proposal):
+        """A registered game only (the value may come from the browser)."""
+        value = proposal["value"]
+        if value not in explorer.game_ids():
+            raise traitlets.TraitError(f"no game {value!r}; registered: {', '.join(explorer.game_ids())}")
+        return value
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal):
+        """Only "en" and "zh"."""
+        return check_lang(proposal["value"])
+
+    @traitlets.validate("lesson")
+    def _valid_lesson(self, proposal):
+        """An index into this game's lessons."""
+        value = proposal["value"]
+        if not 0 <= value < max(1, len(self._lessons)):
+            raise traitlets.TraitError(f"lesson must be 0–{len(self._lessons) - 1}, not {value}")
+        return value
+
+    @traitlets.validate("step")
+    def _valid_step(self, proposal):
+        """0 (the lesson's start) up to the lesson's number of steps."""
+        value = proposal["value"]
+        if not 0 <= value < max(1, len(self._states)):
+            raise traitlets.TraitError(f"step must be 0–{len(self._states) - 1}, not {value}")
+        return value
+
+    # --- handlers -----------------------------------------------------------------------------
+    @traitlets.observe("game_id")
+    def _on_game(self, change):
+        """Fires when another game is chosen: load its lessons and start at the first."""
+        if self._ready:
+            self.reset()
+
+    @traitlets.observe("lang")
+    def _on_lang(self, change):
+        """Fires when the language changes: redraw every text."""
+        if self._ready:
+            self._draw()
+
+    @traitlets.observe("lesson")
+    def _on_lesson(self, change):
+        """Fires when the lesson changes: replay it and go to its start."""
+        if self._ready:
+            self._load_lesson()
+
+    @traitlets.observe("step")
+    def _on_step(self, change):
+        """Fires when the step changes: show that state's events."""
+        if self._ready:
+            self._draw()
+
+    def _on_pick(self, change):
+        """Fires when the person picks a lesson from the menu."""
+        value = change["new"]
+        if self._drawing:
+            return
+        if isinstance(value, int) and 0 <= value < len(self._lessons) and value != self.lesson:
+            self.lesson = value
+
+    def _on_prev(self, _button=None):
+        """Fires on ◀ Prev."""
+        self.back()
+
+    def _on_next(self, _button=None):
+        """Fires on Next ▶."""
+        self.forward()
+
+    def _on_restart(self, _button=None):
+        """Fires on ⇤ Restart lesson."""
+        self.step = 0
+
+    # --- public -------------------------------------------------------------------------------
+    @property
+    def lessons(self) -> tuple[Lesson, ...]:
+        return self._lessons
+
+    @property
+    def current(self) -> Lesson | None:
+        return self._lessons[self.lesson] if self._lessons else None
+
+    @property
+    def state(self) -> explorer.State | None:
+        """The engine state shown now."""
+        return self._states[self.step] if self._states else None
+
+    @property
+    def events(self) -> tuple[explorer.Event, ...]:
+        """The events of the step shown now (none at a lesson's start)."""
+        return self.state.events if self.state is not None and self.step > 0 else ()
+
+    def forward(self) -> bool:
+        """One step on; at a lesson's end, on to the next lesson's start. False at the very end."""
+        if self.step + 1 < len(self._states):
+            self.step += 1
+            return True
+        if self.lesson + 1 < len(self._lessons):
+            self.lesson += 1
+            return True
+        return False
+
+    def back(self) -> bool:
+        """One step back; at a lesson's start, back to the previous lesson's last step."""
+        if self.step > 0:
+            self.step -= 1
+            return True
+        if self.lesson > 0:
+            self.lesson -= 1
+            self.step = len(self._states) - 1
+            return True
+        return False
+
+    def reset(self) -> None:
+        """Back to the first lesson's start (lessons of ``game_id`` reloaded from the cache)."""
+        self._lessons = lessons_of(self.game_id)
+        self._ready = False
+        self.lesson = 0
+        self._ready = True
+        self._load_lesson()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def _load_lesson(self) -> None:
+        self._states = self.current.replay(self.game_id) if self.current else []
+        self._ready = False
+        self.step = 0
+        self._ready = True
+        self._draw()
+
+    def _draw(self) -> None:
+        lang = self.lang
+        self._prev.description, self._next.description = _t("prev", lang), _t("next", lang)
+        self._restart.description = _t("restart", lang)
+        self._drawing = True
+        try:
+            self._sync_picker(lang)
+        finally:
+            self._drawing = False
+        if not self._lessons:
+            self._title.value = f"<h3>{html.escape(_t('learn', lang))}</h3>"
+            self._text.value = html.escape(_t("no_lessons", lang))
+            self._clauses.value = self._did.value = self._events.value = self._position.value = self._table.value = ""
+            self._prev.disabled = self._next.disabled = self._restart.disabled = True
+            return
+        ls = self.current
+        self._title.value = f"<h3>{html.escape(ls.title(lang))}</h3>"
+        nb = f"<br><i>{html.escape(_t('notebook', lang, nb='notebooks/eternal_breath/' + ls.notebook))}</i>" \
+            if ls.notebook else ""
+        self._text.value = f"<p>{html.escape(ls.text(lang))}{nb}</p>"
+        index = explorer.get_game(self.game_id).clause_index
+        rows = "".join(f"<li><code>{html.escape(cid)}</code> {html.escape(index[cid].text(lang))}</li>"
+                       for cid in ls.clauses)
+        self._clauses.value = f"<b>{html.escape(_t('teaches', lang))}</b><ul>{rows}</ul>"
+        n = len(self._states) - 1
+        self._position.value = html.escape(_t("step", lang, k=self.step, n=n))
+        self._prev.disabled = self.step == 0 and self.lesson == 0
+        self._next.disabled = self.step == n and self.lesson == len(self._lessons) - 1
+        self._did.value = html.escape(self._did_text(lang))
+        evs = self.events
+        items = "".join(
+            f"<li class='re-tour-event'><code>#{e.id} [{html.escape(e.clause)}]</code> "
+            f"{html.escape(e.describe(lang))}{' ✗ ' + html.escape(label('cancelled', lang)) if e.cancelled else ''}"
+            f"</li>" for e in evs)
+        body = f"<ol>{items}</ol>" if items else f"<p>{html.escape(_t('no_events', lang))}</p>"
+        self._events.value = f"<b>{html.escape(_t('events', lang))}</b>{body}" if self.step else ""
+        self._table.value = self._table_html(lang)
+
+    def _table_html(self, lang: str) -> str:
+        """A short summary of the table (characters with HP, coins, hand size), read from the game's view.
+
+        Only for games whose view lists ``players`` with ``characters`` (as 永恒之息 does); else empty."""
+        view = self.state.view(None)
+        players = view.get("players") if isinstance(view, dict) else None
+        if not isinstance(players, list) or not all(isinstance(p, dict) and "characters" in p for p in players):
+            return ""
+        rows = []
+        for k, p in enumerate(players):
+            if not p.get("alive", True):
+                rows.append(f"<li>{html.escape(player_name(k, lang))}: {html.escape(_t('out', lang))}</li>")
+                continue
+            chars = ", ".join(
+                f"{html.escape(str(c.get(lang) or c.get('card')))} {c.get('hp')}/{c.get('max_hp')}"
+                + ("" if c.get("face_up", True) else f" ({html.escape(_t('face_down', lang))})")
+                for c in p["characters"])
+            extra = [f"{_t('coins', lang)} {p.get('coins')}", f"{_t('hand', lang)} {p.get('hand_size')}"]
+            if p.get("pool"):
+                extra.append(f"{_t('pool', lang)} {len(p['pool'])}")
+            if p.get("traps"):
+                extra.append(f"{_t('traps', lang)} {len(p['traps'])}")
+            parts = ([chars] if chars else []) + [html.escape(x) for x in extra]
+            rows.append(f"<li>{html.escape(player_name(k, lang))}: {' · '.join(parts)}</li>")
+        return f"<b>{html.escape(_t('table', lang))}</b><ul>{''.join(rows)}</ul>"
+
+    def _sync_picker(self, lang: str) -> None:
+        options = [(x.title(lang), i) for i, x in enumerate(self._lessons)]
+        if list(self._picker.options) != options:
+            self._picker.options = options
+        if self._lessons and self._picker.value != self.lesson:
+            self._picker.value = self.lesson
+
+    def _did_text(self, lang: str) -> str:
+        if self.step == 0:
+            return _t("start", lang)
+        action = self.state.history[-1]
+        who = label("chance", lang) if action.player == CHANCE else player_name(action.player, lang)
+        text = _t("did", lang, who=who, what=action.describe(lang))
+        now = self.state.current_player
+        if now == TERMINAL:
+            return text
+        nxt = label("chance", lang) if now == CHANCE else player_name(now, lang)
+        return f"{text} · {_t('next_player', lang, who=nxt)}"

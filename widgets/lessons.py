@@ -1,0 +1,275 @@
+"""Lessons as data: scripted engine actions the GuidedTour replays and the tutorials reuse.
+
+A script is a list of steps ``[kind, {params}]``. The player of a step is never written down: it is
+whoever must act at that moment (``state.current_player``, or CHANCE for a die, a draw or a reveal),
+so a script can only say *what* happens and the engine decides whether it is legal. Loaded dice are
+just chance steps: ``["roll", {die = 6}]``, ``["draw", {card = "atk_slash"}]``.
+
+``lessons.toml`` (in the game's folder) holds ``[[script]]`` preludes and ``[[lesson]]`` entries. It is
+validated on load with :mod:`explorer.data` and every lesson is replayed through the engine, so a bad
+file raises ``DataError(file, entry, field)`` and nothing is half-loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import explorer
+from explorer import CHANCE, DataError, IllegalAction, State, act
+from explorer.data import Field, load_table, non_empty, read_toml
+
+STARTS = ("new", "scenario")
+SCENARIOS = ("combat_ready",)  # the only scenario builders a lesson may name (never an arbitrary function)
+
+SCRIPT_SCHEMA = {
+    "id": Field(str, check=non_empty),
+    "players": Field(int, check=lambda v: None if 2 <= v <= 6 else "must be 2 to 6"),
+    "variant": Field(dict, required=False, default={}),
+    "start": Field(str, required=False, default="new", choices=STARTS),
+    "scenario": Field(str, required=False, default="", choices=("", *SCENARIOS)),
+    "args": Field(dict, required=False, default={}),
+    "steps": Field(list, required=False, default=[]),
+}
+LESSON_SCHEMA = {
+    "id": Field(str, check=non_empty),
+    "title_en": Field(str, check=non_empty),
+    "title_zh": Field(str, check=non_empty),
+    "text_en": Field(str, check=non_empty),
+    "text_zh": Field(str, check=non_empty),
+    "clauses": Field(list, check=non_empty),
+    "prelude": Field(str, check=non_empty),
+    "steps": Field(list, check=non_empty),
+    "notebook": Field(str, required=False, default=""),
+}
+
+
+# --- stepping ------------------------------------------------------------------------------------
+def step(state: State, kind: str, **params: Any) -> State:
+    """Take the action ``kind(params)`` of whoever must act now (a player, or chance); illegal → IllegalAction."""
+    return state.apply(act(state.game_id, kind, state.current_player, **params))
+
+
+def run(state: State, steps: Iterable[Sequence]) -> State:
+    """Take every step ``(kind, {params})`` in order and return the last state."""
+    for kind, params in steps:
+        state = step(state, kind, **params)
+    return state
+
+
+def states(state: State, steps: Iterable[Sequence]) -> list[State]:
+    """The state after each step (the start not included)."""
+    out = []
+    for kind, params in steps:
+        state = step(state, kind, **params)
+        out.append(state)
+    return out
+
+
+def setup_steps(self_chars: Sequence[str], summons: Sequence[Sequence[str]], hands: Sequence[Sequence[str]],
+                dealer: int = 0, extra_special: str = "", extra_normals: Sequence[str] = ()) -> list[tuple]:
+    """The chance outcomes and choices of a whole 永恒之息 setup (§1.1), seat by seat.
+
+    ``self_chars[p]`` is seat p's self character; ``summons[p]`` its two summons, the first put face up
+    by the ritual; ``hands[p]`` its 4 starting cards. The draft offers the self characters plus
+    ``extra_special`` (players+1 specials) and the summons plus ``extra_normals`` (3×players−2 normals).
+    """
+    n = len(self_chars)
+    order = [(dealer + k) % n for k in range(n)]
+    offered_specials = [*self_chars, *([extra_special] if extra_special else [])]
+    offered_normals = [c for pair in summons for c in pair] + list(extra_normals)
+    out: list[tuple] = [("dealer", {"seat": dealer})]
+    out += [("reveal", {"card": c}) for c in offered_specials]
+    out += [("pick", {"card": self_chars[p]}) for p in order]
+    out += [("reveal", {"card": c}) for c in offered_normals]
+    out += [("pick", {"card": summons[p][0]}) for p in reversed(order)]   # snake: last → dealer
+    out += [("pick", {"card": summons[p][1]}) for p in order]             # then dealer → last
+    out += [("ritual", {"summon": summons[p][0]}) for p in order]
+    out += [("draw", {"card": c}) for p in order for c in hands[p]]
+    return out
+
+
+# --- lessons as data -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Script:
+    """A prelude: how to reach the lesson's first state (a new game or a scenario, then steps)."""
+
+    id: str
+    players: int
+    variant: dict
+    start: str
+    scenario: str
+    args: dict
+    steps: tuple
+
+    def initial(self, game_id: str) -> State:
+        if self.start == "scenario":
+            from explorer.games.eternal_breath import scenarios
+
+            builder = {"combat_ready": scenarios.combat_ready}[self.scenario]
+            return builder(players=self.players, variant=self.variant, **self.args)
+        return explorer.new_game(game_id, self.players, self.variant)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: title and text in both languages, the clauses it teaches, its prelude and its steps."""
+
+    id: str
+    title_en: str
+    title_zh: str
+    text_en: str
+    text_zh: str
+    clauses: tuple[str, ...]
+    prelude: Script
+    steps: tuple
+    notebook: str = ""
+
+    def title(self, lang: str) -> str:
+        return self.title_zh if lang == "zh" else self.title_en
+
+    def text(self, lang: str) -> str:
+        return self.text_zh if lang == "zh" else self.text_en
+
+    def start(self, game_id: str) -> State:
+        """The state the learner sees first: the prelude replayed silently."""
+        return run(self.prelude.initial(game_id), self.prelude.steps)
+
+    def replay(self, game_id: str) -> list[State]:
+        """The start, then the state after each scripted step."""
+        first = self.start(game_id)
+        return [first, *states(first, self.steps)]
+
+
+def _steps(file: str, entry: str, raw: list) -> tuple:
+    """Each step is [kind, {params}] with a non-empty kind; params hold plain values only."""
+    out = []
+    for i, item in enumerate(raw):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and item[0]
+                and isinstance(item[1], dict)):
+            raise DataError(file, entry, "steps", f"step {i + 1}: expected [kind, {{params}}], got {item!r}")
+        for key, value in item[1].items():
+            if not isinstance(value, str | int | list) or isinstance(value, bool):
+                raise DataError(file, entry, "steps", f"step {i + 1}: parameter {key!r} = {value!r} is not plain data")
+        out.append((item[0], dict(item[1])))
+    return tuple(out)
+
+
+def _expand(file: str, entry: str, steps: tuple) -> tuple:
+    """A step ``["setup", {...}]`` stands for the whole §1.1 setup (see :func:`setup_steps`)."""
+    out = []
+    for kind, params in steps:
+        if kind == "setup":
+            try:
+                out.extend(setup_steps(**params))
+            except TypeError as exc:
+                raise DataError(file, entry, "steps", f"setup: {exc}") from None
+        else:
+            out.append((kind, params))
+    return tuple(out)
+
+
+def _replay_or_fail(file: str, entry: str, field: str, state: State, steps: tuple) -> State:
+    for i, (kind, params) in enumerate(steps):
+        try:
+            state = step(state, kind, **params)
+        except IllegalAction as exc:
+            raise DataError(file, entry, field, f"step {i + 1} ({kind}) is refused: {exc}") from None
+        except (TypeError, KeyError, ValueError) as exc:
+            raise DataError(file, entry, field, f"step {i + 1} ({kind}) cannot be taken: {exc}") from None
+    return state
+
+
+def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
+    """Every lesson of ``path``, validated and replayed through the engine (DataError on any fault)."""
+    path = Path(path)
+    file = str(path)
+    doc = read_toml(path)
+    scripts = {}
+    for e in load_table(path, "script", SCRIPT_SCHEMA, doc=doc):
+        if (e["start"] == "scenario") != bool(e["scenario"]):
+            raise DataError(file, e["id"], "scenario", "name a scenario exactly when start = 'scenario'")
+        sc = Script(e["id"], e["players"], dict(e["variant"]), e["start"], e["scenario"], dict(e["args"]),
+                    _expand(file, e["id"], _steps(file, e["id"], e["steps"])))
+        try:
+            first = sc.initial(game_id)
+        except (ValueError, TypeError) as exc:
+            raise DataError(file, e["id"], "variant", str(exc)) from None
+        _replay_or_fail(file, e["id"], "steps", first, sc.steps)
+        scripts[sc.id] = sc
+    known = {c.id for c in explorer.rules(game_id)}
+    lessons = []
+    for e in load_table(path, "lesson", LESSON_SCHEMA, doc=doc):
+        bad = [c for c in e["clauses"] if c not in known]
+        if bad:
+            raise DataError(file, e["id"], "clauses", f"not in the clause register: {bad}")
+        if e["prelude"] not in scripts:
+            raise DataError(file, e["id"], "prelude", f"no [[script]] with id {e['prelude']!r}")
+        lesson = Lesson(e["id"], e["title_en"], e["title_zh"], e["text_en"], e["text_zh"], tuple(e["clauses"]),
+                        scripts[e["prelude"]], _expand(file, e["id"], _steps(file, e["id"], e["steps"])),
+                        e["notebook"])
+        _replay_or_fail(file, e["id"], "steps", lesson.start(game_id), lesson.steps)
+        lessons.append(lesson)
+    return tuple(lessons)
+
+
+def lessons_file(game_id: str) -> Path | None:
+    """The game's ``lessons.toml``, if it has one."""
+    game = explorer.get_game(game_id)
+    if game.folder is None:
+        return None
+    path = Path(game.folder) / "lessons.toml"
+    return path if path.exists() else None
+
+
+@lru_cache(maxsize=8)
+def lessons_of(game_id: str) -> tuple[Lesson, ...]:
+    """The lessons of a registered game (none when it has no ``lessons.toml``), loaded once."""
+    path = lessons_file(game_id)
+    return load_lessons(path, game_id) if path is not None else ()
+
+
+# --- for the tutorials: the registers as tables, and which clauses a story touched ------------------
+def clause_markdown(game_id: str, ids: Iterable[str]) -> str:
+    """A Markdown table of clauses (id, seed section, 中文, English, status) from the register itself."""
+    index = explorer.get_game(game_id).clause_index
+    rows = ["| clause | seed section | 中文 | English |", "|---|---|---|---|"]
+    for cid in ids:
+        c = index[cid]
+        note = "" if c.modelled else f" *(not modelled: {c.reason})*"
+        cells = [f"`{c.id}`", c.section, c.zh, c.en + note]
+        rows.append("| " + " | ".join(x.replace("|", "\\|").replace("~", "\\~") for x in cells) + " |")
+    return "\n".join(rows)
+
+
+def assumption_markdown(game_id: str, ids: Iterable[str]) -> str:
+    """A Markdown list of assumptions: the question, our default, the alternatives and the switch."""
+    index = {a.id: a for a in explorer.assumptions(game_id)}
+    out = []
+    for aid in ids:
+        a = index[aid]
+        switch = f" Switch: `{a.switch}` ∈ {list(a.values)} (default `{a.default_value!r}`)." if a.switch else ""
+        out.append(f"- **{a.id}** ({a.seed_ref}) {a.question_en} / {a.question_zh}  \n"
+                   f"  Default: {a.default} Alternatives: {'; '.join(a.alternatives)}.{switch}")
+    return "\n".join(out)
+
+
+def clauses_seen(*states_: State) -> set[str]:
+    """Every clause id cited by an event in the logs of ``states_``."""
+    return {e.clause for s in states_ for e in s.log}
+
+
+def what_if(state: State, data: Any) -> State:
+    """A hand-built position: ``state``'s game, players and variant with other game data (no history kept).
+
+    For situations a story does not reach (a character turned face down again, a full trap zone); the
+    engine checks every action taken from it as usual.
+    """
+    return State(state.game, state.players, state.variant, data)
+
+
+__all__ = ["CHANCE", "Lesson", "Script", "assumption_markdown", "clause_markdown", "clauses_seen", "lessons_of",
+           "load_lessons", "run", "setup_steps", "states", "step", "what_if"]
