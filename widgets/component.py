@@ -8,7 +8,10 @@ import ipywidgets as ipw
 import traitlets
 
 import explorer
+from widgets.game_session import GameSession
 from widgets.i18n import check_lang
+
+SCOPES = GameSession.SCOPES
 
 
 class Component(ipw.VBox):
@@ -31,6 +34,19 @@ class SessionComponent(Component):
     def _valid_viewer(self, proposal):
         """-1 (everything) or a seat of this game."""
         return self.session.check_viewer(proposal["value"])
+
+
+class ScopedComponent(SessionComponent):
+    """A session component that shows events of one ``scope``: "step", "turn" or "game"."""
+
+    scope = traitlets.Unicode("turn")
+
+    @traitlets.validate("scope")
+    def _valid_scope(self, proposal):
+        """One of the session's scopes."""
+        if proposal["value"] not in SCOPES:
+            raise traitlets.TraitError(f"scope must be one of {SCOPES}")
+        return proposal["value"]
 
 
 class GameComponent(Component):

@@ -19,7 +19,7 @@ import traitlets
 from plotly.colors import qualitative
 
 import explorer
-from widgets.component import SessionComponent
+from widgets.component import ScopedComponent
 
 from .game_session import GameSession
 from .i18n import label, player_name
@@ -47,10 +47,9 @@ def layout_positions(graph: nx.DiGraph) -> dict[int, tuple[float, float]]:
     return {n: (graph.nodes[n]["order"], -depth[n]) for n in graph}
 
 
-class EventGraphView(SessionComponent):
+class EventGraphView(ScopedComponent):
     """The event chain of the session's current state, as a plotly figure."""
 
-    scope = traitlets.Unicode("turn")  # "step", "turn" or "game"
     _ready = False
     _drawing = False
 
@@ -73,13 +72,6 @@ class EventGraphView(SessionComponent):
         session.observe(self._on_session, "node_id")
         self._ready = True
         self.reset()
-
-    @traitlets.validate("scope")
-    def _valid_scope(self, proposal):
-        """One of the session's scopes."""
-        if proposal["value"] not in GameSession.SCOPES:
-            raise traitlets.TraitError(f"scope must be one of {GameSession.SCOPES}")
-        return proposal["value"]
 
     @traitlets.observe("lang", "scope", "viewer")
     def _on_setting(self, change):

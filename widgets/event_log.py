@@ -13,7 +13,7 @@ import ipywidgets as ipw
 import traitlets
 
 import explorer
-from widgets.component import SessionComponent
+from widgets.component import ScopedComponent
 
 from .game_session import GameSession
 from .i18n import label, player_name
@@ -34,10 +34,9 @@ def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
     return f"#{event.id} [{event.clause}] {text}{mark}"
 
 
-class EventLog(SessionComponent):
+class EventLog(ScopedComponent):
     """The session's events; ``selected`` is the id of the event whose clause is shown (-1: none)."""
 
-    scope = traitlets.Unicode("turn")  # "step", "turn" or "game"
     selected = traitlets.Int(-1)
     _ready = False
 
@@ -62,13 +61,6 @@ class EventLog(SessionComponent):
         self.reset()
 
     # --- validation -------------------------------------------------------------------------
-
-    @traitlets.validate("scope")
-    def _valid_scope(self, proposal):
-        """One of the session's scopes."""
-        if proposal["value"] not in GameSession.SCOPES:
-            raise traitlets.TraitError(f"scope must be one of {GameSession.SCOPES}")
-        return proposal["value"]
 
     @traitlets.validate("selected")
     def _valid_selected(self, proposal):
