@@ -144,6 +144,16 @@ class Lesson:
         return [first, *states(first, self.steps)]
 
 
+def tutorial_setup() -> list[tuple]:
+    """The two-player table the 永恒之息 tutorials share (notebooks 1, 2, 4 and 5): Lingxi 灵犀 and Tiebi 铁壁 as
+    self characters, Yanlong 炎龙 the special card nobody takes, and these summons and starting hands."""
+    return setup_steps(
+        self_chars=["sp_lingxi", "sp_tiebi"],
+        summons=[["n_swordsman", "n_healer"], ["n_guard", "n_monk"]],
+        hands=[["atk_fireball", "trap_spikes", "eff_potion", "def_guard"],
+               ["def_guard", "eff_dispel", "atk_slash", "eff_bomb"]],
+        extra_special="sp_yanlong")
+
 def _steps(file: str, entry: str, raw: list) -> tuple:
     """Each step is [kind, {params}] with a non-empty kind; params hold plain values only."""
     out = []

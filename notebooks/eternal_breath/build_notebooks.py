@@ -26,7 +26,8 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
 from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step
+from widgets.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
+                             tutorial_setup)
 
 GID = "eternal_breath"
 GAME = explorer.get_game(GID)

@@ -110,14 +110,10 @@ taken (`step` takes the action of whoever must act now). Here is the library cod
 from widgets import lessons
 print(inspect.getsource(lessons.step))
 print(inspect.getsource(lessons.setup_steps))
+print(inspect.getsource(lessons.tutorial_setup))
 """),
 ("code", r"""
-SETUP = setup_steps(
-    self_chars=["sp_lingxi", "sp_tiebi"],
-    summons=[["n_swordsman", "n_healer"], ["n_guard", "n_monk"]],
-    hands=[["atk_fireball", "trap_spikes", "eff_potion", "def_guard"],
-           ["def_guard", "eff_dispel", "atk_slash", "eff_bomb"]],
-    extra_special="sp_yanlong")
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
 path = states(s0, SETUP)          # the state after every step
 s = path[-1]
 print(len(SETUP), "steps; now:", s)

@@ -57,12 +57,7 @@ The setup of notebook 1, as a script (every step checked by the engine). The gam
 P0's two cards of the draw phase.
 """),
 ("code", r"""
-SETUP = setup_steps(
-    self_chars=["sp_lingxi", "sp_tiebi"],
-    summons=[["n_swordsman", "n_healer"], ["n_guard", "n_monk"]],
-    hands=[["atk_fireball", "trap_spikes", "eff_potion", "def_guard"],
-           ["def_guard", "eff_dispel", "atk_slash", "eff_bomb"]],
-    extra_special="sp_yanlong")
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
 start = run(explorer.new_game(GID, players=2), SETUP)
 phases = [(e.actor, e.number("phase")) for e in start.log if e.kind == "phase"]
 print("phases so far:", phases, "· waiting for:", "chance" if start.current_player == CHANCE else start.current_player)

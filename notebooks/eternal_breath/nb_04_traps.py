@@ -61,12 +61,7 @@ cards) in its first draw phase.
 from explorer import evolve
 from explorer.games.eternal_breath import catalogue, table
 
-SETUP = setup_steps(
-    self_chars=["sp_lingxi", "sp_tiebi"],
-    summons=[["n_swordsman", "n_healer"], ["n_guard", "n_monk"]],
-    hands=[["atk_fireball", "trap_spikes", "eff_potion", "def_guard"],
-           ["def_guard", "eff_dispel", "atk_slash", "eff_bomb"]],
-    extra_special="sp_yanlong")
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
 TO_PLAY = [("draw", {"card": "eff_poison"}), ("draw", {"card": "eff_fortify"}), ("done", {}), ("pass", {})]
 play = run(run(explorer.new_game(GID, players=2), SETUP), TO_PLAY)
 for cid in ("eff_fortify", "eff_poison", "trap_spikes"):

@@ -186,9 +186,7 @@ asked first.
 """),
 ("code", r"""
 display(Markdown(assumption_markdown(GID, ["EB-A23"])))
-SETUP = setup_steps(self_chars=["sp_lingxi", "sp_tiebi"], summons=[["n_swordsman", "n_healer"], ["n_guard", "n_monk"]],
-                    hands=[["atk_fireball", "trap_spikes", "eff_potion", "def_guard"], ["def_guard", "eff_dispel", "atk_slash", "eff_bomb"]],
-                    extra_special="sp_yanlong")
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
 story = run(run(explorer.new_game(GID, players=2), SETUP), [("draw", {"card": "atk_slash"}), ("draw", {"card": "eff_insight"})])
 dancer = what_if(story, table.seat_set(story.data, 1, chars=(Character("sp_yingwu", 15, True, True, True), story.data.seats[1].chars[1])))
 offered = run(dancer, [("done", {}), ("pass", {})])
