@@ -154,6 +154,7 @@ def tutorial_setup() -> list[tuple]:
                ["def_guard", "eff_dispel", "atk_slash", "eff_bomb"]],
         extra_special="sp_yanlong")
 
+
 def _steps(file: str, entry: str, raw: list) -> tuple:
     """Each step is [kind, {params}] with a non-empty kind; params hold plain values only."""
     out = []
