@@ -1,7 +1,8 @@
 """The conformance checks every game must pass, usable from any test (see test_conformance.py).
 
 ``checked_playout`` plays a seeded random game and checks, at every step, the promises of the
-engine's public surface; it returns the final state.
+engine's public surface; it returns the final state. Replay is checked at every step by a twin that
+starts from a saved copy of the first state and applies the same history one action at a time.
 """
 
 from __future__ import annotations
@@ -114,6 +115,7 @@ def checked_playout(game_id: str, players: int, seed: int, variant: dict | None 
     bound = game.max_steps(players, state.variant)
     bot = bot or explorer.RandomBot()
     previous = None
+    twin = from_json(state.to_json())  # replays the same history from a saved start, one step at a time
     for step in range(bound + 1):
         who = state.current_player
         if who == TERMINAL:
@@ -138,6 +140,8 @@ def checked_playout(game_id: str, players: int, seed: int, variant: dict | None 
         snapshot = json.dumps(encode(state.data))
         nxt = state.apply(action)
         assert json.dumps(encode(state.data)) == snapshot, f"apply({action}) changed the old state"
+        twin = twin.apply(action)
+        assert twin == nxt, f"replaying the history differs from the played game after {action}"
         for e in nxt.events:
             assert known_clause(game, e.clause), f"event {e.kind} cites unknown clause {e.clause!r}"
         previous, state = state, nxt
