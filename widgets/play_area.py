@@ -11,6 +11,7 @@ import explorer
 from widgets.action_picker import ActionPicker
 from widgets.bots_seat import BotsSeat
 from widgets.card_moba_board import CardMobaBoard
+from widgets.castle_heart_board import CastleHeartBoard
 from widgets.component import GameComponent
 from widgets.eternal_breath_board import EternalBreathBoard
 from widgets.event_graph_view import EventGraphView
@@ -19,7 +20,7 @@ from widgets.game_session import PERSON, GameSession
 from widgets.state_board import StateBoard
 from widgets.step_controls import StepControls
 
-BOARDS = {"eternal_breath": EternalBreathBoard, "card_moba": CardMobaBoard}  # others: StateBoard
+BOARDS = {"eternal_breath": EternalBreathBoard, "card_moba": CardMobaBoard, "castle_heart": CastleHeartBoard}
 PLAYERS_LABEL = {"en": "Players", "zh": "人数"}
 START_LABEL = {"en": "Start from", "zh": "开局方式"}
 NEW_GAME = {"en": "a new game", "zh": "新游戏"}

@@ -7,6 +7,7 @@ import traitlets
 
 import explorer
 from widgets.card_moba_board import CardMobaBoard
+from widgets.castle_heart_board import CastleHeartBoard
 from widgets.eternal_breath_board import EternalBreathBoard
 from widgets.play_area import PlayArea
 from widgets.state_board import StateBoard
@@ -19,7 +20,8 @@ def test_every_game_gets_a_table_that_steps(game_id):
     area = PlayArea(game_id)
     game = explorer.get_game(game_id)
     assert area.session.game_id == game_id and game.min_players <= area.players <= game.max_players
-    expected = {"eternal_breath": EternalBreathBoard, "card_moba": CardMobaBoard}.get(game_id, StateBoard)
+    expected = {"eternal_breath": EternalBreathBoard, "card_moba": CardMobaBoard,
+                "castle_heart": CastleHeartBoard}.get(game_id, StateBoard)
     assert isinstance(area.board, expected)
     area.session.seats = {k: "random" for k in range(area.players)}  # nobody waits for a person
     before = area.session.step
@@ -54,7 +56,7 @@ def test_language_reaches_every_part():
     assert all(part.lang == "zh" for part in area.parts)
 
 
-def test_state_board_shows_only_the_viewers_view():
+def test_the_board_shows_only_the_viewers_view():
     area = PlayArea("castle_heart")
     for _ in range(30):
         area.controls._next.click()
