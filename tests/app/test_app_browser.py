@@ -35,8 +35,12 @@ def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output
         # Play: one step before an attack, autoplay off, the dice loaded by hand.
         open_tab(page, "Play")
         page.locator(".re-scenario select").select_option(index=1)  # combat_ready: one step before an attack
-        page.locator(".re-autoplay input").uncheck()
-        page.locator(".re-action.re-kind-attack").first.click()
+        attack = page.locator(".re-action.re-kind-attack").first
+        attack.wait_for(state="visible", timeout=30_000)  # the new table is drawn (a new game has no attack yet)
+        autoplay = page.locator(".re-autoplay input")
+        autoplay.uncheck()
+        assert not autoplay.is_checked()
+        attack.click()
         page.locator(".re-action.re-kind-roll", has_text="4").first.click()  # the attacker's die: 4
         page.locator(".re-next").click()  # the defender's seat is a bot: it answers
         page.locator(".re-action.re-kind-roll", has_text="2").first.click(timeout=30_000)  # the defender's die
