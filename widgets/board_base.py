@@ -4,6 +4,8 @@ A board subclass only writes ``render(view) -> html``."""
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as ipw
 import traitlets
 
@@ -64,6 +66,11 @@ class BoardBase(SessionComponent):
         view = self.session.state.view(None if self.viewer < 0 else self.viewer, with_log=False)
         self.last_view = view
         self._html.value = self.render(view)
+
+    def step_html(self) -> str:
+        """"Step k / n" with the class the browser tests and the bench wait on."""
+        text = label("step_of", self.lang, step=self.session.step, depth=self.session.tip().depth)
+        return f'<span class="re-board-step">{html.escape(text)}</span>'
 
     def render(self, view: dict) -> str:
         """The board's HTML for one view."""

@@ -8,7 +8,7 @@ import html
 from typing import Any
 
 from widgets.board_base import BoardBase
-from widgets.i18n import label, player_name
+from widgets.i18n import player_name
 from widgets.state_board import value_html
 
 COLOURS = ("#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#8e44ad", "#16a085")
@@ -87,9 +87,8 @@ class CardMobaBoard(BoardBase):
     def render(self, view: dict) -> str:
         lang, w = self.lang, WORDS[self.lang]
         players = view.get("players", [])
-        step = label("step_of", lang, step=self.session.step, depth=self.session.tip().depth)
         turn = view.get("turn") or {}
-        head = (f'<span class="re-board-step">{html.escape(step)}</span> · {w["round"]} {turn.get("round", "")} · '
+        head = (f'{self.step_html()} · {w["round"]} {turn.get("round", "")} · '
                 f'{w["phase"]}: {html.escape(str(view.get("phase", "")))}')
         heroes = "".join(hero_html(k, p, lang) for k, p in enumerate(players))
         return (f'{STYLE}<div class="re-moba-board"><div>{head}</div>{grid_html(view.get("map"), players, lang)}'

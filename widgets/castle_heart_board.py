@@ -11,7 +11,7 @@ from typing import Any
 
 from explorer import is_hidden
 from widgets.board_base import BoardBase
-from widgets.i18n import label, player_name
+from widgets.i18n import player_name
 
 IDENTITIES = {"lord": ("Lord", "城主", "#c9302c"), "enemy": ("Enemy", "敌军", "#222"),
               "reinforcement": ("Reinforcement", "援军", "#2a6ebb"), "neutral": ("Neutral", "中立", "#7a7a7a")}
@@ -94,8 +94,7 @@ class CastleHeartBoard(BoardBase):
         lang, w = self.lang, WORDS[self.lang]
         players = view.get("players", [])
         n = max(len(players), 1)
-        step = label("step_of", lang, step=self.session.step, depth=self.session.tip().depth)
-        head = (f'<span class="re-board-step">{html.escape(step)}</span> · {w["round"]} {view.get("round", "")} · '
+        head = (f'{self.step_html()} · {w["round"]} {view.get("round", "")} · '
                 f'{w["phase"]}: {html.escape(str(view.get("phase", "")))}')
         seats = "".join(seat_html(k, p, n, view.get("active"), lang) for k, p in enumerate(players))
         return (f'{STYLE}<div class="re-ch-board"><div>{head}</div><div class="re-ch-table">'

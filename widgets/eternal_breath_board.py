@@ -153,7 +153,7 @@ class EternalBreathBoard(BoardBase):
 
     def render(self, view: dict) -> str:
         """The board's HTML for one view."""
-        lang, step = self.lang, self.session.step
+        lang = self.lang
         who = view.get("current_player")
         if who == CHANCE:
             to_move = label("chance", lang)
@@ -162,8 +162,7 @@ class EternalBreathBoard(BoardBase):
                             or label("nobody", lang))
         else:
             to_move = label("to_decide", lang, who=player_name(who, lang))
-        head = [f'<span class="re-board-step">{_esc(label("step_of", lang, step=step, depth=self.session.tip().depth))}'
-                "</span>"]
+        head = [self.step_html()]
         if view.get("round") is not None:
             head.append(f"{_esc(label('round', lang))} {_esc(view['round'])}")
         turn = view.get("turn")

@@ -61,7 +61,6 @@ class StateBoard(BoardBase):
                             or label("nobody", lang))
         else:
             to_move = label("to_decide", lang, who=player_name(who, lang))
-        step = label("step_of", lang, step=self.session.step, depth=self.session.tip().depth)
         facts = "".join(f"<tr><td><b>{html.escape(str(k))}</b></td><td>{value_html(v, lang, 1)}</td></tr>"
                         for k, v in view.items() if k not in SKIP)
         boxes = []
@@ -70,5 +69,5 @@ class StateBoard(BoardBase):
             boxes.append(f'<div class="re-sb-player{mark}"><b>{html.escape(player_name(k, lang))}</b>'
                          f"{value_html(p, lang, 1)}</div>")
         return (f'{STYLE}<div class="re-state-board"><div class="re-sb-head">'
-                f'<span class="re-board-step">{html.escape(step)}</span> · {html.escape(to_move)}'
+                f'{self.step_html()} · {html.escape(to_move)}'
                 f'<table>{facts}</table></div><div class="re-sb-players">{"".join(boxes)}</div></div>')
