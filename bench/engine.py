@@ -19,7 +19,8 @@ SECONDS = 3.0
 def _one_game(game_id: str, players: int, seed: int) -> int:
     """Play one seeded random game to the end; returns the number of actions."""
     rng = random.Random(seed)
-    state = explorer.new_game(game_id, players)
+    game = explorer.get_game(game_id)
+    state = explorer.new_game(game_id, players, game.bounded_variant(players))  # bots alone: stated limits
     bot = explorer.RandomBot()
     steps = 0
     while not state.is_terminal:

@@ -121,9 +121,23 @@ class Game:
     def winners(self, data: Any) -> tuple[int, ...]:
         raise NotImplementedError
 
-    def max_steps(self, players: int, variant: Mapping[str, Any]) -> int:
-        """A stated bound: every game with random bots reaches TERMINAL within this many actions."""
+    def max_steps(self, players: int, variant: Mapping[str, Any]) -> int | None:
+        """A stated bound: every game with random bots reaches TERMINAL within this many actions, or
+        None when ``variant`` leaves the game unbounded (the document's own game may never end)."""
         raise NotImplementedError
+
+    def simulation_limits(self, players: int) -> dict[str, Any]:
+        """The opt-in switches that bound a game played by bots alone (a round limit, an action cap…).
+
+        A person's game never gets them by default: the rule document has no such limit. Bots,
+        simulations, benchmarks and the conformance suite pass them explicitly, and then
+        ``max_steps(players, variant)`` is a stated bound. Default: none needed.
+        """
+        return {}
+
+    def bounded_variant(self, players: int, variant: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """``variant`` with this game's simulation limits filled in where it does not set them."""
+        return {**self.simulation_limits(players), **dict(variant or {})}
 
     # --- what people see ---------------------------------------------------------------------
     def full_view(self, data: Any) -> dict[str, Any]:

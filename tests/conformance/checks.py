@@ -110,9 +110,10 @@ def checked_playout(game_id: str, players: int, seed: int, variant: dict | None 
                     bot=None, check_every_step: bool = True) -> explorer.State:
     """A seeded random game with every conformance check at every step; returns the final state."""
     rng = random.Random(seed)
-    state = explorer.new_game(game_id, players, variant)
-    game = state.game
+    game = explorer.get_game(game_id)
+    state = explorer.new_game(game_id, players, game.bounded_variant(players, variant))
     bound = game.max_steps(players, state.variant)
+    assert bound is not None, f"{game_id}: simulation_limits() must make max_steps a stated bound"
     bot = bot or explorer.RandomBot()
     previous = None
     twin = from_json(state.to_json())  # replays the same history from a saved start, one step at a time
