@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from card_moba.helpers import cited, data, do, h, hero, logged, table
+from card_moba.helpers import cited, data, do, draw, h, hero, logged, table
 from explorer import IllegalAction
 from explorer.games.card_moba import combat
 
@@ -149,3 +149,25 @@ def test_ruler_kills_steal_stamina_and_hand():
 def test_classic_kills_steal_nothing():
     s = do(hero(table(hands=((), ("D1",))), 1, hp=3, stamina=4), "attack", target=1)
     assert h(s, 1).hand == ("D1",) and h(s, 0).stamina == 6
+
+
+def test_mb_term_2_shield_is_temporary_and_goes_when_the_holders_turn_begins():
+    """'MB-term-2-shield' 「护盾值：英雄的一种临时属性」 (MB-A28): Bulwark's shield from D1 guards it through Gale's
+    turn, and what is left of it is gone when Bulwark's next turn begins."""
+    s = do(table(heroes=("bulwark", "gale"), hands=(("D1",), ())), "play", card="D1")
+    s = draw(draw(do(s, "end"), "O1"), "O1")
+    s = do(s, "attack", target=0)
+    assert h(s, 0).shield == 0 and h(s, 0).hp == 44 - 1  # Gale's 3: 2 absorbed
+    s = do(table(heroes=("bulwark", "gale"), hands=(("D1",), ())), "play", card="D1")
+    s = do(draw(draw(do(s, "end"), "O1"), "O1"), "end")
+    assert h(s, 0).shield == 0
+    gone = [e for e in logged(s, "MB-term-2-shield") if e.kind == "shield expires"]
+    assert len(gone) == 1 and gone[0].number("shield") == 2 and gone[0].targets == (0,)
+
+
+def test_shield_lasts_switch_keeps_shields_for_the_game():
+    """'MB-term-2-shield' with MB-A28's other reading (shield_lasts = "game", like Hearthstone armour): the shield
+    is still there at the holder's next turn."""
+    s = table(heroes=("bulwark", "gale"), hands=(("D1",), ()), variant={"shield_lasts": "game"})
+    s = do(draw(draw(do(do(s, "play", card="D1"), "end"), "O1"), "O1"), "end")
+    assert h(s, 0).shield == 2 and not any(e.kind == "shield expires" for e in s.log)

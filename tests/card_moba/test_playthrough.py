@@ -14,11 +14,14 @@ from explorer.games.card_moba.bots import GreedyBot
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "playthrough.txt"
+BOUNDED = explorer.get_game("card_moba").bounded_variant  # bots alone ask for the simulation limits (MB-A15, MB-A17)
 
 
 def make() -> str:
-    return explorer.transcript("card_moba", 3, seed=7, variant={"round_cap": 6}, bots=GreedyBot(), lang="en") + \
-        explorer.transcript("card_moba", 2, seed=8, variant={"round_cap": 6}, lang="zh")
+    """Bots alone: the simulation limits (MB-A15, MB-A17) are asked for explicitly, with 6 rounds."""
+    return explorer.transcript("card_moba", 3, seed=7, variant=BOUNDED(3, {"round_cap": 6}), bots=GreedyBot(),
+                               lang="en") + \
+        explorer.transcript("card_moba", 2, seed=8, variant=BOUNDED(2, {"round_cap": 6}), lang="zh")
 
 
 def test_playthrough_matches_the_golden_file():
@@ -40,7 +43,7 @@ def test_greedy_bot_closes_in_and_attacks():
 
 
 def test_greedy_games_end():
-    final = explorer.play_out(explorer.new_game("card_moba", 4), bots=GreedyBot(), seed=11)
+    final = explorer.play_out(explorer.new_game("card_moba", 4, BOUNDED(4)), bots=GreedyBot(), seed=11)
     assert final.is_terminal and final.winners
 
 
@@ -69,7 +72,7 @@ def test_actions_and_events_read_as_sentences_in_both_languages():
 
 def test_event_numbers_are_emitted_in_name_order():
     """The core keeps event numbers in name order, so a saved and reloaded log is equal."""
-    final = explorer.play_out(explorer.new_game("card_moba", 4), bots=GreedyBot(), seed=2)
+    final = explorer.play_out(explorer.new_game("card_moba", 4, BOUNDED(4)), bots=GreedyBot(), seed=2)
     for e in final.log:
         names = [k for k, _ in e.numbers]
         assert names == sorted(names), e

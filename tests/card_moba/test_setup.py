@@ -111,15 +111,41 @@ def test_ruler_settings_in_range_are_accepted():
     assert s.data.ruler_rules.start_gain == 4 and s.data.ruler_rules.hand_limit == 6
 
 
-def test_one_to_six_players():
-    """'MB-prep-players': you and 1 to 5 friends."""
+@pytest.mark.parametrize("key", ["ruler_hp_cap", "ruler_stamina_cap", "ruler_hand_limit"])
+def test_mb_ruler_settings_run_up_to_inf(key):
+    """'MB-ruler-hp-cap' 「60~inf」, 'MB-ruler-stamina-cap' 「8~inf」, 'MB-ruler-hand-limit' 「6~inf」 (MB-A18):
+    any whole number from the minimum up, however large, and "inf" itself, which is no cap at all."""
+    field = {"ruler_hp_cap": "hp_cap", "ruler_stamina_cap": "stamina_cap", "ruler_hand_limit": "hand_limit"}[key]
+    huge = explorer.new_game("card_moba", 2, {key: 10**12})
+    assert getattr(huge.data.ruler_rules, field) == 10**12
+    unlimited = explorer.new_game("card_moba", 2, {key: "inf"})
+    assert getattr(unlimited.data.ruler_rules, field) is None
+    assert explorer.from_json(unlimited.to_json()) == unlimited
+    for bad in ("infinity", 10.5, None):
+        with pytest.raises(VariantError) as err:
+            explorer.new_game("card_moba", 2, {key: bad})
+        assert err.value.clause == explorer.get_game("card_moba").options[key].source
+
+
+def test_mb_card_no_hand_limit_is_the_ruler_default_inf():
+    """'MB-card-no-hand-limit' 「通常情况下手牌没有上限」 and 'MB-ruler-hand-limit' 「默认为inf」: the default is "inf",
+    so a table that leaves it alone is still offered classic mode (MB-A16)."""
+    s = explorer.new_game("card_moba", 2)
+    assert s.variant["ruler_hand_limit"] == "inf" and s.data.rules.hand_limit is None
+    assert {a["mode"] for a in s.legal_actions()} == {"classic", "ruler"}
+
+
+def test_mb_prep_players_two_to_six():
+    """'MB-prep-players' 「邀请1至5名小伙伴来与你一起成为游戏里的玩家」: you and 1 to 5 friends, so 2 to 6 players;
+    a one-player game is refused."""
     game = explorer.get_game("card_moba")
-    assert (game.min_players, game.max_players) == (1, 6) and game.players_clause == "MB-prep-players"
-    for n in (0, 7):
+    assert (game.min_players, game.max_players) == (2, 6) and game.players_clause == "MB-prep-players"
+    assert "邀请1至5名小伙伴来与你一起" in game.clause_index[game.players_clause].seed
+    for n in (0, 1, 7):
         with pytest.raises(ValueError):
             explorer.new_game("card_moba", n)
-    s = explorer.new_game("card_moba", 6)
-    assert len(s.data.heroes) == 6
+    assert len(explorer.new_game("card_moba", 2).data.heroes) == 2
+    assert len(explorer.new_game("card_moba", 6).data.heroes) == 6
 
 
 def test_every_ruler_mode_setting_plays_to_the_end():
@@ -127,7 +153,8 @@ def test_every_ruler_mode_setting_plays_to_the_end():
     variant = {"ruler_hp_cap": 70, "ruler_stamina_cap": 9, "ruler_start_stamina": 2, "ruler_hand_limit": 6,
                "ruler_status_stack": False, "ruler_poison_death": True, "ruler_special_cells": False,
                "ruler_steal_stamina": True, "ruler_steal_hand": True, "round_cap": 6}
-    final = explorer.play_out(explorer.new_game("card_moba", 3, variant), seed=2)
+    bounded = explorer.get_game("card_moba").bounded_variant(3, variant)
+    final = explorer.play_out(explorer.new_game("card_moba", 3, bounded), seed=2)
     assert final.is_terminal and final.data.mode == "ruler" and final.data.rules.hand_limit == 6
 
 
@@ -151,15 +178,16 @@ def test_starting_stamina_and_hand_switches(stamina, hand):
 def test_setup_choices_outside_the_offer_name_their_clause():
     """'MB-choice-1-mode-map' (a map not in the pool), 'MB-choice-3-bloodline' (a keystone of another system),
     'MB-choice-4-score' (a score not offered)."""
-    s = choose(explorer.new_game("card_moba", 1), "mode", mode="classic")
+    s = choose(explorer.new_game("card_moba", 2), "mode", mode="classic")
     with pytest.raises(IllegalAction) as err:
         choose(s, "map", map="moon")
     assert err.value.clause == "MB-choice-1-mode-map"
-    s = bloodline(choose(choose(s, "map", map="arena"), "hero", hero="sage"), ("storm",))
+    s = choose(choose(choose(s, "map", map="arena"), "hero", hero="sage"), "hero", hero="gale")
+    s = bloodline(s, ("storm",))
     with pytest.raises(IllegalAction) as err:
         choose(s, "bloodline", piece="tongling")
     assert err.value.clause == "MB-choice-3-bloodline"
-    s = bloodline(s, ("eye", "drift", "calm", "dust_speed"))
+    s = bloodline(s, ("eye", "drift", "calm", "dust_speed", "storm", "eye", "drift", "calm", "dust_speed"))
     with pytest.raises(IllegalAction) as err:
         choose(s, "win_score", score=99)
     assert err.value.clause == "MB-choice-4-score"

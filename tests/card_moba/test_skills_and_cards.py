@@ -17,7 +17,7 @@ def test_playing_a_skills_sequence_grants_one_use():
     assert h(s, 0).uses == ()
     s = do(s, "play", card="M1")
     assert h(s, 0).uses == (("hurricane#1", 1),) and cited(s, "MB-hero-skill-sequence")
-    assert h(s, 0).played == ""  # the cards are spent (MB-A20)
+    assert dict(h(s, 0).spent) == {"hurricane#1": 2}  # both cards are spent for Hurricane (2) (MB-A20)
 
 
 def test_errata_reads_a_as_o():
@@ -119,3 +119,57 @@ def test_bloodline_bonuses_last_all_game():
     s = do(table(heroes=("bulwark", "gale"), pieces=("aegis", "thorns", "brace", "bash", "dust_def"),
                  hands=(("D1",), ())), "play", card="D1")
     assert h(s, 0).shield == 3 and cited(s, "MB-bloodline-permanent")
+
+
+ONE_CARD = {"O": "O1", "D": "D1", "M": "M1", "S": "S2"}  # a card of each type that needs no target or draw
+
+
+def sequences():
+    """(hero, skill key, sequence) for every printed action sequence of every sample hero."""
+    return [(hid, f"{s['id']}#{i}", alt["seq"]) for hid, hero_ in sample().heroes.items()
+            for s in hero_["skills"] for i, alt in enumerate(s["alts"])]
+
+
+@pytest.mark.parametrize(("hero_id", "key", "seq"), sequences())
+def test_mb_hero_skill_sequence_every_printed_skill_can_be_unlocked(hero_id, key, seq):
+    """'MB-hero-skill-sequence' (MB-A20): playing the sequence from a hand grants a use of that skill, which is
+    then offered as an action — for every skill of every sample hero."""
+    other = "gale" if hero_id == "bulwark" else "bulwark"
+    s = table(heroes=(hero_id, other), hands=(tuple(ONE_CARD[t] for t in seq), ()), stamina=12)
+    for t in seq:
+        s = do(s, "play", card=ONE_CARD[t])
+    assert dict(h(s, 0).uses).get(key) == 1
+    assert [e.number("skill") for e in cited(s, "MB-hero-skill-sequence") if e.number("skill") == key] == [key]
+    assert any(a.kind == "skill" and a["skill"] == key for a in s.legal_actions())
+
+
+def test_mb_hero_skill_sequence_sage_unravel_after_radiance():
+    """'MB-hero-skill-sequence': Sage's S S grants Radiance 【S S】 at once, and the O after it completes
+    Unravel 【S S A】 (and Arcane missile 【S O】): the only sample source of 析构 and the masked status is
+    reachable."""
+    s = table(heroes=("sage", "bulwark"), hands=(("S2", "S2", "O1"), ()), stamina=12)
+    s = do(do(s, "play", card="S2"), "play", card="S2")
+    assert dict(h(s, 0).uses) == {"radiance#0": 1}
+    s = do(s, "play", card="O1")
+    assert dict(h(s, 0).uses) == {"radiance#0": 1, "unravel#0": 1, "missile#0": 1}
+    s = do(s, "skill", skill="unravel#0", target=1)
+    assert {x.name for x in h(s, 1).statuses} == {"destruct", "masked"}
+
+
+def test_mb_hero_skill_sequence_one_card_may_complete_two_skills():
+    """'MB-hero-skill-sequence' (MB-A20), the same reading for every hero: Phantom's O then M grants Flicker 【M】
+    and Assassinate 【O M】 from the one M."""
+    s = table(heroes=("phantom", "bulwark"), hands=(("O1", "M1"), ()))
+    s = do(do(s, "play", card="O1"), "play", card="M1")
+    assert dict(h(s, 0).uses) == {"flicker#0": 1, "assassinate#0": 1}
+    assert {e.number("skill") for e in cited(s, "MB-hero-skill-sequence")} == {"flicker#0", "assassinate#0"}
+
+
+@pytest.mark.parametrize(("cards", "uses"), [(3, 1), (4, 1), (5, 1), (6, 2)])
+def test_mb_hero_skill_sequence_cards_are_spent_for_their_skill(cards, uses):
+    """'MB-hero-skill-sequence': 「连续打出三张攻势牌…获得一次“飓风”技能的使用机会」 — three O cards give Gale one
+    Hurricane; the cards are spent for it, so only six give a second."""
+    s = table(hands=(("O1",) * cards, ()), stamina=12)
+    for _ in range(cards):
+        s = do(s, "play", card="O1")
+    assert dict(h(s, 0).uses) == {"hurricane#0": uses}

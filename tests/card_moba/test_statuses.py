@@ -138,8 +138,9 @@ def test_ruler_poison_death():
 
 
 def test_bleed_loses_life_each_start_phase_for_its_duration():
-    """'MB-status-14-bleed': 1 layer, 1 turn: loses 1 HP once, then it is gone."""
-    s = next_turn(hero(table(), 1, statuses=(pending("bleed", 1, 1),), shield=5))
+    """'MB-status-14-bleed': 1 layer, 1 turn: loses 1 HP once, then it is gone; a shield kept for the
+    whole game (switch shield_lasts = "game", MB-A28) is not touched: life loss ignores shields."""
+    s = next_turn(hero(table(variant={"shield_lasts": "game"}), 1, statuses=(pending("bleed", 1, 1),), shield=5))
     assert h(s, 1).hp == 43 and h(s, 1).shield == 5 and statuses.find(h(s, 1), "bleed") is None
     assert logged(s, "MB-status-14-bleed")
 
@@ -184,3 +185,26 @@ def test_sample_skills_apply_their_statuses_pending_until_the_targets_turn():
     assert {x.name for x in h(s, 1).statuses} == {"destruct", "masked"}
     s = do(s, "end")
     assert s.current_player == 1 and s.data.phase == "action" and h(s, 1).stamina == 6
+
+
+def test_mb_status_13_poison_damage_fires_on_taking_damage_passives():
+    """'MB-status-13-poison' 「受到等同于此次中毒层级的伤害」 is damage taken, so at the start phase it fires Recoil
+    (4+ damage), Thorns and Endure (MB-A14 exempts only damage a passive caused)."""
+    s = table(heroes=("venom", "bulwark"))
+    s = hero(s, 1, statuses=(pending("poison", 4, 2),), pieces=("aegis", "thorns", "plating", "endure", "dust_def"))
+    s = next_turn(s)
+    fired = {e.number("source") for e in logged(s, "MB-hero-passive") + logged(s, "MB-bloodline-permanent")
+             if e.kind == "passive"}
+    assert fired == {"recoil", "thorns", "endure"}
+    assert h(s, 1).hp == 44 - 4 and h(s, 1).shield == 1
+    assert h(s, 0).hp == 28 - 1 - 1  # Recoil and Thorns: 1 true damage each to the poisoner
+
+
+def test_mb_status_13_poison_fires_updraft():
+    """'MB-status-13-poison': Updraft (on taking damage, +1 step) fires on poison damage too."""
+    s = table(heroes=("venom", "gale"))
+    s = hero(s, 1, statuses=(pending("poison", 1, 1),), pieces=("storm", "eye", "updraft", "calm", "dust_speed"),
+             steps=0)
+    s = next_turn(s)
+    assert any(e.number("source") == "updraft" for e in logged(s, "MB-bloodline-permanent"))
+    assert h(s, 1).hp == 32 - 1

@@ -63,13 +63,33 @@ def test_action_phase_offers_cards_moves_attacks_and_ending():
     assert kinds == {"play", "move", "attack", "end"}
 
 
-def test_action_cap_leaves_only_ending():
-    """'MB-turn-action' with MB-A17: after 30 actions only 'end' is legal."""
-    s = table(acted=30)
+def test_mb_turn_phases_the_player_ends_the_action_phase_no_cap_by_default():
+    """'MB-turn-phases' 「行动阶段由当前回合玩家提出结束」: a person's game has no action cap (MB-A17, action_cap 0);
+    after 1000 actions the player may still move, attack or end."""
+    s = table(acted=1000)
+    assert s.variant["action_cap"] == 0 and {a.kind for a in s.legal_actions()} == {"end", "move", "attack"}
+    assert h(do(s, "move", to=(1, 0)), 0).pos == (1, 0)
+
+
+def test_action_cap_is_opt_in_for_simulations_and_leaves_only_ending():
+    """'MB-turn-action' with the simulation limit MB-A17 asked for explicitly: after 30 actions only 'end'
+    is legal, and the refusal names the clause and the assumption."""
+    game = explorer.get_game("card_moba")
+    assert game.simulation_limits(2) == {"action_cap": 30, "round_cap": 12}
+    s = table(acted=30, variant=game.bounded_variant(2))
     assert [a.kind for a in s.legal_actions()] == ["end"]
     with pytest.raises(IllegalAction) as err:
         do(s, "move", to=(1, 0))
-    assert err.value.clause == "MB-turn-action"
+    assert err.value.clause == "MB-turn-action" and "MB-A17" in err.value.reason and "MB-A15" not in err.value.reason
+
+
+def test_max_steps_is_a_bound_only_with_both_simulation_limits():
+    """MB-A15 / MB-A17: the document's game is unbounded (max_steps None); the simulation limits bound it."""
+    game = explorer.get_game("card_moba")
+    assert game.max_steps(2, explorer.new_game("card_moba", 2).variant) is None
+    for limits in ({"action_cap": 30}, {"round_cap": 12}):
+        assert game.max_steps(2, explorer.new_game("card_moba", 2, limits).variant) is None
+    assert game.max_steps(2, explorer.new_game("card_moba", 2, game.bounded_variant(2)).variant) > 0
 
 
 def test_end_phase_gives_stamina_and_clears_steps():
@@ -116,11 +136,24 @@ def test_no_hand_limit_by_default():
     assert len(h(do(s, "end"), 0).hand) == 20
 
 
-def test_round_cap_ends_a_one_player_game():
-    """'MB-choice-4-score' with MB-A15: a solo game ends after the round cap; the best score wins."""
-    final = explorer.play_out(explorer.new_game("card_moba", 1, {"round_cap": 6}), seed=4)
-    assert final.is_terminal and final.winners == (0,) and final.data.round == 6
-    assert final.log[-1].kind == "game over" and final.log[-1].number("round_cap") == 6
+def one_round(s):
+    """Seat 0 ends; seat 1 draws two cards and ends: the first round is over."""
+    return do(draw(draw(do(s, "end"), "O1"), "O1"), "end")
+
+
+def test_mb_choice_4_score_no_round_limit_by_default():
+    """'MB-choice-4-score' 「协商决定获胜所需的得分」: the document ends the game only at the agreed score, so a
+    person's game has no round cap (MB-A15, round_cap 0) and round 2 begins."""
+    s = one_round(table())
+    assert s.variant["round_cap"] == 0 and not s.is_terminal and s.data.round == 2
+
+
+def test_round_cap_is_opt_in_and_then_the_best_score_wins():
+    """'MB-choice-4-score' with the simulation limit MB-A15 asked for (round_cap 6): after round 6 the highest
+    score wins."""
+    s = one_round(hero(data(table(variant={"round_cap": 6}), round=6), 1, score=1))
+    assert s.is_terminal and s.winners == (1,)
+    assert s.log[-1].kind == "game over" and s.log[-1].number("round_cap") == 6
 
 
 def test_the_discard_pile_is_reshuffled_the_moment_the_deck_is_drawn_empty():

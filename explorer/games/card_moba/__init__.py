@@ -12,29 +12,19 @@ from math import factorial
 from pathlib import Path
 
 import explorer
-from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction, Option, VariantError
+from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction
 
 from . import action_phase, deck, setup
 from .content import sample, standard_deck
 from .describe import describe_action, describe_event
 from .legal import A, setup_actions, turn_actions, why
 from .records import Hero, Moba, Rules
+from .ruler import rule_values, ruler_options
 from .view import full_view
 
-INF = 10**9  # the Ruler settings' "inf" (MB-A18)
-RULER = {  # variant key: (Rules field, default, minimum, maximum or values, clause)
-    "ruler_hp_cap": ("hp_cap", 60, 60, INF, "MB-ruler-hp-cap"),
-    "ruler_stamina_cap": ("stamina_cap", 12, 8, INF, "MB-ruler-stamina-cap"),
-    "ruler_start_stamina": ("start_gain", 1, 1, 4, "MB-ruler-start-stamina"),
-    "ruler_hand_limit": ("hand_limit", INF, 6, INF, "MB-ruler-hand-limit"),
-    "ruler_status_stack": ("status_stack", True, None, (True, False), "MB-ruler-status-stack"),
-    "ruler_poison_death": ("poison_death", False, None, (False, True), "MB-ruler-poison-death"),
-    "ruler_special_cells": ("special_cells", True, None, (True, False), "MB-ruler-special-cells"),
-    "ruler_steal_stamina": ("steal_stamina", False, None, (False, True), "MB-ruler-steal-stamina"),
-    "ruler_steal_hand": ("steal_hand", False, None, (False, True), "MB-ruler-steal-hand"),
-}
 SWITCHES = {"start_stamina": "start_stamina", "start_hand": "start_hand", "round_cap": "round_cap",
-            "kill_score": "kill_score", "card_set": "card_set", "adjacency": "adjacency", "action_cap": "action_cap"}
+            "kill_score": "kill_score", "card_set": "card_set", "adjacency": "adjacency", "action_cap": "action_cap",
+            "shield_lasts": "shield_lasts"}
 
 
 SETUP_STEPS = {"mode": (setup.choose_mode, "mode"), "map": (setup.choose_map, "map"),
@@ -47,28 +37,19 @@ class CardMoba(Game):
     name_en = "Card-driven MOBA"
     name_zh = "卡驱MOBA"
     seed_file = "001_f64be178aa1cd06b.txt"
-    players_clause = "MB-prep-players"  # you and 1 to 5 friends: 1 to 6 players
-    min_players = 1
+    players_clause = "MB-prep-players"  # 「邀请1至5名小伙伴来与你一起」: you and 1 to 5 friends, 2 to 6 players
+    min_players = 2
     max_players = 6
     folder = Path(__file__).parent
 
     def extra_options(self):
-        """The Ruler mode settings (MB-mode-ruler) with the seed's ranges and defaults."""
-        for key, (_, default, low, high, clause) in RULER.items():
-            if low is None:
-                yield Option(key, default, values=high, source=clause)
-            else:
-                yield Option(key, default, minimum=low, maximum=high, source=clause)
-
-    def check_variant(self, variant):
-        for key in ("ruler_hp_cap", "ruler_stamina_cap", "ruler_start_stamina", "ruler_hand_limit"):
-            if key in variant and not isinstance(variant[key], int):
-                raise VariantError(self.id, key, "a whole number is needed", RULER[key][4])
+        """The Ruler mode settings (MB-mode-ruler) with the seed's ranges and defaults; "inf" is a value (MB-A18)."""
+        return ruler_options()
 
     def initial(self, players, variant):
         common = {field: variant[key] for key, field in SWITCHES.items()}
         classic = Rules(**common)
-        ruler = Rules(**common, **{field: variant[key] for key, (field, *_) in RULER.items()})
+        ruler = Rules(**common, **rule_values(variant))
         cards = standard_deck(sample().cards)
         return Moba(phase="mode", seat=0, heroes=tuple(Hero(seat=i) for i in range(players)), deck=Bag(cards),
                     rules=classic, ruler_rules=ruler)
@@ -130,7 +111,15 @@ class CardMoba(Game):
     def winners(self, d):
         return d.winners
 
+    def simulation_limits(self, players):
+        """MB-A17 and MB-A15: the action cap and round cap that bound a game of bots alone. A person's game
+        has neither (「行动阶段由当前回合玩家提出结束」; the game ends at the agreed score)."""
+        return {"action_cap": 30, "round_cap": 12}
+
     def max_steps(self, players, variant):
+        """A stated bound when both simulation limits are on; None (unbounded) when either is 0."""
+        if not variant["action_cap"] or not variant["round_cap"]:
+            return None
         per_turn = 2 + variant["action_cap"] * 5 + 70
         return 20 * players + 20 + variant["round_cap"] * players * per_turn
 

@@ -80,23 +80,24 @@ def play_card(d: Moba, card: str, params: dict, emit) -> Moba:
 
 
 def grant_skills(d: Moba, seat: int, emit, cause) -> Moba:
-    """MB-hero-skill-sequence: once the cards played in this action phase end with a skill alternative's
-    action sequence, the hero gains one use of it; those cards are then spent (MB-A03)."""
+    """MB-hero-skill-sequence (MB-A20): each skill alternative reads the cards played in this action phase
+    since its own last grant; once they end with its action sequence the hero gains one use of it, and those
+    cards are spent for that alternative alone. One card may so complete several skills: Sage's S S grants
+    Radiance 【S S】, and an O after them Unravel 【S S A】 and Arcane missile 【S O】."""
     h = d.heroes[seat]
     if not h.alive or not h.played:
         return d
-    granted = []
+    spent, uses = dict(h.spent), dict(h.uses)
     for s in sample().heroes[h.hero]["skills"]:
         for i, alt in enumerate(s["alts"]):
-            if h.played.endswith(alt["seq"]):
-                granted.append((f"{s['id']}#{i}", alt["seq"]))
-    if not granted:
+            key = f"{s['id']}#{i}"
+            if h.played[spent.get(key, 0):].endswith(alt["seq"]):
+                uses[key], spent[key] = uses.get(key, 0) + 1, len(h.played)
+                emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=alt["seq"],
+                          skill=key)
+    if spent == dict(h.spent):
         return d
-    uses = dict(h.uses)
-    for key, seq in granted:
-        uses[key] = uses.get(key, 0) + 1
-        emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=seq, skill=key)
-    return combat.put(d, evolve(h, uses=tuple(sorted(uses.items())), played=""))
+    return combat.put(d, evolve(h, uses=tuple(sorted(uses.items())), spent=tuple(sorted(spent.items()))))
 
 
 def move(d: Moba, to: tuple, emit) -> Moba:

@@ -9,6 +9,7 @@ from explorer import CANCELLED, replace_at
 from . import statuses
 from .content import sample
 from .records import Hero, Moba, evolve
+from .ruler import capped
 
 DAMAGE_CLAUSE = {"normal": "MB-event-DS", "true": "MB-term-15-true-damage", "lifesteal": "MB-term-16-lifesteal"}
 
@@ -61,7 +62,7 @@ def reach(hero: Hero) -> int:
 
 def starting_hp(hero: Hero, hp_cap: int) -> int:
     """MB-hero-stats 生命值 is the starting HP; never above the HP cap (MB-hero-hp-cap)."""
-    return min(base(hero, "hp"), hp_cap)
+    return capped(base(hero, "hp"), hp_cap)
 
 
 def put(d: Moba, hero: Hero) -> Moba:
@@ -78,7 +79,7 @@ def heal(d: Moba, seat: int, amount: int, emit, cause, source: int = -1) -> Moba
         emit.emit("heal halved", "MB-status-6-grievous", targets=(seat,), cause=cause, after=(amount + 1) // 2,
                   before=amount)
         amount = (amount + 1) // 2
-    hp = min(h.hp + amount, d.rules.hp_cap)
+    hp = capped(h.hp + amount, d.rules.hp_cap)
     eid = emit.emit("heal", "MB-term-11-heal", actor=source if source >= 0 else None, targets=(seat,), cause=cause,
                     amount=amount, healed=hp - h.hp, hp=hp)
     if hp < h.hp + amount:
@@ -128,7 +129,7 @@ def damage(d: Moba, source: int, seat: int, amount: int, kind: str, emit, cause,
         d = heal(d, source, hp_loss, emit, eid, source)
     if hp <= 0:
         return die(d, seat, emit, eid, depth)
-    if depth == 0 and source >= 0:
+    if depth == 0:  # MB-A14: only damage a passive caused fires no further passive
         from .passives import trigger
         d = trigger(d, seat, "on_damaged", emit, eid, other=source, amount=amount, depth=depth + 1)
     return d
@@ -150,7 +151,8 @@ def die(d: Moba, seat: int, emit, cause, depth: int = 0) -> Moba:
     and scores (MB-A08). Ruler MB-ruler-steal-stamina / MB-ruler-steal-hand take the victim's stamina / hand."""
     h = d.heroes[seat]
     eid = emit.emit("death", "MB-hero-death", targets=(seat,), cause=cause, hp=h.hp)
-    d = put(d, evolve(h, alive=False, pos=None, statuses=(), shield=0, marks=(), crit=False, played="", uses=()))
+    d = put(d, evolve(h, alive=False, pos=None, statuses=(), shield=0, marks=(), crit=False, played="", spent=(),
+                      uses=()))
     killer = h.last_hit
     if killer < 0 or killer == seat:
         return d
@@ -162,7 +164,7 @@ def die(d: Moba, seat: int, emit, cause, depth: int = 0) -> Moba:
     if d.rules.steal_stamina and victim.stamina:
         emit.emit("steal stamina", "MB-ruler-steal-stamina", actor=killer, targets=(seat,), cause=eid,
                   amount=victim.stamina)
-        k = evolve(k, stamina=min(k.stamina + victim.stamina, d.rules.stamina_cap))
+        k = evolve(k, stamina=capped(k.stamina + victim.stamina, d.rules.stamina_cap))
         victim = evolve(victim, stamina=0)
     if d.rules.steal_hand and victim.hand:
         emit.emit("steal hand", "MB-ruler-steal-hand", actor=killer, targets=(seat,), cause=eid,

@@ -37,6 +37,8 @@ EVENTS = {
     "heal": ("P{t} heals {amount} (HP {hp}).", "P{t} 回复{amount}点生命值（生命值{hp}）。"),
     "shield refused": ("Armour break: P{t} cannot gain shield.", "碎甲：P{t} 无法获得护盾值。"),
     "shield": ("P{t} gains {amount} shield (shield {shield}).", "P{t} 获得{amount}点护盾值（护盾值{shield}）。"),
+    "shield expires": ("P{t}'s turn begins: the {shield} shield left from before is gone.",
+                       "P{t} 的回合开始：此前剩余的{shield}点护盾值消失。"),
     "damage": ("P{t} takes {damage} {damage_kind} damage: {absorbed} absorbed, {hp_loss} to HP (HP {hp}).",
                "P{t} 受到{damage}点{damage_kind}伤害：护盾抵消{absorbed}，生命值减少{hp_loss}（生命值{hp}）。"),
     "negative damage": ("Damage {damage} is below 0: it heals P{t} instead.",

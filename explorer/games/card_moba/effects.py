@@ -11,6 +11,7 @@ from explorer import CANCELLED
 from . import board, combat, statuses
 from .content import sample
 from .records import Moba, evolve
+from .ruler import capped
 
 DISPLACEMENT_CLAUSE = {"charge": "MB-term-8-charge", "blink": "MB-term-9-blink", "knockback": "MB-term-13-knockback",
                        "pull": "MB-term-14-pull", "move": "MB-term-5-move", "retreat": "MB-term-13-knockback"}
@@ -40,7 +41,7 @@ def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB
     """MB-term-1-stamina: gained stamina stops at the cap (12, or the Ruler setting); the excess is lost
     (the undefined 体力溢出事件, MB-A04)."""
     h = d.heroes[seat]
-    new = min(h.stamina + amount, d.rules.stamina_cap)
+    new = capped(h.stamina + amount, d.rules.stamina_cap)
     emit.emit("stamina", clause, targets=(seat,), cause=cause, amount=amount, overflow=h.stamina + amount - new,
               stamina=new)
     return combat.put(d, evolve(h, stamina=new))

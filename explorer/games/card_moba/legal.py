@@ -45,6 +45,12 @@ def setup_actions(d: Moba) -> list:
     return []
 
 
+def action_cap_reached(d: Moba, h) -> bool:
+    """MB-turn-action: 「行动阶段由当前回合玩家提出结束」; only the opt-in simulation cap (MB-A17, 0 = none)
+    leaves nothing but ending."""
+    return bool(d.rules.action_cap) and h.acted >= d.rules.action_cap
+
+
 def turn_actions(d: Moba) -> list:
     """MB-turn-action: play cards, move, attack, use unlocked skills, or end the action phase."""
     p = d.seat
@@ -52,7 +58,7 @@ def turn_actions(d: Moba) -> list:
         return [A("discard", p, card=c) for c in sorted(set(d.heroes[p].hand))]
     h = d.heroes[p]
     out = [A("end", p)]
-    if h.acted >= d.rules.action_cap:
+    if action_cap_reached(d, h):
         return out
     cards = sample().cards
     blank = d.rules.card_set == "blank"
@@ -83,7 +89,7 @@ def why(d: Moba, a) -> tuple[str, str]:
     if a.kind == "bloodline" and d.phase != "bloodline":
         return "MB-bloodline-permanent", "a bloodline cannot be changed once built"
     if a.kind == "discard" and d.phase != "discard":
-        if d.rules.hand_limit >= 10**9:
+        if d.rules.hand_limit is None:
             return "MB-card-no-hand-limit", "there is no hand limit: nothing must be discarded"
         return "MB-ruler-hand-limit", "cards are discarded only when the end phase finds the hand over the limit"
     if d.phase in SETUP_CLAUSE:
@@ -94,8 +100,9 @@ def why(d: Moba, a) -> tuple[str, str]:
     if a.kind == "end" or d.phase == "discard":
         return ("MB-ruler-hand-limit", "discard a card you hold") if d.phase == "discard" else (
             "MB-turn-phases", "not a legal way to end the action phase")
-    if h.acted >= d.rules.action_cap:
-        return "MB-turn-action", f"the action phase has reached its cap of {d.rules.action_cap} actions (MB-A15)"
+    if action_cap_reached(d, h):
+        return "MB-turn-action", (f"the simulation's action cap of {d.rules.action_cap} actions is reached: only "
+                                  "ending the action phase is left (MB-A17)")
     if a.kind == "move":
         return why_move(d, h, a.get("to"))
     if a.kind == "play":

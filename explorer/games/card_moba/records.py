@@ -35,24 +35,25 @@ class Hero:
     attacks: int = 0
     statuses: tuple = ()        # Status records
     marks: tuple = ()           # (mark id, stacks)
-    played: str = ""            # card types played since the last skill was granted (MB-hero-skill-sequence)
+    played: str = ""            # card types played in this action phase (MB-hero-skill-sequence)
+    spent: tuple = ()           # (skill key "skill#alt", cards of `played` spent by its last grant) (MB-A20)
     uses: tuple = ()            # (skill key "skill#alt", uses left)
     hand: tuple = ()            # card ids, sorted
     score: int = 0
     crit: bool = False          # the next attack is a critical hit (MB-A06)
     last_hit: int = -1          # seat whose damage last hit this hero (MB-hero-killer)
     alive: bool = True
-    acted: int = 0              # actions taken in this action phase (MB-A15 cap)
+    acted: int = 0              # actions taken in this action phase (the opt-in MB-A17 cap)
 
 
 @record
 class Rules:
     """The rule values of this game: classic defaults, or the Ruler settings (MB-mode-ruler)."""
 
-    hp_cap: int = 60
-    stamina_cap: int = 12
+    hp_cap: int | None = 60     # None: "inf", no cap (Ruler, MB-A18)
+    stamina_cap: int | None = 12
     start_gain: int = 1
-    hand_limit: int = 10**9     # "inf": no hand limit (MB-card-no-hand-limit, MB-A18)
+    hand_limit: int | None = None  # None: "inf", no hand limit (MB-card-no-hand-limit, MB-A18)
     status_stack: bool = True
     poison_death: bool = False
     special_cells: bool = True
@@ -60,11 +61,12 @@ class Rules:
     steal_hand: bool = False
     start_stamina: int = 3
     start_hand: int = 3
-    round_cap: int = 12
+    round_cap: int = 0          # 0 = no round limit: the document's game ends only at the winning score (MB-A15)
     kill_score: int = 1
     card_set: str = "sample"
     adjacency: int = 4
-    action_cap: int = 30
+    action_cap: int = 0         # 0 = no cap: the player ends the action phase (MB-A17)
+    shield_lasts: str = "next_turn"  # a shield goes when its holder's next turn begins, or "game" (MB-A28)
 
 
 @record

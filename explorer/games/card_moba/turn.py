@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import board, combat, effects, statuses
 from .passives import trigger
 from .records import Moba, evolve
+from .ruler import over_limit
 
 
 def current(d: Moba) -> int:
@@ -17,6 +18,7 @@ def begin_turn(d: Moba, emit) -> Moba:
     h = statuses.activate(d.heroes[seat])
     d = evolve(combat.put(d, h), seat=seat)
     emit.emit("turn", "MB-turn-phases", actor=seat, round=d.round)
+    d = shield_expires(d, seat, emit)
     if not h.alive:
         d = respawn(d, seat, emit)
     if statuses.has(d.heroes[seat], "destruct"):
@@ -29,6 +31,16 @@ def begin_turn(d: Moba, emit) -> Moba:
             emit.emit("turn lost", "MB-hero-death", targets=(seat,))
             return finish_turn(d, emit)
     return draw_phase(d, seat, emit)
+
+
+def shield_expires(d: Moba, seat: int, emit) -> Moba:
+    """MB-term-2-shield: 护盾值 is 「英雄的一种临时属性」; what is left of it goes when its holder's next turn
+    begins (MB-A28), unless the table keeps shields for good (switch shield_lasts = "game")."""
+    h = d.heroes[seat]
+    if not h.shield or d.rules.shield_lasts != "next_turn":
+        return d
+    emit.emit("shield expires", "MB-term-2-shield", targets=(seat,), shield=h.shield)
+    return combat.put(d, evolve(h, shield=0))
 
 
 def respawn(d: Moba, seat: int, emit) -> Moba:
@@ -46,16 +58,17 @@ def respawn(d: Moba, seat: int, emit) -> Moba:
 
 def start_phase(d: Moba, seat: int, emit) -> Moba:
     """MB-turn-start: poison and bleed act, then +stamina (1, or the Ruler setting), steps = speed,
-    and the attack chances are cleared to 0 before one is given (MB-term-3-attack)."""
+    and the attack chances are cleared to 0 before one is given (MB-term-3-attack). Poison is damage
+    (「受到…伤害」, MB-status-13-poison) and fires "on taking damage" passives like any damage (MB-A14)."""
     eid = emit.emit("start phase", "MB-turn-start", actor=seat)
     h = d.heroes[seat]
     poison = statuses.find(h, "poison")
     if poison is not None:
         d = combat.put(d, statuses.tick(h, "poison"))
         src = poison.source if poison.source != seat else -1
-        d = combat.damage(d, src, seat, poison.layers, "normal", emit, eid, depth=1, poison=True)
+        d = combat.damage(d, src, seat, poison.layers, "normal", emit, eid, poison=True)
     h = d.heroes[seat]
-    bleed = statuses.find(h, "bleed") if h.alive else None
+    bleed = statuses.find(h, "bleed") if h.alive and d.phase != "over" else None
     if bleed is not None:
         d = combat.put(d, statuses.tick(h, "bleed"))
         d = combat.lose_life(d, seat, bleed.layers, emit, eid, "MB-status-14-bleed", depth=1)
@@ -92,7 +105,7 @@ def begin_action(d: Moba, emit) -> Moba:
         emit.emit("slowed", "MB-status-9-slow", targets=(seat,), layers=slow.layers, steps_lost=lost)
         h = statuses.without(evolve(h, steps=h.steps - lost), "slow")
     emit.emit("action phase", "MB-turn-action", actor=seat)
-    return evolve(combat.put(d, evolve(h, acted=0, played="", uses=())), phase="action")
+    return evolve(combat.put(d, evolve(h, acted=0, played="", spent=(), uses=())), phase="action")
 
 
 def end_phase(d: Moba, emit) -> Moba:
@@ -106,7 +119,7 @@ def end_phase(d: Moba, emit) -> Moba:
     eid = emit.emit("end phase", "MB-turn-end", actor=seat)
     d = effects.gain_stamina(d, seat, 1, emit, eid, "MB-turn-end")
     d = combat.put(d, evolve(d.heroes[seat], steps=0))
-    if len(d.heroes[seat].hand) > d.rules.hand_limit:
+    if over_limit(len(d.heroes[seat].hand), d.rules.hand_limit):
         emit.emit("hand limit", "MB-ruler-hand-limit", targets=(seat,), hand=len(d.heroes[seat].hand),
                   limit=d.rules.hand_limit)
         return evolve(d, phase="discard")
@@ -120,19 +133,20 @@ def discard(d: Moba, card: str, emit) -> Moba:
     hand.remove(card)
     emit.emit("discard", "MB-ruler-hand-limit", actor=d.seat, card=card)
     d = evolve(combat.put(d, evolve(h, hand=tuple(hand))), discard=d.discard.add(card))
-    return finish_turn(d, emit) if len(hand) <= d.rules.hand_limit else d
+    return d if over_limit(len(hand), d.rules.hand_limit) else finish_turn(d, emit)
 
 
 def finish_turn(d: Moba, emit) -> Moba:
-    """The turn is over: one-turn statuses end, then the next player's turn begins (MB-turn-end);
-    after the round cap the highest score wins (MB-A15)."""
+    """The turn is over: one-turn statuses end, then the next player's turn begins (MB-turn-end).
+    Only with the opt-in round cap of a simulation (MB-A15, 0 = none) does the game stop after that round,
+    the highest score winning; the document's game ends at the winning score (MB-choice-4-score)."""
     seat = d.seat
     h = statuses.expire(d.heroes[seat], emit)
-    d = combat.put(d, evolve(h, played="", uses=(), acted=0))
+    d = combat.put(d, evolve(h, played="", spent=(), uses=(), acted=0))
     index, rnd = d.turn_index + 1, d.round
     if index >= len(d.order):
         index, rnd = 0, rnd + 1
-    if rnd > d.rules.round_cap:
+    if d.rules.round_cap and rnd > d.rules.round_cap:
         best = max(x.score for x in d.heroes)
         winners = tuple(x.seat for x in d.heroes if x.score == best)
         emit.emit("game over", "MB-choice-4-score", targets=winners,

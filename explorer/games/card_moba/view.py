@@ -6,6 +6,7 @@ from . import combat, statuses
 from .board import board_of
 from .content import sample
 from .records import Moba
+from .ruler import shown
 
 
 def full_view(d: Moba) -> dict:
@@ -14,7 +15,8 @@ def full_view(d: Moba) -> dict:
     - ``map``: None before the map is chosen, else {id, zh, en, width, height, walls: [[x, y]…],
       special: [{cell, kind, zh, en}…], spawns: [[x, y]…]}
     - ``players``: per seat {seat, hero, hero_zh, hero_en, bloodline, alive, position [x, y] or None, spawn,
-      hp, hp_cap, shield, stamina, stamina_cap, steps, attack_chances, attack_power, defence, speed, range,
+      hp, hp_cap, shield, stamina, stamina_cap (caps: a number or "inf"), steps, attack_chances, attack_power,
+      defence, speed, range,
       statuses [{name, zh, en, layers, duration, active, source}], marks {id: stacks},
       played (the sequence so far), unlocked {"skill#alt": uses}, hand [card ids] (private), score}
     - ``deck`` {card: count} (hidden), ``discard`` {card: count}, ``deck_size``
@@ -37,8 +39,9 @@ def full_view(d: Moba) -> dict:
             "hero_zh": c.heroes[h.hero]["zh"] if picked else None,
             "hero_en": c.heroes[h.hero]["en"] if picked else None,
             "bloodline": list(h.pieces), "alive": h.alive, "position": list(h.pos) if h.pos else None,
-            "spawn": list(h.spawn) if h.spawn else None, "hp": h.hp, "hp_cap": d.rules.hp_cap, "shield": h.shield,
-            "stamina": h.stamina, "stamina_cap": d.rules.stamina_cap, "steps": h.steps, "attack_chances": h.attacks,
+            "spawn": list(h.spawn) if h.spawn else None, "hp": h.hp, "hp_cap": shown(d.rules.hp_cap),
+            "shield": h.shield, "stamina": h.stamina, "stamina_cap": shown(d.rules.stamina_cap), "steps": h.steps,
+            "attack_chances": h.attacks,
             "attack_power": combat.attack_power(h) if picked else None,
             "defence": combat.defence(h) if picked else None,
             "speed": combat.speed(h) if picked else None, "range": combat.reach(h) if picked else None,
