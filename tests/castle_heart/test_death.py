@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import explorer
+
 from .helpers import HERO, a, draw_all, events, hero_seat, soldier, step, table, with_seat
 
 
@@ -154,11 +156,18 @@ def test_a_neutral_declared_reinforcement_ends_the_game_with_the_enemies():
     assert s.is_terminal and events(s, "CH-end-neutral-as-reinforcement") and 3 not in s.winners
 
 
-def test_the_round_cap_ends_a_game_with_the_castle_held():
-    """'CH-round-cap' (CH-A14): past the cap the lord's side wins."""
-    s = table(hero_seat("lord"), hero_seat("enemy"), hero_seat("enemy"), active=2, round=20, variant={"round_cap": 20})
-    s = step(s, "end_play", 2)
-    assert s.is_terminal and events(s, "CH-round-cap") and s.winners == (0,)
+def test_the_round_cap_is_off_by_default_and_hands_nobody_a_win():
+    """'CH-round-cap' (CH-A14): a person's game has no cap; with the simulations' cap the game stops, no winner."""
+    game = explorer.get_game("castle_heart")
+    assert explorer.new_game("castle_heart", 5).variant["round_cap"] == 0
+    assert game.max_steps(5, game.resolve_variant({})) is None
+    assert game.simulation_limits(5) == {"round_cap": 20}
+    assert isinstance(game.max_steps(5, game.resolve_variant(game.bounded_variant(5))), int)
+    seats = (hero_seat("lord"), hero_seat("enemy"), hero_seat("enemy"))
+    uncapped = step(table(*seats, active=2, round=20), "end_play", 2)
+    assert not uncapped.is_terminal and uncapped.data.round == 21 and not events(uncapped, "CH-round-cap")
+    capped = step(table(*seats, active=2, round=20, variant={"round_cap": 20}), "end_play", 2)
+    assert capped.is_terminal and capped.winners == () and events(capped, "CH-round-cap", "round cap")
 
 
 def test_a_dead_heros_soldiers_leave_its_seat():

@@ -168,7 +168,13 @@ def next_turn(d: Castle, emit) -> Castle:
     rnd = d.round + (1 if nxt == d.lord else 0)
     d = with_(d, active=nxt, round=rnd, turn=d.turn + 1, attacked=False, acted=False, swift=False,
               skill_used=False, phase="start_turn")
-    if rnd > d.opts.round_cap:
-        lord_side = tuple(i for i, s in enumerate(d.seats) if s.identity in CASTLE_SIDE)
-        return over(d, lord_side, "CH-round-cap", emit)
+    if d.opts.round_cap and rnd > d.opts.round_cap:
+        return round_cap_reached(d, emit)
     return d
+
+
+def round_cap_reached(d: Castle, emit) -> Castle:
+    """CH-round-cap (CH-A14, bots and simulations only): the game stops with no winner — the document's goals
+    (消灭所有敌军, 消灭城主, the neutral the last one standing) are none of them reached, so nobody is handed one."""
+    emit.emit("round cap", "CH-round-cap", round_cap=d.opts.round_cap)
+    return over(d, (), "CH-round-cap", emit)
