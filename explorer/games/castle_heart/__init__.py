@@ -106,6 +106,11 @@ class CastleHeart(Game):
             card = g("card") or ""
             clause = "CH-magic-counter-hold-exception" if "counter" in card else "CH-magic-hold"
             return IllegalAction(clause, "a held hero may only draw and discard", action)
+        if k == "declare" and data.phase == "play":
+            if seat.held:
+                return IllegalAction("CH-magic-hold", "a held hero may only draw and discard", action)
+            return IllegalAction("CH-neutral-declare", "only a neutral declares, once a turn, before any other play, "
+                                 "a side other than the one it is on", action)
         if k == "attack" and data.phase == "play":
             return self._why_attack(data, action)
         if data.phase == "play" and k in PLAY_CLAUSE:

@@ -110,7 +110,7 @@ class Castle:
     lord: int = -1
     winners: tuple = ()
     owe: int = 0  # cards still to pay (长弓, 熊首战斧, a skill)
-    after: str = ""  # the phase once they are paid
+    after: str = ""  # the phase once they are paid, or once the neutral has chosen (CH-A41)
 
 
 def put(d: Castle, seat: int, **changes) -> Castle:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .actions import A
 from .board import ENEMY, HERO, NEUTRAL, REINFORCEMENT, Castle, put, with_
 from .cards import CONTENT
+from .death import enemies_eliminated, when_enemies_gone
 from .equipment import equipment_actions
 from .life import hand_kinds, heal, hurt, is_dying, pay, throw_away
 from .magic import magic_actions
@@ -136,10 +137,12 @@ def use_heal(d: Castle, target: int, emit) -> Castle:
 
 
 def declare(d: Castle, camp: str, emit) -> Castle:
-    """CH-neutral-declare: at the start of its turn a neutral declares itself enemy or reinforcement, or not."""
+    """CH-neutral-declare: at the start of its turn a neutral declares itself enemy or reinforcement, or not.
+    The last declared enemy changing side leaves no enemy: the end of the game is checked at once (CH-A41)."""
     me = d.active
     emit.emit("declare", "CH-neutral-declare", actor=me, camp=camp)
-    return with_(put(d, me, declared="" if camp == NEUTRAL else camp), acted=True)
+    d = with_(put(d, me, declared="" if camp == NEUTRAL else camp), acted=True)
+    return when_enemies_gone(d, "play", emit) if enemies_eliminated(d) else d
 
 
 def command_start(d: Castle, emit) -> Castle:
