@@ -183,3 +183,29 @@ def test_mana_thrown_away_to_the_abyss_sword_or_the_bear_axe_is_not_spent():
     assert s.data.discard.count("mana") == 3 and s.data.seats[2].spent == 0
     s = cast(play_plainly_until(s, 0), "recall")
     assert events(s, "CH-magic-recall")[0].number("cards") == 0 and "mana" not in s.data.seats[0].hand
+
+
+def test_swift_helps_only_the_hero_not_its_soldiers():
+    """'CH-magic-swift' (CH-A42): the hero reaches seat 2, its great lynx still only its neighbours."""
+    s = table(hero_seat("lord", hand=("swift", "sword"), soldiers=(soldier("lynx"),)), hero_seat("reinforcement"),
+              hero_seat("enemy"), hero_seat("enemy"), hero_seat("enemy"))
+    s = cast(s, "swift")
+    assert a("attack", 0, target=2, member=HERO, pay="sword") in s.legal_actions()
+    s = step(s, "end_play", 0)
+    assert s.data.phase == "command" and a("command", 0, target=2) not in s.legal_actions()
+    assert {a("command", 0, target=1), a("command", 0, target=4)} <= set(s.legal_actions())
+
+
+@pytest.mark.parametrize(("rule", "hurt"), [("every_soldier", {(0, 0), (1, 0), (1, 1)}),
+                                            ("other_groups", {(1, 0), (1, 1)}), ("none", set())])
+def test_ice_storm_soldiers_are_targets_and_take_the_damage(rule, hurt):
+    """'CH-magic-ice-storm' (CH-A27): 「对除自己外所有目标使用」 — a soldier is a 目标 and holds no 魔: 1 damage."""
+    s = table(hero_seat("lord", "black_knight", hand=("ice_storm",), soldiers=(soldier("knight"),)),
+              hero_seat("enemy", "berserker", hand=("mana",), soldiers=(soldier("knight"), soldier("lynx"))),
+              hero_seat("enemy", "saint"), variant={"ice_storm_soldiers": rule})
+    s = cast(s, "ice_storm")
+    hit = {(e.targets[0], e.number("member")) for e in events(s, "CH-magic-ice-storm", "damage")}
+    assert hit == hurt and s.data.phase == "ice" and s.current_player == 1
+    assert [x.hp for x in s.data.seats[1].soldiers] == ([2, 1] if hurt else [3, 2])
+    s = step(step(s, "ice", 1, spend=True), "ice", 2, spend=False)
+    assert s.data.seats[1].hp == 4 and s.data.seats[2].hp == 2 and s.data.seats[0].hp == 4

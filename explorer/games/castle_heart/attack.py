@@ -142,7 +142,7 @@ def hit(d: Castle, emit) -> Castle:
 
 
 def poison(d: Castle, atk: Attack, emit) -> Castle:
-    """CH-equip-poison-dagger: the target will take 1 poison damage at the start of the next turn (CH-A32)."""
+    """CH-equip-poison-dagger: the target takes 1 poison damage at the start of its own next turn (CH-A39)."""
     emit.emit("poisoned", "CH-equip-poison-dagger", actor=atk.attacker, targets=(atk.target,), cause=atk.cause,
               member=atk.member)
     t = d.seats[atk.target]

@@ -52,6 +52,7 @@ class Options:
     round_cap: int
     starting_hand: int
     mix: str
+    ice_soldiers: str = "every_soldier"  # CH-A27: which soldiers 冰风暴雨 hits
 
 
 @record
