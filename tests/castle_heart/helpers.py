@@ -31,7 +31,7 @@ def table(*seats: Seat, active: int = 0, phase: str = "play", deck=None, variant
     """A State whose data is exactly these seats (seat 0 first), in ``phase`` of ``active``'s turn."""
     resolved = GAME.resolve_variant(variant or {})
     opts = Options(resolved["distance"], resolved["equipment_slots"], resolved["magic_cost"], resolved["round_cap"],
-                   resolved["starting_hand"], resolved["identity_mix"])
+                   resolved["starting_hand"], resolved["identity_mix"], resolved["ice_storm_soldiers"])
     lord = next(i for i, s in enumerate(seats) if s.identity == "lord")
     fields = {"turn": 1, "round": 1, **more}
     data = Castle(seats=tuple(seats), deck=Bag(deck if deck is not None else {"sword": 5, "heal": 5}),

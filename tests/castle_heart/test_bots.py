@@ -13,9 +13,12 @@ def test_the_game_offers_both_bots():
 
 
 def test_greedy_games_reach_the_end_at_every_table_size():
+    """Bots alone pass the simulation limits explicitly (CH-A14): every game then ends."""
+    game = explorer.get_game("castle_heart")
     for players in range(3, 9):
-        final = explorer.play_out(explorer.new_game("castle_heart", players), GreedyBot(), seed=players)
-        assert final.is_terminal and final.winners
+        final = explorer.play_out(explorer.new_game("castle_heart", players, game.bounded_variant(players)),
+                                  GreedyBot(), seed=players)
+        assert final.is_terminal and final.variant["round_cap"] == 20
 
 
 def test_an_enemy_attacks_the_lord_and_never_a_fellow():

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+import explorer
+from explorer import IllegalAction
+
 from .helpers import HERO, a, draw_all, events, hero_seat, soldier, step, table, with_seat
 
 
@@ -154,11 +159,60 @@ def test_a_neutral_declared_reinforcement_ends_the_game_with_the_enemies():
     assert s.is_terminal and events(s, "CH-end-neutral-as-reinforcement") and 3 not in s.winners
 
 
-def test_the_round_cap_ends_a_game_with_the_castle_held():
-    """'CH-round-cap' (CH-A14): past the cap the lord's side wins."""
-    s = table(hero_seat("lord"), hero_seat("enemy"), hero_seat("enemy"), active=2, round=20, variant={"round_cap": 20})
-    s = step(s, "end_play", 2)
-    assert s.is_terminal and events(s, "CH-round-cap") and s.winners == (0,)
+def test_the_round_cap_is_off_by_default_and_hands_nobody_a_win():
+    """'CH-round-cap' (CH-A14): a person's game has no cap; with the simulations' cap the game stops, no winner."""
+    game = explorer.get_game("castle_heart")
+    assert explorer.new_game("castle_heart", 5).variant["round_cap"] == 0
+    assert game.max_steps(5, game.resolve_variant({})) is None
+    assert game.simulation_limits(5) == {"round_cap": 20}
+    assert isinstance(game.max_steps(5, game.resolve_variant(game.bounded_variant(5))), int)
+    seats = (hero_seat("lord"), hero_seat("enemy"), hero_seat("enemy"))
+    uncapped = step(table(*seats, active=2, round=20), "end_play", 2)
+    assert not uncapped.is_terminal and uncapped.data.round == 21 and not events(uncapped, "CH-round-cap")
+    capped = step(table(*seats, active=2, round=20, variant={"round_cap": 20}), "end_play", 2)
+    assert capped.is_terminal and capped.winners == () and events(capped, "CH-round-cap", "round cap")
+
+
+def neutral_last_declared_enemy():
+    """Lord, reinforcement, and a neutral declared enemy at the start of its turn; the enemies are dead."""
+    s = table(hero_seat("lord", "black_knight"), hero_seat("reinforcement"),
+              hero_seat("neutral", declared="enemy", hand=("sword",)), hero_seat("enemy"), hero_seat("enemy"),
+              active=2)
+    for dead in (3, 4):
+        s = with_seat(s, dead, alive=False)
+    return s
+
+
+def test_the_last_declared_enemy_turning_reinforcement_ends_the_game():
+    """'CH-end-neutral-as-reinforcement' (CH-A41): 「中立在选择阵营为援军的时候，所有敌军被消灭，游戏结束」."""
+    s = step(neutral_last_declared_enemy(), "declare", 2, camp="reinforcement")
+    assert s.is_terminal and s.winners == (0, 1) and events(s, "CH-end-neutral-as-reinforcement")
+
+
+def test_the_last_declared_enemy_standing_neutral_is_asked_to_join():
+    """'CH-end-enemies-dead-neutral-choice' (CH-A41): back to neutral with no enemy left, it joins or turns enemy."""
+    s = step(neutral_last_declared_enemy(), "declare", 2, camp="neutral")
+    assert s.data.phase == "neutral_choice" and s.current_player == 2
+    joined = step(s, "neutral_choice", 2, join=True)
+    assert joined.is_terminal and joined.winners == (0, 1) and events(joined, "CH-goal-reinforcement")
+    refused = step(s, "neutral_choice", 2, join=False)
+    assert not refused.is_terminal and refused.data.seats[2].identity == "enemy"
+    assert refused.data.phase == "play"
+    assert a("attack", 2, target=1, member=HERO, pay="sword") in refused.legal_actions()
+    with pytest.raises(IllegalAction) as staying:
+        step(neutral_last_declared_enemy(), "declare", 2, camp="enemy")
+    assert staying.value.clause == "CH-neutral-declare"
+
+
+def test_once_a_neutral_turns_enemy_the_others_are_not_asked():
+    """'CH-end-enemies-dead-neutral-choice' (CH-A41): an enemy stands again, so the enemies are not all gone."""
+    s = table(hero_seat("lord", "black_knight"), hero_seat("enemy", hp=1), hero_seat("reinforcement"),
+              hero_seat("neutral"), hero_seat("neutral"), hero_seat("reinforcement"), hero_seat("enemy"))
+    s = with_seat(s, 6, alive=False)
+    s = draw_all(kill(s, 0, 1))
+    assert s.data.phase == "neutral_choice" and s.data.queue == (3, 4)
+    s = step(s, "neutral_choice", 3, join=False)
+    assert s.data.phase != "neutral_choice" and not s.is_terminal and s.data.seats[4].identity == "neutral"
 
 
 def test_a_dead_heros_soldiers_leave_its_seat():

@@ -7,7 +7,7 @@ from fractions import Fraction
 from explorer import CANCELLED, CHANCE
 from explorer.games.castle_heart.equipment import split_outcomes
 
-from .helpers import HERO, a, events, hero_seat, soldier, step, table
+from .helpers import HERO, a, draw_all, events, hero_seat, soldier, step, table
 
 
 def duel(eq0=(), hand0=("sword",), eq1=(), hand1=(), sold1=(), hp1=None, variant=None):
@@ -157,3 +157,35 @@ def test_missile_odds_match_a_closed_form_and_a_seeded_monte_carlo():
     runs = 3000
     hits = sum(explorer.sample_chance(s.chance_outcomes(), rng).get("split")[0] >= 3 for _ in range(runs))
     assert abs(hits / runs - float(exact)) < 0.03
+
+
+def test_poison_bites_at_the_start_of_the_targets_own_next_turn():
+    """'CH-equip-poison-dagger' (CH-A39): 「该目标在下一回合开始时」 — the target's turn, not the next seat's."""
+    s = table(hero_seat("lord", "black_knight", hand=("sword",), equipment=("poison_dagger",)),
+              hero_seat("enemy", "berserker"), hero_seat("enemy", "saint"), deck={"sword": 20})
+    s = step(step(s, "attack", 0, target=2, member=HERO, pay="sword"), "take_hit", 2)
+    s = step(s, "end_play", 0)
+    assert s.data.active == 1 and not events(s, "CH-equip-poison-dagger") and s.data.seats[2].hp == 2
+    s = draw_all(s)
+    s = step(s, "end_play", 1)
+    assert s.data.active == 2 and events(s, "CH-equip-poison-dagger", "damage")[0].targets == (2,)
+    assert s.data.seats[2].hp == 1
+
+
+def test_lightning_and_missiles_are_not_attacks():
+    """'CH-equip-lightning-wand', 'CH-equip-missile-ring' (CH-A22): 「造成伤害」, not 攻击 — no 潜行, no 镜影, no
+    钢铁大盾, no 骑士铠甲: no CHANCE roll, no cancel, and a great lynx two seats away is hit."""
+    far = hero_seat("enemy", "berserker", soldiers=(soldier("lynx"),), equipment=("steel_shield", "knight_armour"),
+                    mirror=True)
+    s = table(hero_seat("lord", "black_knight", hand=("mana",) * 6, equipment=("lightning_wand", "missile_ring")),
+              hero_seat("reinforcement"), far, hero_seat("enemy"), hero_seat("enemy"),
+              variant={"equipment_slots": "unlimited"})
+    assert a("attack", 0, target=2, member=0, pay="sword") not in s.legal_actions()
+    s = step(s, "lightning", 0, target=2, member=0)
+    assert s.data.seats[2].soldiers == () and s.current_player == 0 and s.data.phase == "play"
+    s = step(s, "lightning", 0, target=2, member=HERO)
+    assert s.data.seats[2].hp == 1 and s.data.seats[2].shield_turn == -1 and s.current_player == 0
+    s = step(s, "missiles", 0, target=2)
+    assert s.current_player == CHANCE and [o.get("split") for o, _ in s.chance_outcomes()] == [(5,)]
+    s = s.apply(s.chance_outcomes()[0][0])
+    assert s.data.seats[2].hp == -4 and not events(s, "CH-magic-mirror")

@@ -141,3 +141,71 @@ def test_ice_storm_each_other_hero_spends_mana_or_takes_one():
     assert s.legal_actions() == (a("ice", 2, spend=False),)
     s = step(s, "ice", 2, spend=False)
     assert [x.hp for x in s.data.seats] == [4, 4, 2] and s.data.seats[1].hand == () and s.data.phase == "play"
+
+
+def play_plainly_until(s, seat):
+    """Every other hero's turn, plainly: draw, end the play phase, no command, discard the first cards."""
+    while not (s.data.active == seat and s.data.phase == "play") and not s.is_terminal:
+        s = draw_all(s)
+        who, phase = s.current_player, s.data.phase
+        if phase == "play":
+            s = step(s, "end_play", who)
+        elif phase == "command":
+            s = step(s, "command", who, target=None)
+        elif phase in ("discard", "rescue", "join"):
+            s = s.apply(s.legal_actions()[-1])
+    return draw_all(s)
+
+
+def test_mana_recall_returns_the_mana_spent_not_the_mana_discarded():
+    """'CH-magic-recall' (CH-A40): 「消耗的所有魔」 — the wand's 3 魔 come back; 2 魔 弃掉 (discard phase) do not."""
+    s = table(hero_seat("lord", "black_knight", hp=1, hand=("recall",) + ("mana",) * 5,
+                        equipment=("lightning_wand",)),
+              hero_seat("enemy", "berserker"), hero_seat("enemy", "iron_captain"), deck={"sword": 20})
+    s = step(s, "lightning", 0, target=1, member=HERO)
+    s = step(s, "end_play", 0)
+    assert s.data.phase == "discard"
+    s = step(step(s, "discard", 0, card="mana"), "discard", 0, card="mana")
+    assert s.data.discard.count("mana") == 5
+    s = cast(play_plainly_until(s, 0), "recall")
+    assert events(s, "CH-magic-recall")[0].number("cards") == 3 and s.data.seats[0].hand.count("mana") == 3
+
+
+def test_mana_thrown_away_to_the_abyss_sword_or_the_bear_axe_is_not_spent():
+    """'CH-magic-recall' (CH-A40): 抛弃 (the abyss sword's demand, the bear axe's cost) is not 消耗."""
+    s = table(hero_seat("lord", "black_knight", hand=("mana", "recall", "sword")), hero_seat("enemy", "berserker"),
+              hero_seat("enemy", "iron_captain", hand=("mana", "mana", "sword", "sword"),
+                        equipment=("abyss_sword", "bear_axe")),
+              active=2, variant={"equipment_slots": "unlimited"}, deck={"sword": 20})
+    s = step(step(s, "attack", 2, target=0, member=HERO, pay="sword"), "block", 0)
+    s = step(step(step(s, "bear_axe", 2, use=True), "pay_card", 2, card="mana"), "pay_card", 2, card="mana")
+    s = step(s, "abyss_discard", 0, card="mana")
+    assert s.data.discard.count("mana") == 3 and s.data.seats[2].spent == 0
+    s = cast(play_plainly_until(s, 0), "recall")
+    assert events(s, "CH-magic-recall")[0].number("cards") == 0 and "mana" not in s.data.seats[0].hand
+
+
+def test_swift_helps_only_the_hero_not_its_soldiers():
+    """'CH-magic-swift' (CH-A42): the hero reaches seat 2, its great lynx still only its neighbours."""
+    s = table(hero_seat("lord", hand=("swift", "sword"), soldiers=(soldier("lynx"),)), hero_seat("reinforcement"),
+              hero_seat("enemy"), hero_seat("enemy"), hero_seat("enemy"))
+    s = cast(s, "swift")
+    assert a("attack", 0, target=2, member=HERO, pay="sword") in s.legal_actions()
+    s = step(s, "end_play", 0)
+    assert s.data.phase == "command" and a("command", 0, target=2) not in s.legal_actions()
+    assert {a("command", 0, target=1), a("command", 0, target=4)} <= set(s.legal_actions())
+
+
+@pytest.mark.parametrize(("rule", "hurt"), [("every_soldier", {(0, 0), (1, 0), (1, 1)}),
+                                            ("other_groups", {(1, 0), (1, 1)}), ("none", set())])
+def test_ice_storm_soldiers_are_targets_and_take_the_damage(rule, hurt):
+    """'CH-magic-ice-storm' (CH-A27): 「对除自己外所有目标使用」 — a soldier is a 目标 and holds no 魔: 1 damage."""
+    s = table(hero_seat("lord", "black_knight", hand=("ice_storm",), soldiers=(soldier("knight"),)),
+              hero_seat("enemy", "berserker", hand=("mana",), soldiers=(soldier("knight"), soldier("lynx"))),
+              hero_seat("enemy", "saint"), variant={"ice_storm_soldiers": rule})
+    s = cast(s, "ice_storm")
+    hit = {(e.targets[0], e.number("member")) for e in events(s, "CH-magic-ice-storm", "damage")}
+    assert hit == hurt and s.data.phase == "ice" and s.current_player == 1
+    assert [x.hp for x in s.data.seats[1].soldiers] == ([2, 1] if hurt else [3, 2])
+    s = step(step(s, "ice", 1, spend=True), "ice", 2, spend=False)
+    assert s.data.seats[1].hp == 4 and s.data.seats[2].hp == 2 and s.data.seats[0].hp == 4

@@ -12,9 +12,11 @@ GOLDEN = Path(__file__).with_name("playthrough.txt")
 
 
 def make() -> str:
-    """Five greedy seats, seed 8, in English and then the same game in Chinese."""
-    en = explorer.transcript("castle_heart", 5, seed=8, bots=GreedyBot(), lang="en")
-    zh = explorer.transcript("castle_heart", 5, seed=8, bots=GreedyBot(), lang="zh")
+    """Five greedy seats, seed 8, in English and then the same game in Chinese (bots alone: the simulation
+    limits are passed explicitly, CH-A14)."""
+    bounded = explorer.get_game("castle_heart").bounded_variant(5)
+    en = explorer.transcript("castle_heart", 5, seed=8, variant=bounded, bots=GreedyBot(), lang="en")
+    zh = explorer.transcript("castle_heart", 5, seed=8, variant=bounded, bots=GreedyBot(), lang="zh")
     return en + "\n" + zh
 
 

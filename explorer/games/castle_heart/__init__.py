@@ -33,6 +33,8 @@ CLAUSE_OF_PHASE = {
 }
 
 
+SIMULATION_ROUND_CAP = 20  # CH-A14: opt-in, for bots and simulations only
+
 PLAY_CLAUSE = {"heal": "CH-turn-play-heal", "lightning": "CH-equip-lightning-wand",
                "missiles": "CH-equip-missile-ring"}
 
@@ -64,13 +66,21 @@ class CastleHeart(Game):
     def winners(self, data):
         return data.winners
 
+    def simulation_limits(self, players):
+        """CH-A14: bots and simulations stop at round 20; a person's game has no round cap (0 = none)."""
+        return {"round_cap": SIMULATION_ROUND_CAP}
+
     def max_steps(self, players, variant):
-        """A stated bound. Every play-phase action but ``end_play`` spends a hand card (a declaration at most
-        once a turn), and each card brings at most ``players + 6`` answers (counter-magic, ice storm, block,
-        axes, follow-up, abyss, ring); a turn also has its rescues, joins, commands and discards. So a turn
-        is bounded by (cards in the game) × (players + 8), and a game by (round cap + 1) × players turns."""
+        """A stated bound, or None without a round cap (the document's game may go on: CH-A14).
+
+        Every play-phase action but ``end_play`` spends a hand card (a declaration at most once a turn), and
+        each card brings at most ``players + 6`` answers (counter-magic, ice storm, block, axes, follow-up,
+        abyss, ring); a turn also has its rescues, joins, commands, discards and the neutral's choices. So a
+        turn is bounded by (cards in the game) × (players + 8), and a game by (round cap + 1) × players turns."""
+        if not variant["round_cap"]:
+            return None
         cards = sum(c.count for c in CONTENT.cards.values()) + 10 + 8 * players + 5 * players
-        per_turn = cards * (players + 8) + 4 * players
+        per_turn = cards * (players + 8) + 5 * players
         return (variant["round_cap"] + 1) * players * per_turn + players * (4 + variant["starting_hand"])
 
     def decision_clause(self, data):
@@ -96,6 +106,11 @@ class CastleHeart(Game):
             card = g("card") or ""
             clause = "CH-magic-counter-hold-exception" if "counter" in card else "CH-magic-hold"
             return IllegalAction(clause, "a held hero may only draw and discard", action)
+        if k == "declare" and data.phase == "play":
+            if seat.held:
+                return IllegalAction("CH-magic-hold", "a held hero may only draw and discard", action)
+            return IllegalAction("CH-neutral-declare", "only a neutral declares, once a turn, before any other play, "
+                                 "a side other than the one it is on", action)
         if k == "attack" and data.phase == "play":
             return self._why_attack(data, action)
         if data.phase == "play" and k in PLAY_CLAUSE:

@@ -9,7 +9,7 @@ from explorer import CANCELLED, CHANCE
 
 from .actions import A
 from .board import HERO, Attack, Castle, put, with_
-from .life import hand_kinds, hurt, pay
+from .life import hand_kinds, hurt, pay, throw_away
 from .reach import attack_distance, has, hero_may_attack, is_melee, mounts_used, skill, soldier_strike
 
 HALF = Fraction(1, 2)
@@ -142,7 +142,7 @@ def hit(d: Castle, emit) -> Castle:
 
 
 def poison(d: Castle, atk: Attack, emit) -> Castle:
-    """CH-equip-poison-dagger: the target will take 1 poison damage at the start of the next turn (CH-A32)."""
+    """CH-equip-poison-dagger: the target takes 1 poison damage at the start of its own next turn (CH-A39)."""
     emit.emit("poisoned", "CH-equip-poison-dagger", actor=atk.attacker, targets=(atk.target,), cause=atk.cause,
               member=atk.member)
     t = d.seats[atk.target]
@@ -165,7 +165,7 @@ def abyss(d: Castle, card: str | None, emit) -> Castle:
         d = with_(d, attack=with_(atk, killed=atk.killed or d.seats[atk.target].hp <= 0))
     else:
         emit.emit("discard", "CH-equip-abyss-sword", actor=atk.target, cause=atk.cause, card=card)
-        d = pay(d, atk.target, card)
+        d = throw_away(d, atk.target, card)  # 抛弃: not 消耗 (CH-A40)
     return after_abyss(d)
 
 

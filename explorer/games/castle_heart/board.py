@@ -52,6 +52,7 @@ class Options:
     round_cap: int
     starting_hand: int
     mix: str
+    ice_soldiers: str = "every_soldier"  # CH-A27: which soldiers 冰风暴雨 hits
 
 
 @record
@@ -110,7 +111,7 @@ class Castle:
     lord: int = -1
     winners: tuple = ()
     owe: int = 0  # cards still to pay (长弓, 熊首战斧, a skill)
-    after: str = ""  # the phase once they are paid
+    after: str = ""  # the phase once they are paid, or once the neutral has chosen (CH-A41)
 
 
 def put(d: Castle, seat: int, **changes) -> Castle:

@@ -128,14 +128,28 @@ def after_death(d: Castle, victim: int, emit) -> Castle:
         emit.emit("lord falls", "CH-end-lord-dies", targets=(victim,))
         enemies = tuple(i for i, s in enumerate(d.seats) if s.identity == ENEMY)
         return over(d, enemies, "CH-goal-enemy", emit)
-    if any(camp(d.seats[i]) == "enemy" for i in alive):
+    if not enemies_eliminated(d):
         return death_next(d, emit)
+    return when_enemies_gone(d, "", emit)
+
+
+def enemies_eliminated(d: Castle) -> bool:
+    """所有敌军被消灭: no enemy alive, nor a neutral declared enemy (CH-goal-lord)."""
+    return not any(s.alive and camp(s) == "enemy" for s in d.seats)
+
+
+def when_enemies_gone(d: Castle, resume: str, emit) -> Castle:
+    """Every enemy gone, by a death or by the last declared enemy changing side (CH-A41):
+    CH-end-neutral-as-reinforcement — a neutral declared 援军 ends the game at once;
+    CH-end-enemies-dead-neutral-choice — an undeclared neutral is asked to join or turn enemy (then ``resume``,
+    or the dying still to settle); with no neutral left, the lord's side has won (CH-goal-lord)."""
+    alive = [i for i, s in enumerate(d.seats) if s.alive]
     castle = tuple(i for i, s in enumerate(d.seats) if s.identity in CASTLE_SIDE)
     if any(d.seats[i].identity == NEUTRAL and d.seats[i].declared == REINFORCEMENT for i in alive):
         return over(d, castle, "CH-end-neutral-as-reinforcement", emit)
     neutrals = tuple(i for i in alive if d.seats[i].identity == NEUTRAL)
     if neutrals:
-        return with_(d, phase="neutral_choice", queue=neutrals)
+        return with_(d, phase="neutral_choice", queue=neutrals, after=resume)
     return over(d, castle, "CH-goal-lord", emit)
 
 
@@ -152,8 +166,10 @@ def neutral_choice(d: Castle, join_lord: bool, emit) -> Castle:
         return over(d, tuple(i for i, s in enumerate(d.seats) if s.identity in CASTLE_SIDE), "CH-goal-reinforcement",
                     emit)
     d = put(d, who, identity=ENEMY, declared="", revealed=True)
-    d = with_(d, queue=d.queue[1:])
-    return d if d.queue else death_next(d, emit)
+    d = with_(d, queue=())  # an enemy stands again: the others are asked when the enemies are next all gone (CH-A41)
+    if d.after:
+        return with_(d, phase=d.after, after="")
+    return death_next(d, emit)
 
 
 def over(d: Castle, winners: tuple, clause: str, emit) -> Castle:
@@ -168,7 +184,13 @@ def next_turn(d: Castle, emit) -> Castle:
     rnd = d.round + (1 if nxt == d.lord else 0)
     d = with_(d, active=nxt, round=rnd, turn=d.turn + 1, attacked=False, acted=False, swift=False,
               skill_used=False, phase="start_turn")
-    if rnd > d.opts.round_cap:
-        lord_side = tuple(i for i, s in enumerate(d.seats) if s.identity in CASTLE_SIDE)
-        return over(d, lord_side, "CH-round-cap", emit)
+    if d.opts.round_cap and rnd > d.opts.round_cap:
+        return round_cap_reached(d, emit)
     return d
+
+
+def round_cap_reached(d: Castle, emit) -> Castle:
+    """CH-round-cap (CH-A14, bots and simulations only): the game stops with no winner — the document's goals
+    (消灭所有敌军, 消灭城主, the neutral the last one standing) are none of them reached, so nobody is handed one."""
+    emit.emit("round cap", "CH-round-cap", round_cap=d.opts.round_cap)
+    return over(d, (), "CH-round-cap", emit)

@@ -40,10 +40,18 @@ def heal(d: Castle, target: int, amount: int, source: int, cause, clause: str, e
 
 
 def pay(d: Castle, seat: int, card: str, n: int = 1) -> Castle:
-    """``n`` copies of ``card`` go from the hand to the discard pile (spent 魔 are counted for 魔力回朔)."""
+    """消耗: ``n`` copies of ``card`` spent as a cost go to the discard pile; spent 魔 are counted for 魔力回朔
+    (CH-magic-recall, CH-A40)."""
     s = d.seats[seat]
     spent = s.spent + (n if card == "mana" else 0)
     return put_and(d, seat, {"hand": take_from(s.hand, card, n), "spent": spent}, discard=d.discard.add(card, n))
+
+
+def throw_away(d: Castle, seat: int, card: str, n: int = 1) -> Castle:
+    """弃 / 抛弃: ``n`` copies of ``card`` discarded (弃牌阶段, a discard cost): not 消耗, so 魔力回朔 does not
+    count them (CH-magic-recall, CH-A40)."""
+    s = d.seats[seat]
+    return put_and(d, seat, {"hand": take_from(s.hand, card, n)}, discard=d.discard.add(card, n))
 
 
 def hand_kinds(hand: tuple) -> tuple:

@@ -111,6 +111,7 @@ def resolve(d: Castle, spell: Spell, emit) -> Castle:
     if effect == "recall":
         return recall(d, me, cause, emit)
     if effect == "ice_storm":  # CH-magic-ice-storm
+        d = ice_on_soldiers(d, spell, emit)
         queue = tuple((me + k) % len(d.seats) for k in range(1, len(d.seats)))
         return ice_next(with_(d, queue=tuple(i for i in queue if d.seats[i].alive), spell=spell), emit)
     if not d.seats[t].alive:
@@ -184,6 +185,19 @@ def destroy_card(d: Castle, card: str, emit) -> Castle:
               card=card)
     d = put(d, spell.target, hand=take_from(d.seats[spell.target].hand, card))
     return with_(d, discard=d.discard.add(card), spell=None, phase="play")
+
+
+def ice_on_soldiers(d: Castle, spell: Spell, emit) -> Castle:
+    """CH-magic-ice-storm (CH-A27): soldiers are 目标 too; holding no 魔 to spend, each takes 1 damage — every
+    soldier but by the switch (``every_soldier``: only the caster itself is 自己; ``other_groups``; ``none``)."""
+    rule, n = d.opts.ice_soldiers, len(d.seats)
+    for k in range(n if rule != "none" else 0):
+        t = (spell.caster + k) % n
+        if (k == 0 and rule == "other_groups") or not d.seats[t].alive:
+            continue
+        for m in reversed(range(len(d.seats[t].soldiers))):  # the last first, so places do not shift
+            d = hurt(d, t, m, 1, spell.caster, spell.cause, "CH-magic-ice-storm", emit)
+    return d
 
 
 def ice_next(d: Castle, emit) -> Castle:

@@ -203,6 +203,8 @@ EVENTS = {  # kind: (English, 中文); fields: actor, target, targets, card, sol
     "lord falls": ("the lord {target} has fallen", "城主{target}被消灭"),
     "neutral choice": ("{actor} {join_text}", "{actor}{join_text}"),
     "game over": ("game over; winners: {targets}", "游戏结束，胜者：{targets}"),
+    "round cap": ("the simulation's round cap ({round_cap}) is reached: the game stops, nobody wins",
+                  "达到模拟设定的轮数上限（{round_cap}轮）：游戏终止，无人获胜"),
     "reshuffle": ("the discard pile ({cards} cards) is shuffled into the deck", "弃牌堆（{cards}张）洗回牌组"),
     "deck empty": ("deck and discard pile are empty: no card is drawn", "牌组与弃牌堆皆空，不再摸牌"),
 }

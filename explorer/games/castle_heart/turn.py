@@ -5,8 +5,9 @@ from __future__ import annotations
 from .actions import A
 from .board import ENEMY, HERO, NEUTRAL, REINFORCEMENT, Castle, put, with_
 from .cards import CONTENT
+from .death import enemies_eliminated, when_enemies_gone
 from .equipment import equipment_actions
-from .life import hand_kinds, heal, hurt, is_dying, pay
+from .life import hand_kinds, heal, hurt, is_dying, pay, throw_away
 from .magic import magic_actions
 from .reach import attack_distance, has, hero_may_attack, hero_range, seat_distances, skill, soldier_strike
 
@@ -115,10 +116,16 @@ def pay_actions(d: Castle) -> tuple:
     return tuple(A("pay_card", d.active, card=c) for c in hand_kinds(d.seats[d.active].hand))
 
 
+DISCARD_COSTS = ("forced_hit", "skill_heal")  # 熊首战斧「抛弃2张手牌」, a skill's 弃: not 消耗 (CH-A40)
+
+
 def pay_card(d: Castle, card: str, emit) -> Castle:
+    """One card of a cost paid card by card: the longbow's two cards stand in for a spent 剑 (消耗); the bear
+    axe's and a discard skill's are thrown away (抛弃 / 弃), which 魔力回朔 does not count (CH-A40)."""
     emit.emit("pay", "CH-equip-longbow" if d.after == "longbow_go" else
               "CH-equip-bear-axe" if d.after == "forced_hit" else "CH-turn-play-unlimited", actor=d.active, card=card)
-    d = with_(pay(d, d.active, card), owe=d.owe - 1)
+    give = throw_away if d.after in DISCARD_COSTS else pay
+    d = with_(give(d, d.active, card), owe=d.owe - 1)
     return d if d.owe else with_(d, phase=d.after, after="")
 
 
@@ -130,10 +137,12 @@ def use_heal(d: Castle, target: int, emit) -> Castle:
 
 
 def declare(d: Castle, camp: str, emit) -> Castle:
-    """CH-neutral-declare: at the start of its turn a neutral declares itself enemy or reinforcement, or not."""
+    """CH-neutral-declare: at the start of its turn a neutral declares itself enemy or reinforcement, or not.
+    The last declared enemy changing side leaves no enemy: the end of the game is checked at once (CH-A41)."""
     me = d.active
     emit.emit("declare", "CH-neutral-declare", actor=me, camp=camp)
-    return with_(put(d, me, declared="" if camp == NEUTRAL else camp), acted=True)
+    d = with_(put(d, me, declared="" if camp == NEUTRAL else camp), acted=True)
+    return when_enemies_gone(d, "play", emit) if enemies_eliminated(d) else d
 
 
 def command_start(d: Castle, emit) -> Castle:
@@ -206,4 +215,4 @@ def discard_actions(d: Castle) -> tuple:
 
 def discard(d: Castle, card: str, emit) -> Castle:
     emit.emit("discard", "CH-turn-discard", actor=d.active, card=card)
-    return discard_check(pay(d, d.active, card), emit)
+    return discard_check(throw_away(d, d.active, card), emit)
