@@ -66,6 +66,13 @@ def test_view_with_the_log_still_shows_the_whole_log():
     assert len(view["log"]) == len(state.log) and view["log"][-1]["id"] == state.log[-1].id
 
 
+def test_visible_log_from_a_position_is_the_tail_of_the_whole():
+    state = explorer.play_out(long_toy(), seed=5, max_steps=200)
+    whole = explorer.visible_log(state.log, 1)
+    assert explorer.visible_log(state.log, 1, start=50) == whole[50:] and len(whole) == len(state.log)
+    assert any(e.numbers == () and e.kind == "draw" for e in whole[50:])  # player 0's draws stay redacted
+
+
 def test_chain_reads_like_a_tuple():
     c = EMPTY.extend("abcde")
     assert c == tuple("abcde") and tuple("abcde") == c and c != tuple("abcd") and c != "abcde"
