@@ -10,7 +10,7 @@ from typing import Any
 class Bag:
     """Immutable multiset of hashable items. Every change returns a new Bag."""
 
-    __slots__ = ("_counts", "_order", "_outcomes", "_size")
+    __slots__ = ("_counts", "_hash", "_order", "_outcomes", "_size")
 
     def __init__(self, items: Iterable[Any] | dict[Any, int] = ()):
         counts: dict[Any, int] = {}
@@ -27,13 +27,14 @@ class Bag:
         self._size = sum(counts.values())
         self._order: tuple | None = None
         self._outcomes: tuple | None = None
+        self._hash: int | None = None
 
     @classmethod
     def _of(cls, counts: dict[Any, int]) -> Bag:
         bag = cls.__new__(cls)
         bag._counts = counts
         bag._size = sum(counts.values())
-        bag._order = bag._outcomes = None
+        bag._order = bag._outcomes = bag._hash = None
         return bag
 
     def _sorted(self) -> tuple:
@@ -92,7 +93,9 @@ class Bag:
         return isinstance(other, Bag) and self._counts == other._counts
 
     def __hash__(self) -> int:
-        return hash(frozenset(self._counts.items()))
+        if self._hash is None:  # a Bag never changes, so neither does its hash
+            self._hash = hash(frozenset(self._counts.items()))
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Bag({self.counts()!r})"

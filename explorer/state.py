@@ -190,9 +190,12 @@ def resolve(game: Game, data: Any, action: Action, next_event_id: int) -> tuple[
     return game.apply(data, action, emitter), tuple(emitter.events)
 
 
-def _frozen(variant: Mapping[str, Any]) -> str:
-    """The variant as text (its values may be lists): equal variants give equal text."""
-    return json.dumps(variant, sort_keys=True, default=repr)
+def _frozen(variant: Mapping[str, Any]) -> int:
+    """A hash of the variant (its values may be lists: then of its JSON text); equal variants, equal hashes."""
+    try:
+        return hash(frozenset(variant.items()))
+    except TypeError:
+        return hash(json.dumps(variant, sort_keys=True, default=repr))
 
 
 def _data_hash(data: Any) -> int:
