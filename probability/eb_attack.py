@@ -23,6 +23,7 @@ RESPONSES = (BLOCK, DODGE, BEST)
 CANCELLED = 0  # the damage outcome of an attack cancelled by a successful dodge
 FACES = combat.DIE_FACES
 _PAIRS = tuple(zip(*product(FACES, FACES), strict=True))  # (attacker's dice, defender's dice), 36 pairs
+_OF_36 = tuple(Fraction(n, 36) for n in range(37))  # n/36, the chance of n of the 36 pairs
 EITHER = "either"  # best_response_table: both responses have the same expected damage
 
 
@@ -100,6 +101,8 @@ def _all_counts(attack_points, base_defence, defence_points, response: str, rule
 def _exact(counts: Mapping[int, int]) -> Dist:
     """Counts of damage outcomes (non-negative ints, non-zero total) → the exact distribution, sorted."""
     total = sum(counts.values())
+    if total == len(_PAIRS[0]):  # the 36 pairs of dice: n/36 from a table of constants, not a new Fraction each
+        return {hurt: _OF_36[counts[hurt]] for hurt in sorted(counts)}
     return {hurt: Fraction(counts[hurt], total) for hurt in sorted(counts)}
 
 
