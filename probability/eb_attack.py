@@ -95,7 +95,7 @@ def _all_counts(attack_points, base_defence, defence_points, response: str, rule
                          repeat(defence_points, n)))
     if None in counts:  # cancelled by a dodge
         counts[CANCELLED] = counts.get(CANCELLED, 0) + counts.pop(None)
-    return dict(counts)
+    return counts  # a Counter is a dict of damage → count
 
 
 def _exact(counts: Mapping[int, int]) -> Dist:
