@@ -65,12 +65,15 @@ def _binary(*values: int | Fraction) -> tuple[int | float | Fraction, ...]:
     difference of such values and dice is again exact in binary (at most 2^41 units of 2^-10, within a
     float's 53 bits), so the engine's rule floors the very same number, many times faster than with
     Fractions. Otherwise (thirds, …; mixing a Fraction with a float would round) all stay as given."""
+    out = []
     for value in values:
         if isinstance(value, Fraction):
             d = value.denominator
             if d & (d - 1) or d > 2**10 or abs(value.numerator) >= 2**30:
                 return values
-    return tuple(float(v) if isinstance(v, Fraction) else v for v in values)
+            value = float(value)
+        out.append(value)
+    return tuple(out)
 
 
 def _row_counts(attack_die: int, attack_points, base_defence, defence_points, response: str,
