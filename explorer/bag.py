@@ -10,7 +10,7 @@ from typing import Any
 class Bag:
     """Immutable multiset of hashable items. Every change returns a new Bag."""
 
-    __slots__ = ("_counts", "_size")
+    __slots__ = ("_counts", "_hash", "_order", "_outcomes", "_size")
 
     def __init__(self, items: Iterable[Any] | dict[Any, int] = ()):
         counts: dict[Any, int] = {}
@@ -25,13 +25,23 @@ class Bag:
                 counts[item] = counts.get(item, 0) + 1
         self._counts = counts
         self._size = sum(counts.values())
+        self._order: tuple | None = None
+        self._outcomes: tuple | None = None
+        self._hash: int | None = None
 
     @classmethod
     def _of(cls, counts: dict[Any, int]) -> Bag:
         bag = cls.__new__(cls)
         bag._counts = counts
         bag._size = sum(counts.values())
+        bag._order = bag._outcomes = bag._hash = None
         return bag
+
+    def _sorted(self) -> tuple:
+        """The distinct items in their fixed order (by repr), worked out once: a Bag never changes."""
+        if self._order is None:
+            self._order = tuple(sorted(self._counts, key=repr))
+        return self._order
 
     def __len__(self) -> int:
         return self._size
@@ -40,7 +50,7 @@ class Bag:
         return item in self._counts
 
     def __iter__(self) -> Iterator[Any]:
-        for item in sorted(self._counts, key=repr):
+        for item in self._sorted():
             yield from [item] * self._counts[item]
 
     def count(self, item: Any) -> int:
@@ -48,7 +58,7 @@ class Bag:
 
     def counts(self) -> dict[Any, int]:
         """A fresh dict of item → count (sorted by item), safe to change."""
-        return {k: self._counts[k] for k in sorted(self._counts, key=repr)}
+        return {k: self._counts[k] for k in self._sorted()}
 
     def add(self, item: Any, n: int = 1) -> Bag:
         counts = dict(self._counts)
@@ -75,13 +85,17 @@ class Bag:
 
     def outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         """Each distinct item with the exact chance of drawing it next (uniform over cards)."""
-        return tuple((k, Fraction(self._counts[k], self._size)) for k in sorted(self._counts, key=repr))
+        if self._outcomes is None:  # worked out once per Bag: a deck is asked again and again
+            self._outcomes = tuple((k, Fraction(self._counts[k], self._size)) for k in self._sorted())
+        return self._outcomes
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Bag) and self._counts == other._counts
 
     def __hash__(self) -> int:
-        return hash(frozenset(self._counts.items()))
+        if self._hash is None:  # a Bag never changes, so neither does its hash
+            self._hash = hash(frozenset(self._counts.items()))
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Bag({self.counts()!r})"

@@ -1,60 +1,112 @@
-"""A persistent list: appending shares the old list, so a new state costs O(1), not O(history)."""
+"""A persistent list behind ``State.history`` and ``State.log``: appending costs O(1), reading costs O(1).
+
+States along one line of play share one growing buffer: a chain is (buffer, length), and appending to the
+newest chain of a buffer appends to the buffer in place. Appending to an older chain (a branch: "what if I
+had dodged?") copies its prefix into a new buffer once. A chain never changes: the items below its length
+are never written again, so a chain is an immutable sequence that reads like a tuple (``==`` with tuples,
+slices are tuples) without copying the whole history for every state.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
+from operator import is_
 from typing import Any
 
 
-class Chain:
-    """Immutable sequence built by appending; ``tuple(chain)`` walks it once."""
+class Chain(Sequence):
+    """Immutable sequence built by appending; indexing and ``len`` are O(1), a slice copies only itself."""
 
-    __slots__ = ("_cache", "_item", "_len", "_parent")
+    __slots__ = ("_buf", "_len")
 
-    def __init__(self, parent: Chain | None = None, item: Any = None, _empty: bool = True):
-        self._parent = parent
-        self._item = item
-        self._len = 0 if _empty else (parent._len if parent else 0) + 1
-        self._cache: tuple | None = () if _empty else None
+    def __init__(self, items: Iterable[Any] = ()):
+        self._buf = list(items)
+        self._len = len(self._buf)
+
+    @classmethod
+    def _on(cls, buf: list, length: int) -> Chain:
+        chain = cls.__new__(cls)
+        chain._buf = buf
+        chain._len = length
+        return chain
 
     def append(self, item: Any) -> Chain:
-        return Chain(self, item, _empty=False)
+        """A chain one item longer; this one is unchanged."""
+        return self.extend((item,))
 
     def extend(self, items: Iterable[Any]) -> Chain:
-        chain = self
-        for item in items:
-            chain = Chain(chain, item, _empty=False)
-        return chain
+        """A chain with ``items`` added; this one is unchanged (O(len(items)) on the newest chain)."""
+        if type(items) is not tuple:
+            items = tuple(items)
+        k = len(items)
+        if not k:
+            return self
+        buf, n = self._buf, self._len
+        if n and len(buf) == n:  # the newest chain of its buffer: grow the buffer in place
+            buf.extend(items)
+            # another thread may have grown the same buffer at the same moment; then check that ours is there
+            if len(buf) == n + k or all(map(is_, buf[n:n + k], items)):
+                return Chain._on(buf, n + k)
+        fresh = buf[:n]  # a branch (or the empty chain, shared by every game): a buffer of its own
+        fresh.extend(items)
+        return Chain._on(fresh, n + k)
 
     def __len__(self) -> int:
         return self._len
 
     def as_tuple(self) -> tuple:
-        if self._cache is None:
-            items = []
-            node = self
-            while node is not None and node._cache is None:
-                items.append(node._item)
-                node = node._parent
-            base = node._cache if node is not None else ()
-            self._cache = base + tuple(reversed(items))
-        return self._cache
+        """The items as a tuple (a copy: O(len))."""
+        return tuple(self._buf[:self._len])
 
     def __iter__(self) -> Iterator[Any]:
-        return iter(self.as_tuple())
+        return islice(self._buf, self._len)
+
+    def __reversed__(self) -> Iterator[Any]:
+        buf = self._buf
+        return (buf[i] for i in range(self._len - 1, -1, -1))
 
     def __getitem__(self, index):
-        return self.as_tuple()[index]
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._len)
+            if step == 1:
+                return tuple(self._buf[start:stop])
+            return tuple(self._buf[i] for i in range(start, stop, step))
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("chain index out of range")
+        return self._buf[index]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Chain):
-            return self._len == other._len and self.as_tuple() == other.as_tuple()
+            if self._len != other._len:
+                return False
+            if self._buf is other._buf:
+                return True
+            return all(a == b for a, b in zip(self, other, strict=True))
+        if isinstance(other, tuple):
+            return self._len == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())  # equal to a tuple's hash, as == says they are equal
+
+    def __add__(self, other: object) -> tuple:
+        if isinstance(other, tuple | Chain):
+            return self.as_tuple() + tuple(other)
+        return NotImplemented
+
+    def __radd__(self, other: object) -> tuple:
+        if isinstance(other, tuple):
+            return other + self.as_tuple()
+        return NotImplemented
 
     def __repr__(self) -> str:
-        return f"Chain(len={self._len})"
+        return repr(self.as_tuple())
+
+    def __reduce__(self):
+        return (Chain, (self.as_tuple(),))
 
 
 EMPTY = Chain()

@@ -106,8 +106,13 @@ class Emitter:
         return eid
 
 
-def visible_log(log, player: int | None) -> tuple[Event, ...]:
-    """The log as ``player`` may see it (None: everything): others' private details redacted."""
+def visible_log(log, player: int | None, start: int = 0) -> tuple[Event, ...]:
+    """The log as ``player`` may see it (None: everything): others' private details redacted.
+
+    ``start``: only the events from that position on (a refresh that has shown the first ``start`` events
+    already does work in proportion to what is new, not to the whole game)."""
+    if start:
+        log = log[start:]
     return tuple(e if e.visible_to(player) else e.redacted() for e in log)
 
 

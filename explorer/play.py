@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 
 from .actions import CHANCE, TERMINAL, Action
-from .state import State
+from .state import State, resolve
 
 
 class Bot:
@@ -31,14 +31,32 @@ class RandomBot(Bot):
 
 def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
     """One outcome drawn with exactly its probability (no float rounding)."""
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    denominators = [p.denominator for _, p in outcomes]
+    denominator = math.lcm(*set(denominators))
     ticket = rng.randrange(denominator)
-    for action, p in outcomes:
-        share = p.numerator * (denominator // p.denominator)
+    for (action, p), d in zip(outcomes, denominators, strict=True):
+        share = p.numerator * (denominator // d)
         if ticket < share:
             return action
         ticket -= share
     raise ValueError("chance outcomes do not sum to 1")
+
+
+def _seat_bots(state: State, bots) -> Mapping[int, Bot]:
+    """Seats → bots: a single bot plays every seat; default RandomBot everywhere."""
+    if bots is None:
+        bots = RandomBot()
+    if isinstance(bots, Bot):
+        return {p: bots for p in range(state.players)}
+    if isinstance(bots, Mapping):
+        return bots
+    return dict(enumerate(bots))
+
+
+def _picks_a_legal_action(bot: Bot) -> bool:
+    """True for a bot whose choice is one of ``legal_actions()`` by construction (RandomBot's own choose),
+    so the step may skip the legality check of ``State.apply``."""
+    return type(bot).choose is RandomBot.choose
 
 
 def play(state: State, bots: Mapping[int, Bot] | Sequence[Bot] | Bot | None = None, seed: int | None = 0,
@@ -49,33 +67,53 @@ def play(state: State, bots: Mapping[int, Bot] | Sequence[Bot] | Bot | None = No
     Stops at TERMINAL, after ``max_steps``, or at a seat with no bot (a person's turn).
     """
     rng = random.Random(seed)
-    if bots is None:
-        bots = RandomBot()
-    if isinstance(bots, Bot):
-        seat_bots: Mapping[int, Bot] = {p: bots for p in range(state.players)}
-    elif isinstance(bots, Mapping):
-        seat_bots = bots
-    else:
-        seat_bots = dict(enumerate(bots))
+    seat_bots = _seat_bots(state, bots)
     steps = 0
     while max_steps is None or steps < max_steps:
         who = state.current_player
         if who == TERMINAL:
             return
         if who == CHANCE:
-            action = sample_chance(state.chance_outcomes(), rng)
+            state = state._advance(sample_chance(state.chance_outcomes(), rng))
         elif who in seat_bots:
-            action = seat_bots[who].choose(state, rng)
+            bot = seat_bots[who]
+            action = bot.choose(state, rng)
+            state = state._advance(action) if _picks_a_legal_action(bot) else state.apply(action)
         else:
             return
-        state = state.apply(action)
         steps += 1
         yield state
 
 
 def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | None = None) -> State:
-    """The last state of ``play``."""
-    last = state
-    for last in play(state, bots, seed, max_steps):  # noqa: B007 - only the last state is wanted
-        pass
-    return last
+    """The last state of ``play`` with the same bots and seed: the same state, reached faster.
+
+    The bots' playout path: between the start and the end no State is built (only the game's data
+    moves on, through the same rules, with exact chance and every event kept); a bot other than
+    RandomBot still gets a State to look at, and its action is checked as ``State.apply`` checks it.
+    """
+    rng = random.Random(seed)
+    seat_bots = _seat_bots(state, bots)
+    game, players, variant = state.game, state.players, state.variant
+    data, history, log, events = state.data, state._history, state._log, state._events
+    steps = 0
+    while max_steps is None or steps < max_steps:
+        who = game.current_player(data)
+        if who == TERMINAL:
+            break
+        if who == CHANCE:
+            action = sample_chance(tuple(game.chance_outcomes(data)), rng)
+        elif who in seat_bots and _picks_a_legal_action(seat_bots[who]):
+            action = rng.choice(tuple(game.legal_actions(data)))
+        elif who in seat_bots:
+            here = State(game, players, variant, data, history, log, events)
+            after = here.apply(seat_bots[who].choose(here, rng))
+            data, history, log, events = after.data, after._history, after._log, after._events
+            steps += 1
+            continue
+        else:
+            break
+        data, events = resolve(game, data, action, len(log))
+        history, log = history.append(action), log.extend(events)
+        steps += 1
+    return state if steps == 0 else State(game, players, variant, data, history, log, events)

@@ -21,7 +21,7 @@ FORMAT = 1
 class State:
     """One moment of a game. Immutable: ``apply`` returns a new State and leaves this one alone."""
 
-    __slots__ = ("_chance", "_events", "_history", "_legal", "_legal_set", "_log", "data", "game",
+    __slots__ = ("_chance", "_events", "_hash", "_history", "_legal", "_legal_set", "_log", "data", "game",
                  "players", "variant")
 
     def __init__(self, game: Game, players: int, variant: dict[str, Any], data: Any,
@@ -36,6 +36,7 @@ class State:
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_set", None)
         object.__setattr__(self, "_chance", None)
+        object.__setattr__(self, "_hash", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("State is immutable: use apply() to get a new one")
@@ -97,9 +98,12 @@ class State:
             raise IllegalAction("core.terminal", "the game is over", action)
         if not self.is_legal(action):
             raise self.game.why_illegal(self.data, action)
-        emitter = Emitter(self.game.id, len(self._log))
-        data = self.game.apply(self.data, action, emitter)
-        events = tuple(emitter.events)
+        return self._advance(action)
+
+    def _advance(self, action: Action) -> State:
+        """The step itself, for an action known to be legal (taken from ``legal_actions`` or
+        ``chance_outcomes`` of this state): the checks of ``apply`` are skipped, nothing else."""
+        data, events = resolve(self.game, self.data, action, len(self._log))
         return State(self.game, self.players, self.variant, data, self._history.append(action),
                      self._log.extend(events), events)
 
@@ -114,14 +118,15 @@ class State:
         return self._events
 
     @property
-    def log(self) -> tuple[Event, ...]:
-        """Every event since the start, in resolution order."""
-        return self._log.as_tuple()
+    def log(self) -> Chain:
+        """Every event since the start, in resolution order: an immutable sequence that compares equal to
+        the tuple of the events; O(1) to read however long the game (slices are tuples)."""
+        return self._log
 
     @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action since the start, chance outcomes included."""
-        return self._history.as_tuple()
+    def history(self) -> Chain:
+        """Every action since the start, chance outcomes included (an immutable sequence, like ``log``)."""
+        return self._history
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -165,11 +170,40 @@ class State:
                 and self._history == other._history and self._log == other._log)
 
     def __hash__(self) -> int:
-        return hash((self.game.id, self.players, len(self._history), self.to_json()))
+        """From what equal states share and what is cheap to read: the game, players, variant, the data
+        (frozen records hash themselves), how many steps and the last one. Independent of the log's length."""
+        if self._hash is None:
+            last = self._history[-1] if len(self._history) else None
+            key = (self.game.id, self.players, _frozen(self.variant), _data_hash(self.data), len(self._history),
+                   last)
+            object.__setattr__(self, "_hash", hash(key))
+        return self._hash
 
     def __repr__(self) -> str:
         who = {CHANCE: "CHANCE", TERMINAL: "TERMINAL"}.get(self.current_player, f"p{self.current_player}")
         return f"<State {self.game.id} players={self.players} step={len(self._history)} to move={who}>"
+
+
+def resolve(game: Game, data: Any, action: Action, next_event_id: int) -> tuple[Any, tuple[Event, ...]]:
+    """One step of the game's rules: the new data and the events it produced (ids from ``next_event_id``)."""
+    emitter = Emitter(game.id, next_event_id)
+    return game.apply(data, action, emitter), tuple(emitter.events)
+
+
+def _frozen(variant: Mapping[str, Any]) -> int:
+    """A hash of the variant (its values may be lists: then of its JSON text); equal variants, equal hashes."""
+    try:
+        return hash(frozenset(variant.items()))
+    except TypeError:
+        return hash(json.dumps(variant, sort_keys=True, default=repr))
+
+
+def _data_hash(data: Any) -> int:
+    """hash(data) for frozen game data; data holding a dict or a list falls back to its exact JSON form."""
+    try:
+        return hash(data)
+    except TypeError:
+        return hash(json.dumps(encode(data), sort_keys=True))
 
 
 def _masked(view: dict[str, Any], paths: Sequence[Sequence[Any]]) -> dict[str, Any]:

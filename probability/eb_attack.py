@@ -7,8 +7,10 @@ re-implemented here. Outcome ``0`` means the attack was cancelled (抵消) by a 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
+from itertools import product, repeat
 from typing import Any
 
 from explorer.games.eternal_breath import combat
@@ -20,6 +22,8 @@ BLOCK, DODGE, BEST = combat.BLOCK, combat.DODGE, "best"
 RESPONSES = (BLOCK, DODGE, BEST)
 CANCELLED = 0  # the damage outcome of an attack cancelled by a successful dodge
 FACES = combat.DIE_FACES
+_PAIRS = tuple(zip(*product(FACES, FACES), strict=True))  # (attacker's dice, defender's dice), 36 pairs
+_OF_36 = tuple(Fraction(n, 36) for n in range(37))  # n/36, the chance of n of the 36 pairs
 EITHER = "either"  # best_response_table: both responses have the same expected damage
 
 
@@ -53,10 +57,30 @@ def _resolver(rules: Mapping[str, Any]):
     return resolve
 
 
+def _binary(*values: int | Fraction) -> tuple[int | float | Fraction, ...]:
+    """The point values in the fastest form that keeps the engine's arithmetic exact.
+
+    When every value is an int or a Fraction whose denominator is a power of two (half points, quarter
+    points) of modest size, the Fractions become floats of exactly the same value: every sum and
+    difference of such values and dice is again exact in binary (at most 2^41 units of 2^-10, within a
+    float's 53 bits), so the engine's rule floors the very same number, many times faster than with
+    Fractions. Otherwise (thirds, …; mixing a Fraction with a float would round) all stay as given."""
+    out = []
+    for value in values:
+        if isinstance(value, Fraction):
+            d = value.denominator
+            if d & (d - 1) or d > 2**10 or abs(value.numerator) >= 2**30:
+                return values
+            value = float(value)
+        out.append(value)
+    return tuple(out)
+
+
 def _row_counts(attack_die: int, attack_points, base_defence, defence_points, response: str,
                 rules: Mapping[str, Any]) -> dict[int, int]:
     """For one attacker's die: how many of the defender's six faces give each damage."""
     resolve = _resolver(rules)
+    attack_points, base_defence, defence_points = _binary(attack_points, base_defence, defence_points)
     counts: dict[int, int] = {}
     for defence_die in FACES:
         hurt = resolve(attack_die, defence_die, attack_points, response, base_defence, defence_points)
@@ -68,18 +92,20 @@ def _row_counts(attack_die: int, attack_points, base_defence, defence_points, re
 def _all_counts(attack_points, base_defence, defence_points, response: str, rules) -> dict[int, int]:
     """How many of the 36 (attacker's die, defender's die) pairs give each damage (the hot loop)."""
     resolve = _resolver(rules)
-    counts: dict[int, int] = {}
-    for attack_die in FACES:
-        for defence_die in FACES:
-            hurt = resolve(attack_die, defence_die, attack_points, response, base_defence, defence_points)
-            hurt = CANCELLED if hurt is None else hurt
-            counts[hurt] = counts.get(hurt, 0) + 1
-    return counts
+    attack_points, base_defence, defence_points = _binary(attack_points, base_defence, defence_points)
+    n = len(_PAIRS[0])
+    counts = Counter(map(resolve, *_PAIRS, repeat(attack_points, n), repeat(response, n), repeat(base_defence, n),
+                         repeat(defence_points, n)))
+    if None in counts:  # cancelled by a dodge
+        counts[CANCELLED] = counts.get(CANCELLED, 0) + counts.pop(None)
+    return counts  # a Counter is a dict of damage → count
 
 
 def _exact(counts: Mapping[int, int]) -> Dist:
     """Counts of damage outcomes (non-negative ints, non-zero total) → the exact distribution, sorted."""
     total = sum(counts.values())
+    if total == len(_PAIRS[0]):  # the 36 pairs of dice: n/36 from a table of constants, not a new Fraction each
+        return {hurt: _OF_36[counts[hurt]] for hurt in sorted(counts)}
     return {hurt: Fraction(counts[hurt], total) for hurt in sorted(counts)}
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from .dist import Dist, at_least, combine, point, uniform
+from .dist import Dist, at_least, combine, point
 
 FACES = range(1, 7)
 READINGS = ("sum",)  # how a 2d判定 reads its two dice: the sum (assumption EB-A08; no switch in the engine)
@@ -93,8 +93,10 @@ def judgment(dice: int = 1, reading: str = "sum") -> Dist:
         raise ValueError(f"a judgment uses 1 or 2 dice, not {dice!r}")
     if reading not in READINGS:
         raise ValueError(f"reading must be one of {READINGS}, not {reading!r}")
-    one = uniform(FACES)
-    return one if dice == 1 else combine(one, one)
+    if dice == 1:
+        return {face: Fraction(1, 6) for face in FACES}
+    # 2d判定 read as the sum: of the 36 equally likely pairs, 6 − |s − 7| give the sum s (2 … 12)
+    return {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
 
 
 def judgment_chance(condition: Mapping[str, Any], dice: int = 1, reading: str = "sum") -> Fraction:
