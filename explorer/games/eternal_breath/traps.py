@@ -12,16 +12,34 @@ FLIP_COST = 1     # EB-3.2-trap-flip
 REMOVE_COST = 2   # EB-3.2-trap-remove
 
 
-def deploy(t: Table, p: int, c: str, zone: int, emit) -> Table:
-    """EB-1.2.4-trap-once: deploy a trap, face down (EB-A12), into any player's trap zone (at most 3 there,
-    EB-3.2-trap-limit); another player's zone costs 1 coin (EB-3.2-trap-cost)."""
+def deploy(t: Table, p: int, c: str, zone: int, emit, face_down: bool = False) -> Table:
+    """EB-1.2.4-trap-once: deploy a trap into any player's trap zone (at most 3 there, EB-3.2-trap-limit);
+    another player's zone costs 1 coin (EB-3.2-trap-cost). EB-A12: it is deployed face up, its basic state
+    (EB-3.1-face-up), unless the placer pays 1 coin at deployment to turn it face down (EB-3.2-trap-flip, the
+    turn's one flip); with the switch ``trap_deployed = "face_down"`` every trap goes in face down for free."""
     t = effects.lose_card(t, p, c, emit)
     if zone != p:
         t = pay(t, p, DEPLOY_COST)
         emit.emit("pay", "EB-3.2-trap-cost", actor=p, targets=(zone,), coins=DEPLOY_COST)
-    emit.emit("trap", "EB-2.4-trap-card", actor=p, targets=(zone,), private_to=(p,), card=c)
-    t = seat_set(t, zone, traps=(*t.seats[zone].traps, Trap(c, p, False)))
+    hidden = face_down or t.rules.trap_deployed == "face_down"
+    if hidden:
+        emit.emit("trap", "EB-2.4-trap-card", actor=p, targets=(zone,), private_to=(p,), card=c, face_up=False)
+    else:
+        emit.emit("trap", "EB-3.1-face-up", actor=p, targets=(zone,), card=c, face_up=True)
+    if face_down and t.rules.trap_deployed == "face_up":
+        t = evolve(pay(t, p, FLIP_COST), now=evolve(t.now, flipped=True))
+        emit.emit("flip", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST, face_up=False)
+    t = seat_set(t, zone, traps=(*t.seats[zone].traps, Trap(c, p, not hidden)))
     return evolve(t, now=evolve(t.now, trapped=True))
+
+
+def deploy_choices(t: Table, p: int, zone: int) -> tuple[dict, ...]:
+    """EB-A12: how ``p`` may deploy into ``zone`` now: face up, or face down for 1 more coin (once a turn,
+    EB-3.2-trap-flip); with ``trap_deployed = "face_down"`` only face down, for free."""
+    if t.rules.trap_deployed == "face_down":
+        return ({},)
+    cost = FLIP_COST + (DEPLOY_COST if zone != p else 0)
+    return ({}, {"face_down": True}) if not t.now.flipped and t.seats[p].coins >= cost else ({},)
 
 
 def flip(t: Table, p: int, zone: int, slot: int, emit) -> Table:
