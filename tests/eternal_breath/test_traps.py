@@ -18,14 +18,14 @@ def test_deploy_face_up_by_default_and_pay_one_coin_to_deploy_face_down():
     trap is deployed face up, public; 1 more coin at deployment turns it face down, secret, and uses the turn's
     one flip. 'EB-2.4-trap-card', 'EB-1.2.4-trap-once', 'EB-3.2-trap-cost' (1 coin in another's zone)."""
     s = state(seat(hand=("trap_spikes", "trap_snare"), coins=2), seat())
-    kinds = {(a["card"], a["zone"], a.get("face_down")) for a in s.legal_actions() if a.kind == "trap"}
-    assert ("trap_spikes", 1, None) in kinds and ("trap_spikes", 1, True) in kinds
+    kinds = {(a["card"], a["zone"], a.get("face")) for a in s.legal_actions() if a.kind == "trap"}
+    assert ("trap_spikes", 1, None) in kinds and ("trap_spikes", 1, "down") in kinds
     up = do(s, "trap", 0, card="trap_spikes", zone=1)
     tr = up.data.seats[1].traps[0]
     assert (tr.card, tr.placer, tr.face_up) == ("trap_spikes", 0, True) and up.data.seats[0].coins == 1
     assert last(up, "trap").clause == "EB-3.1-face-up" and last(up, "trap").private_to is None
     assert up.view(1)["players"][1]["traps"][0]["card"] == "trap_spikes"
-    down = do(s, "trap", 0, card="trap_spikes", zone=1, face_down=True)
+    down = do(s, "trap", 0, card="trap_spikes", zone=1, face="down")
     tr = down.data.seats[1].traps[0]
     assert (tr.card, tr.placer, tr.face_up) == ("trap_spikes", 0, False) and down.data.seats[0].coins == 0
     assert last(down, "pay").clause == "EB-3.2-trap-cost" and last(down, "trap").clause == "EB-2.4-trap-card"
@@ -42,13 +42,13 @@ def test_deploying_face_down_needs_the_coin_and_the_turns_flip():
     and is the turn's one flip (至多1张)."""
     poor = state(seat(hand=("trap_spikes",), coins=1), seat())
     with pytest.raises(IllegalAction) as err:
-        do(poor, "trap", 0, card="trap_spikes", zone=1, face_down=True)
+        do(poor, "trap", 0, card="trap_spikes", zone=1, face="down")
     assert err.value.clause == "EB-3.2-trap-flip" and "coin" in err.value.reason
-    assert do(poor, "trap", 0, card="trap_spikes", zone=0, face_down=True).data.seats[0].traps[0].face_up is False
+    assert do(poor, "trap", 0, card="trap_spikes", zone=0, face="down").data.seats[0].traps[0].face_up is False
     flipped = state(seat(hand=("trap_spikes",), coins=5), seat(traps=(("trap_snare", 1, True),)))
     flipped = do(flipped, "flip_trap", 0, zone=1, slot=0)
     with pytest.raises(IllegalAction) as err:
-        do(flipped, "trap", 0, card="trap_spikes", zone=0, face_down=True)
+        do(flipped, "trap", 0, card="trap_spikes", zone=0, face="down")
     assert err.value.clause == "EB-3.2-trap-flip" and "already" in err.value.reason
 
 
@@ -56,7 +56,7 @@ def test_the_former_reading_deploys_face_down_for_free_with_the_switch():
     """EB-A12 switch trap_deployed = face_down: every trap is deployed face down, at no extra cost
     ('EB-2.4-trap-card'), and the turn's flip is left."""
     s = state(seat(hand=("trap_spikes",), coins=1), seat(), variant={"trap_deployed": "face_down"})
-    assert {a.get("face_down") for a in s.legal_actions() if a.kind == "trap"} == {None}
+    assert {a.get("face") for a in s.legal_actions() if a.kind == "trap"} == {None}
     s = do(s, "trap", 0, card="trap_spikes", zone=1)
     assert s.data.seats[1].traps[0].face_up is False and s.data.seats[0].coins == 0 and not s.data.now.flipped
     assert last(s, "trap").private_to == (0,) and not events(s, "flip")

@@ -86,7 +86,7 @@ def describe_action(a, lang: str) -> str:
         cs=_cards(g("cards") or (), lang), z=_who(g("zone") if g("zone") is not None else g("seat")),
         t=_n(g("target"), lang), slot=(g("slot") or 0) + 1, on=on, zone=zone, ch=_n(g("char"), lang),
         with_=with_, die=g("die"), result=g("result"), what=what,
-        down=("" if not g("face_down") else " and pay 1 coin to turn it face down" if lang == "en"
+        down=("" if g("face") != "down" else " and pay 1 coin to turn it face down" if lang == "en"
               else "，并支付1枚金币将其倒置"))
     return text[0].upper() + text[1:] if lang == "en" else text
 

@@ -54,7 +54,7 @@ def _trap(t, a):
             return "EB-3.2-trap-limit", "a trap zone holds at most 3 traps: this would be a fourth"
         if zone != p and t.seats[p].coins < traps.DEPLOY_COST:
             return "EB-3.2-trap-cost", "a trap in another player's zone costs 1 coin: too few coins"
-        if a.get("face_down") and t.rules.trap_deployed == "face_up":
+        if a.get("face") == "down" and t.rules.trap_deployed == "face_up":
             if t.now.flipped:
                 return "EB-3.2-trap-flip", "at most one trap may be flipped a turn: it was already used"
             return "EB-3.2-trap-flip", "turning the new trap face down costs 1 coin: too few coins"

@@ -76,7 +76,7 @@ def _play(t, task, a, emit):
     if kind == "attack":
         return attack.declare_attack(t, p, a, emit)
     if kind == "trap":
-        return traps.deploy(t, p, a["card"], a["zone"], emit, bool(a.get("face_down")))
+        return traps.deploy(t, p, a["card"], a["zone"], emit, a.get("face") == "down")
     if kind == "flip_trap":
         return traps.flip(t, p, a["zone"], a["slot"], emit)
     if kind == "remove_trap":

@@ -39,7 +39,7 @@ def deploy_choices(t: Table, p: int, zone: int) -> tuple[dict, ...]:
     if t.rules.trap_deployed == "face_down":
         return ({},)
     cost = FLIP_COST + (DEPLOY_COST if zone != p else 0)
-    return ({}, {"face_down": True}) if not t.now.flipped and t.seats[p].coins >= cost else ({},)
+    return ({}, {"face": "down"}) if not t.now.flipped and t.seats[p].coins >= cost else ({},)
 
 
 def flip(t: Table, p: int, zone: int, slot: int, emit) -> Table:
