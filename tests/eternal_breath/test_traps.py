@@ -28,7 +28,8 @@ def test_deploy_face_up_by_default_and_pay_one_coin_to_deploy_face_down():
     down = do(s, "trap", 0, card="trap_spikes", zone=1, face="down")
     tr = down.data.seats[1].traps[0]
     assert (tr.card, tr.placer, tr.face_up) == ("trap_spikes", 0, False) and down.data.seats[0].coins == 0
-    assert last(down, "pay").clause == "EB-3.2-trap-cost" and last(down, "trap").clause == "EB-2.4-trap-card"
+    assert [e.clause for e in events(down, "pay")] == ["EB-3.2-trap-cost", "EB-3.2-trap-flip"]
+    assert last(down, "trap").clause == "EB-2.4-trap-card"
     assert last(down, "trap").private_to == (0,) and last(down, "flip").clause == "EB-3.2-trap-flip"
     assert "card" not in last(down, "flip").values and down.data.now.flipped
     assert explorer.is_hidden(down.view(1)["players"][1]["traps"][0]) and down.view(0)["players"][1]["traps"][0]["card"]

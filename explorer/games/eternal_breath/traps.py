@@ -28,6 +28,7 @@ def deploy(t: Table, p: int, c: str, zone: int, emit, face_down: bool = False) -
         emit.emit("trap", "EB-3.1-face-up", actor=p, targets=(zone,), card=c, face_up=True)
     if face_down and t.rules.trap_deployed == "face_up":
         t = evolve(pay(t, p, FLIP_COST), now=evolve(t.now, flipped=True))
+        emit.emit("pay", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST)
         emit.emit("flip", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST, face_up=False)
     t = seat_set(t, zone, traps=(*t.seats[zone].traps, Trap(c, p, not hidden)))
     return evolve(t, now=evolve(t.now, trapped=True))
