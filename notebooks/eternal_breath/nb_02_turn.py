@@ -109,14 +109,16 @@ at full HP, so it heals 0 — heals never go above the maximum). At most one tra
 Spikes into P1's trap zone, which costs 1 coin (`EB-3.2-trap-cost`), and 1 coin more to deploy it face down,
 hidden (a trap's basic state is face up; details in notebook 4). At most one attack
 (`EB-1.2.4-attack-once`): the Swordsman attacks P1's Shield Guard with the Slash; the dice are loaded
-(4 for the attacker, 3 for the defender; notebook 3 explains the arithmetic).
+(4 for the attacker, 3 for the defender; notebook 3 explains the arithmetic). Being attacked is a trigger
+moment of P1's zone, so P0 is asked whether to declare its face-down trap there; it keeps it hidden.
 """),
 ("code", r"""
 PLAY = [("effect", {"card": "eff_gold_pouch", "seat": -1, "target": ""}),
         ("effect", {"card": "eff_potion", "seat": 0, "target": "n_swordsman"}),
         ("trap", {"card": "trap_spikes", "face": "down", "zone": 1}),
         ("attack", {"by": "n_swordsman", "cards": ["atk_slash"], "seat": 1, "target": "n_guard"}),
-        ("roll", {"die": 4}), ("block", {"card": ""}), ("roll", {"die": 3})]
+        ("roll", {"die": 4}), ("block", {"card": ""}), ("roll", {"die": 3}),
+        ("keep_hidden", {})]    # P1 was attacked: a trigger moment, so P0 is asked about its hidden trap (EB-A30)
 before_play = s
 s = run(s, PLAY)
 for e in s.log[len(before_play.log):]:
@@ -184,13 +186,15 @@ assert GAME.simulation_limits(2)["play_action_cap"] == 40
 P0 ends the play phase. With 3 cards it has nothing to discard (`EB-1.2.5-discard`); the end phase
 (`EB-1.2.6-end`) resolves nothing. P1's turn starts: its settle phase **does** find something: the Spikes
 trap triggers; P0 decides to keep it hidden (notebook 4). P1 draws Flame Dragon 炎龙 (a special character,
-in the deck as the draft's leftover) and Insight, buys a Thunderbolt, and declares its self character Iron
+in the deck as the draft's leftover) and Insight, buys a Thunderbolt — buying is a trigger moment too, and
+P0 is asked again about its face-down trap (whatever it is, so the question tells nothing, `EB-A30`; it keeps
+it hidden) — and declares its self character Iron
 Wall: it turns face up and takes its HP card (`EB-2.7-hp-card`).
 """),
 ("code", r"""
 P1_TURN = [("end_play", {}), ("keep_hidden", {}),
            ("draw", {"card": "sp_yanlong"}), ("draw", {"card": "eff_insight"}),
-           ("buy_draw", {}), ("draw", {"card": "atk_thunder"}), ("done", {}), ("declare", {})]
+           ("buy_draw", {}), ("keep_hidden", {}), ("draw", {"card": "atk_thunder"}), ("done", {}), ("declare", {})]
 s = run(s, P1_TURN)
 declared = [e for e in s.log if e.clause in ("EB-1.2.3-declare", "EB-2.7-hp-card") and e.kind != "phase"]
 for e in declared:
@@ -216,13 +220,15 @@ assert refusal.clause == "EB-2.1.1-special"
 ("md", r"""
 P1 ends its play phase with 7 cards: one too many. It discards the Flame Dragon; a discarded character goes
 to the **destroyed** pile (`EB-3.1-destroyed`), other cards to the discard pile (`EB-3.1-discard-pile`).
-Then the dealer's turn comes round again: a new round (`EB-1.2-round`).
+P1's end phase is a trigger moment of its zone, so P0 is asked once more about its face-down trap and keeps it
+hidden (`EB-A30`). Then the dealer's turn comes round again: a new round (`EB-1.2-round`).
 """),
 ("code", r"""
 at_discard = step(s, "end_play")
 print("P1 must discard:", [a.describe("en") for a in at_discard.legal_actions()])
-s = step(at_discard, "discard", card="sp_yanlong")
-for e in s.events:
+DISCARD = [("discard", {"card": "sp_yanlong"}), ("keep_hidden", {})]     # P1 discards; P0 keeps its trap hidden
+s = run(at_discard, DISCARD)
+for e in s.log[len(at_discard.log):]:
     print(f"[{e.clause}] {e.describe('en')}")
 assert len(at_discard.data.seats[1].hand) == 7 and len(s.data.seats[1].hand) == 6
 assert s.data.destroyed == ("sp_yanlong",)
@@ -261,7 +267,7 @@ gives P0 19 coins, to show the coin cap (`EB-2.6-coin-cap`): gains above 20 are 
 ("code", r"""
 from explorer.games.eternal_breath import table
 lingxi_once_up = position(at_discard, table.seat_set(table.set_char(at_discard.data, 0, "sp_lingxi", face_up=False, ever_up=True), 0, coins=19))
-t_reface = run(lingxi_once_up, [("discard", {"card": "sp_yanlong"}), ("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
+t_reface = run(lingxi_once_up, DISCARD + [("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
 refaced = [e for e in t_reface.log if e.clause == "EB-1.2.1-reface"]
 income = [e for e in t_reface.log if e.clause == "EB-1.2.2-draw" and e.kind == "coins"][-1]
 print(refaced[0].describe("en"), "·", income.describe("en"))
@@ -275,11 +281,11 @@ an empty discard pile:
 """),
 ("code", r"""
 display(Markdown(assumption_markdown(GID, ["EB-A22"])))
-no_deck = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}))), [("discard", {"card": "sp_yanlong"})])
+no_deck = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}))), DISCARD)
 reshuffle = [e for e in no_deck.log if e.kind == "reshuffle"]
 print(reshuffle[0].describe("en"), "· the new deck:", no_deck.data.deck.counts())
 assert reshuffle[0].number("count") == 3 and len(no_deck.data.deck) == 3 and no_deck.data.discard == ()
-nothing = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}), discard=())), [("discard", {"card": "sp_yanlong"})])
+nothing = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}), discard=())), DISCARD)
 empty_draws = [e for e in nothing.log if e.kind == "no card"]
 print(len(empty_draws), "draws found no card:", empty_draws[0].outcome)
 assert len(empty_draws) == 2 and all(e.cancelled for e in empty_draws)
@@ -299,7 +305,7 @@ STORY = DRAW + BUY + [("done", {}), ("pass", {})] + PLAY + P1_TURN + [("end_play
 ends = {}
 for limit in (0, 30, 60):
     t = run(run(explorer.new_game(GID, 2, {"round_limit": limit}), SETUP), STORY)
-    t = step(position(t, evolve(t.data, round=30)), "discard", card="sp_yanlong")
+    t = run(position(t, evolve(t.data, round=30)), DISCARD)
     ends[limit] = (t.is_terminal, t.data.round, t.winners)
     last = [e.describe("en") for e in t.events if e.kind in ("game over", "round")]
     print(limit, "→ terminal:", t.is_terminal, "· round:", t.data.round, "·", last)
@@ -343,7 +349,7 @@ ex1
 """),
 ("code", r"""
 cap_test = position(at_discard, table.seat_set(at_discard.data, 0, coins=18))
-cap_test = run(cap_test, [("discard", {"card": "sp_yanlong"}), ("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
+cap_test = run(cap_test, DISCARD + [("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
 gained_at_18 = [e for e in cap_test.log if e.clause == "EB-1.2.2-draw" and e.kind == "coins"][-1].number("gained")
 ex2 = Exercise("2. A player with 18 coins takes the draw-phase income. How many coins do they actually gain?",
                "2. 持有18枚金币的玩家获得摸牌阶段的金币。实际获得多少枚？", answer=gained_at_18)

@@ -144,7 +144,8 @@ assert readings == {"face_up": (True, 7 - 1), "face_down": (False, 7 - 1)}
 
 In P1's settle phase (`EB-1.2.1-settle`) both the Poison and the Spikes meet their condition
 (`EB-3.2-trigger`). One influence, two events: the engine states the order (`EB-3.2-conflict-cause`) and
-resolves them one after the other. The Poison is a persistent effect: it takes effect at once
+resolves them one after the other — naming the Spikes only as a *face-down trap*, since the order is public and
+the card is not. The Poison is a persistent effect: it takes effect at once
 (`EB-3.2-effect-trigger`) — 1 effect damage to its host (`EB-3.2-damage-taken`). The Spikes are face down:
 P0 must now decide whether to declare them.
 """),
@@ -155,7 +156,7 @@ for e in at_declare.events:
         print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 order = next(e for e in at_declare.events if e.clause == "EB-3.2-conflict-cause")
 print("P0 may:", [a.describe("en") for a in at_declare.legal_actions()])
-assert order.number("order") == ("eff_poison", "trap_spikes")
+assert order.number("order") == ("eff_poison", "face-down trap")     # the hidden card is not named (EB-A30)
 assert table.find_char(at_declare.data, 1, "n_guard") == 1 and at_declare.data.seats[1].chars[1].hp == 12 - 1
 assert at_declare.current_player == 0
 """),
@@ -188,15 +189,35 @@ assert any(e.cancelled and e.clause == "EB-3.2-event" for e in dispelled.log)
 assert "trap_spikes" in allowed.data.discard and "trap_spikes" in dispelled.data.discard
 """),
 ("md", r"""
-Who is asked in 检定? Only players holding a card that can cancel (`EB-A20`). Had P1 no Dispel, the declared
-trap would go straight on to take effect — a what-if with P1's Dispel taken out of its hand:
+Who is asked in 检定? The trap's target, **whether or not** it holds a card that can cancel (`EB-A20`): were
+only holders asked, everyone would learn what is in P1's hand. A what-if with P1's Dispel taken out of its hand:
+P1 is asked all the same, and its only choice is to let the trap take effect:
 """),
 ("code", r"""
 no_dispel = explorer.State(at_declare.game, 2, at_declare.variant,
                            table.seat_set(at_declare.data, 1, hand=tuple(c for c in at_declare.data.seats[1].hand if c != "eff_dispel")))
-straight = step(no_dispel, "declare_trap", zone=1, card="trap_spikes")
-print("after the declaration, waiting for:", straight.data.tasks[0].kind, "· Guard HP:", straight.data.seats[1].chars[1].hp)
-assert straight.data.seats[1].chars[1].hp == 11 - 2 and straight.current_player == CHANCE    # P1's draw, nobody asked
+asked_anyway = step(no_dispel, "declare_trap", zone=1, card="trap_spikes")
+print("after the declaration:", f"P{asked_anyway.current_player}", asked_anyway.data.tasks[0].kind, [a.describe("en") for a in asked_anyway.legal_actions()])
+assert (asked_anyway.current_player, asked_anyway.data.tasks[0].kind) == (declared.current_player, declared.data.tasks[0].kind)
+assert asked_anyway.view(0)["waiting"] == declared.view(0)["waiting"]      # P0 cannot tell the two apart
+straight = step(asked_anyway, "allow")
+assert straight.data.seats[1].chars[1].hp == 11 - 2 and straight.current_player == CHANCE    # then P1's draw
+"""),
+("md", r"""
+The same holds for the trap itself (`EB-A30`): at every trigger moment of a zone, the placer of **each** face-down
+trap there is asked, whatever the hidden card is — here at P1's turn start P0 would be asked just the same about a
+Snare 绊索 (it triggers on attacks). Declaring a trap that did not trigger voids it (next section), so an honest
+placer keeps it hidden, and nobody learns anything from the question:
+"""),
+("code", r"""
+display(Markdown(assumption_markdown(GID, ["EB-A30"])))
+snare = explorer.State(laid.game, 2, laid.variant, table.seat_set(laid.data, 1, traps=(table.Trap("trap_snare", 0),)))
+snare_turn = step(snare, "end_play")
+print("Snare instead of Spikes → asked:", f"P{snare_turn.current_player}", snare_turn.data.tasks[0].kind)
+assert (snare_turn.current_player, snare_turn.data.tasks[0].kind) == (at_declare.current_player, "trap_declare")
+assert snare_turn.view(1)["players"][1]["traps"] == at_declare.view(1)["players"][1]["traps"]   # P1 sees the same
+wrong = step(snare_turn, "declare_trap", zone=1, card="trap_snare")
+assert wrong.data.seats[1].traps == () and any(e.kind == "trap declared" and e.cancelled for e in wrong.events)
 """),
 ("md", r"""
 ### Declaring a trap that did **not** trigger

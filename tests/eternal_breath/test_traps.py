@@ -122,6 +122,9 @@ def test_declared_trap_turns_up_enters_check_and_takes_effect():
     s = do(p1_starts(("trap_spikes", 0, False)), "declare_trap", 0, zone=1, card="trap_spikes")
     clauses = [e.clause for e in s.events]
     assert clauses[:3] == ["EB-3.2-trap-declare", "EB-3.2-flip", "EB-3.2-check"]
+    assert s.current_player == 1 and head(s) == "dispel"          # EB-A20: asked though it holds no dispel card
+    assert [a.kind for a in s.legal_actions()] == ["allow"]
+    s = do(s, "allow", 1)
     assert last(s, "trap effect").clause == "EB-3.2-event" and hp(s, 1, DUMMY) == 8
 
 
@@ -175,3 +178,18 @@ def test_a_curse_judges_at_the_end_of_turn():
     s = judge(s, 3)
     assert last(s, "judgment").clause == "EB-3.1-judge" and last(s, "judgment").number("passed") is True
     assert hp(s, 0, DUMMY) == 8
+
+
+def test_every_face_down_trap_is_asked_and_declaring_an_untriggered_one_voids_it():
+    """'EB-3.2-trap-declare' (如效果实际上并没有触发，该牌视为无效，并立即移除), EB-A30: at P1's turn start the
+    placer of a face-down Snare (it triggers on attacks, not now) is asked too, like the Spikes' placer would be;
+    declaring it voids it and removes it at once; keeping it hidden leaves it."""
+    s = p1_starts(("trap_snare", 0, False))
+    assert s.current_player == 0 and head(s) == "trap_declare"
+    kept = do(s, "keep_hidden", 0)
+    assert kept.data.seats[1].traps[0].card == "trap_snare" and last(kept, "trap kept hidden").actor == 0
+    void = do(s, "declare_trap", 0, zone=1, card="trap_snare")
+    ev = last(void, "trap declared")
+    assert ev.clause == "EB-3.2-trap-declare" and ev.cancelled and ev.number("true") is False
+    assert void.data.seats[1].traps == () and "trap_snare" in void.data.discard and hp(void, 1, DUMMY) == 10
+    assert not events(void, "check") and not events(void, "trap effect")

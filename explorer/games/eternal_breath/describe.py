@@ -129,6 +129,9 @@ def _damage(v, who, tgt, c, lang):
             f"{v.get('total_defence')}，骰子 {v.get('attack_die')}/{v.get('defence_die')}），剩余生命 {v.get('hp')}")
 
 
+_ORDER_ZH = {"face-down trap": "倒置陷阱卡"}
+
+
 def _trap(v, who, tgt, c):
     if not v.get("card"):
         return f"{who}'s trap against {tgt} is cancelled", f"{who} 对 {tgt} 的陷阱被抵消"
@@ -142,7 +145,7 @@ _EVENTS = {
     "order": lambda v, w, t, c, lang: (
         (f"play goes in the order {t}", f"行动顺序为 {t}") if t else
         (f"resolution order: {', '.join(str(x) for x in v.get('order', v.get('seats', ())))}",
-         f"结算顺序：{'、'.join(str(x) for x in v.get('order', v.get('seats', ())))}")),
+         f"结算顺序：{'、'.join(_ORDER_ZH.get(str(x), str(x)) for x in v.get('order', v.get('seats', ())))}")),
     "reveal": lambda v, w, t, c, lang: (f"{c} is shown for the draft", f"展示 {c} 供选取"),
     "pick": lambda v, w, t, c, lang: (f"{w} picks {c} and keeps it face down", f"{w} 选取了 {c}（暂时倒置）"),
     "pass on": lambda v, w, t, c, lang: (f"{w} passes the {v.get('left')} other cards on",

@@ -75,6 +75,7 @@ class Task:
     cause: int = -1
     by: int = -1
     ctx: Ctx | None = None
+    when: str = ""     # the trigger condition met (a trap declaration: EB-A30)
 
 
 @record

@@ -91,18 +91,21 @@ def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplay
         tasks.extend(passive_tasks(t, p, when))
     tasks.extend(effects.triggered(t, p, when))
     for tr in t.seats[p].traps:
-        if card(tr.card).trigger != when:
-            continue
         ctx = Ctx(tr.placer, zone=p, aplayer=aplayer, achar=achar, source=tr.card)
-        if tr.face_up:
+        if tr.face_up and card(tr.card).trigger == when:
             tasks.append(Task("trap_fire", tr.placer, card=tr.card, target=p, n=1, ctx=ctx))
-        elif t.seats[tr.placer].alive:
-            tasks.append(Task("trap_declare", tr.placer, card=tr.card, target=p, ctx=ctx))
+        elif not tr.face_up and t.seats[tr.placer].alive:   # EB-A30: asked whatever the hidden card is
+            tasks.append(Task("trap_declare", tr.placer, card=tr.card, target=p, ctx=ctx, when=when))
     if tasks:
         eid = emit.emit("trigger", "EB-3.2-trigger", actor=p, condition=when, count=len(tasks))
         if len(tasks) > 1:  # the order of what one influence triggered is shown (passives, effects, traps)
-            emit.emit("order", "EB-3.2-conflict-cause", cause=eid, order=tuple(k.card or k.char for k in tasks))
+            emit.emit("order", "EB-3.2-conflict-cause", cause=eid, order=tuple(_public_name(k) for k in tasks))
     return push(t, *tasks) if tasks else t
+
+
+def _public_name(task: Task) -> str:
+    """A task as the order event names it: a face-down trap stays unnamed (EB-A30), "face-down trap"."""
+    return "face-down trap" if task.kind == "trap_declare" else task.card or task.char
 
 
 def _declare_legal(t, task):
@@ -115,12 +118,15 @@ def _declare_skip(t, task, emit):
 
 def _declare(t, task, a, emit):
     """EB-3.2-trap-hidden: the placer of a face-down trap may decline to declare it; EB-3.2-trap-declare:
-    declared, it turns face up (EB-3.2-flip) and enters 检定 (EB-3.2-check)."""
+    declared, it turns face up (EB-3.2-flip) and enters 检定 (EB-3.2-check) — unless its condition is not the
+    one just met (EB-A30: every face-down trap's placer is asked), and then it is void and removed at once."""
     t = pop(t)
     if a.kind == "keep_hidden":
         emit.emit("trap kept hidden", "EB-3.2-trap-hidden", actor=task.player, targets=(task.target,))
         return t
     i = _slot(t, task.target, task.card, task.player, False)
+    if card(task.card).trigger != task.when:
+        return false_declaration(t, task.player, task.target, i, emit)
     eid = emit.emit("trap declared", "EB-3.2-trap-declare", actor=task.player, targets=(task.target,),
                     card=task.card, true=True)
     traps = t.seats[task.target].traps
@@ -131,8 +137,9 @@ def _declare(t, task, a, emit):
 
 
 def _dispel_skip(t, task, emit):
+    """EB-3.2-check (EB-A20): the target is asked whether it holds a dispel card or not (nothing leaks)."""
     q = task.player
-    if q != task.by and t.seats[q].alive and _dispels(t, q):
+    if q != task.by and t.seats[q].alive:
         return None
     return _to_fire(t, task)
 
