@@ -251,7 +251,7 @@ fired = step(up, "end_play")
 fire = next(e for e in fired.log if e.kind == "trap effect")
 hidden_later = step(up, "flip_trap", zone=1, slot=0)
 print(fire.describe("en"), f"[{fire.clause}]", "· decisions asked:", fired.data.tasks[0].kind)
-print(hidden_later.events[0].describe("en"), "· P0's coins:", hidden_later.data.seats[0].coins)
+print(next(e for e in hidden_later.events if e.kind == "flip").describe("en"), "· P0's coins:", hidden_later.data.seats[0].coins)
 assert second_flip == "EB-3.2-trap-flip" and fire.clause == "EB-3.2-trap-face-up"
 assert fired.data.seats[1].chars[1].hp == 12 - 1 - 2
 assert not hidden_later.data.seats[1].traps[0].face_up and hidden_later.data.seats[0].coins == 2 - 1

@@ -88,6 +88,8 @@ def test_flip_and_remove_cost_coins_at_most_once():
     s = do(s, "remove_trap", 0, zone=1, slot=1)
     assert [t.card for t in s.data.seats[1].traps] == ["trap_spikes"] and s.data.seats[0].coins == 0
     assert last(s, "remove").clause == "EB-3.2-trap-remove" and "trap_snare" in s.data.discard
+    assert [(e.clause, e.number("coins")) for e in events(s, "pay")] == [("EB-3.2-trap-flip", 1),
+                                                                         ("EB-3.2-trap-remove", 2)]
     with pytest.raises(IllegalAction) as err:
         do(s, "remove_trap", 0, zone=1, slot=0)
     assert err.value.clause == "EB-3.2-trap-remove"

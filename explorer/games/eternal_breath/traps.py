@@ -47,6 +47,7 @@ def flip(t: Table, p: int, zone: int, slot: int, emit) -> Table:
     """EB-3.2-trap-flip / EB-3.2-flip: pay 1 coin to turn at most one trap over."""
     tr = t.seats[zone].traps[slot]
     t = pay(t, p, FLIP_COST)
+    emit.emit("pay", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST)
     emit.emit("flip", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST, card=tr.card,
               face_up=not tr.face_up)
     traps = t.seats[zone].traps
@@ -59,6 +60,7 @@ def remove(t: Table, p: int, zone: int, slot: int, emit, clause="EB-3.2-trap-rem
     tr = t.seats[zone].traps[slot]
     if clause == "EB-3.2-trap-remove":
         t = evolve(pay(t, p, REMOVE_COST), now=evolve(t.now, removed=True))
+        emit.emit("pay", "EB-3.2-trap-remove", actor=p, targets=(zone,), coins=REMOVE_COST)
     emit.emit("remove", clause, actor=p, targets=(zone,), card=tr.card)
     traps = t.seats[zone].traps
     return to_discard(seat_set(t, zone, traps=traps[:slot] + traps[slot + 1:]), tr.card)
