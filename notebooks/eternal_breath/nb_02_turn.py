@@ -106,16 +106,19 @@ assert s.data.phase == "play" and not s.data.seats[0].chars[0].face_up
 `EB-1.2.4-play`: the player acts until ending the phase. Any number of effect cards
 (`EB-1.2.4-effects-any`): P0 uses the Gold Pouch (+3 coins) and a Healing Potion on its Swordsman (who is
 at full HP, so it heals 0 — heals never go above the maximum). At most one trap (`EB-1.2.4-trap-once`):
-Spikes into P1's trap zone, which costs 1 coin (`EB-3.2-trap-cost`; details in notebook 4). At most one attack
+Spikes into P1's trap zone, which costs 1 coin (`EB-3.2-trap-cost`), and 1 coin more to deploy it face down,
+hidden (a trap's basic state is face up; details in notebook 4). At most one attack
 (`EB-1.2.4-attack-once`): the Swordsman attacks P1's Shield Guard with the Slash; the dice are loaded
-(4 for the attacker, 3 for the defender; notebook 3 explains the arithmetic).
+(4 for the attacker, 3 for the defender; notebook 3 explains the arithmetic). Being attacked is a trigger
+moment of P1's zone, so P0 is asked whether to declare its face-down trap there; it keeps it hidden.
 """),
 ("code", r"""
 PLAY = [("effect", {"card": "eff_gold_pouch", "seat": -1, "target": ""}),
         ("effect", {"card": "eff_potion", "seat": 0, "target": "n_swordsman"}),
-        ("trap", {"card": "trap_spikes", "zone": 1}),
+        ("trap", {"card": "trap_spikes", "face": "down", "zone": 1}),
         ("attack", {"by": "n_swordsman", "cards": ["atk_slash"], "seat": 1, "target": "n_guard"}),
-        ("roll", {"die": 4}), ("block", {"card": ""}), ("roll", {"die": 3})]
+        ("roll", {"die": 4}), ("block", {"card": ""}), ("roll", {"die": 3}),
+        ("keep_hidden", {})]    # P1 was attacked: a trigger moment, so P0 is asked about its hidden trap (EB-A30)
 before_play = s
 s = run(s, PLAY)
 for e in s.log[len(before_play.log):]:
@@ -123,7 +126,7 @@ for e in s.log[len(before_play.log):]:
 """),
 ("md", r"""
 Hand check of P0's coins: 5 at the start, +2 (draw phase), −2 (extra card), +3 (Gold Pouch), −1 (trap in
-another player's zone) = 7. Paid coins go to the bank (`EB-3.1-bank`); so *coins held + coins paid =
+another player's zone), −1 (deployed face down) = 6. Paid coins go to the bank (`EB-3.1-bank`); so *coins held + coins paid =
 coins gained*, which we check against the events themselves:
 """),
 ("code", r"""
@@ -131,7 +134,7 @@ p0 = s.data.seats[0]
 gained = sum(e.number("gained") for e in s.log if e.kind == "coins" and e.actor == 0)
 paid = sum(e.number("coins") for e in s.log if e.kind == "pay" and e.actor == 0)
 print("P0 coins:", p0.coins, "· gained:", gained, "· paid to the bank:", paid)
-assert p0.coins == 5 + 2 - 2 + 3 - 1 == 7
+assert p0.coins == 5 + 2 - 2 + 3 - 1 - 1 == 6
 assert gained - paid == p0.coins
 assert len(p0.hand) == 7 - 4       # four cards left the hand: pouch, potion, spikes, slash
 """),
@@ -152,11 +155,13 @@ for action in (second_attack, second_trap):
 assert refusals == {"attack": "EB-1.2.4-attack-once", "trap": "EB-1.2.4-trap-once"}
 """),
 ("md", r"""
-## Assumption `EB-A15`: a bound on one play phase
+## Assumption `EB-A15`: no bound on one play phase (bots may opt in)
 
-Effect cards are unlimited and some draw cards, so in principle a play phase could go on for ever. The
-engine caps it at 40 actions (switch `play_action_cap`, 40 or 100): after that the only choice is to end
-the phase. Same position, both variants, after pretending 40 actions were already taken:
+Effect cards are unlimited (可使用**任意数量**的效果卡) and some draw cards, so a play phase could in
+principle go on for ever. The document sets no limit, so a person's game has none (`play_action_cap = 0`).
+Bots playing alone could loop for ever, so simulations pass the opt-in switch `play_action_cap = 40` (or 100)
+explicitly: after that many actions their only choice is to end the phase. Same position, every variant,
+after pretending 40 actions were already taken:
 """),
 ("code", r"""
 from explorer import evolve
@@ -169,10 +174,11 @@ def after_40_actions(variant):
     t = run(run(explorer.new_game(GID, 2, variant), SETUP), DRAW + BUY + [("done", {}), ("pass", {})])
     return position(t, evolve(t.data, now=evolve(t.data.now, plays=40)))
 
-capped = {cap: after_40_actions({"play_action_cap": cap}).legal_actions() for cap in (40, 100)}
-print({cap: len(acts) for cap, acts in capped.items()})
+capped = {cap: after_40_actions({"play_action_cap": cap}).legal_actions() for cap in (0, 40, 100)}
+print({cap: len(acts) for cap, acts in capped.items()}, "· the bots' limits:", GAME.simulation_limits(2))
 assert [a.kind for a in capped[40]] == ["end_play"]
-assert len(capped[100]) > 1
+assert len(capped[0]) > 1 and len(capped[100]) > 1
+assert GAME.simulation_limits(2)["play_action_cap"] == 40
 """),
 ("md", r"""
 ## Discard (弃牌) and end (结算), then P1's turn
@@ -180,13 +186,15 @@ assert len(capped[100]) > 1
 P0 ends the play phase. With 3 cards it has nothing to discard (`EB-1.2.5-discard`); the end phase
 (`EB-1.2.6-end`) resolves nothing. P1's turn starts: its settle phase **does** find something: the Spikes
 trap triggers; P0 decides to keep it hidden (notebook 4). P1 draws Flame Dragon 炎龙 (a special character,
-in the deck as the draft's leftover) and Insight, buys a Thunderbolt, and declares its self character Iron
+in the deck as the draft's leftover) and Insight, buys a Thunderbolt — buying is a trigger moment too, and
+P0 is asked again about its face-down trap (whatever it is, so the question tells nothing, `EB-A30`; it keeps
+it hidden) — and declares its self character Iron
 Wall: it turns face up and takes its HP card (`EB-2.7-hp-card`).
 """),
 ("code", r"""
 P1_TURN = [("end_play", {}), ("keep_hidden", {}),
            ("draw", {"card": "sp_yanlong"}), ("draw", {"card": "eff_insight"}),
-           ("buy_draw", {}), ("draw", {"card": "atk_thunder"}), ("done", {}), ("declare", {})]
+           ("buy_draw", {}), ("keep_hidden", {}), ("draw", {"card": "atk_thunder"}), ("done", {}), ("declare", {})]
 s = run(s, P1_TURN)
 declared = [e for e in s.log if e.clause in ("EB-1.2.3-declare", "EB-2.7-hp-card") and e.kind != "phase"]
 for e in declared:
@@ -212,13 +220,15 @@ assert refusal.clause == "EB-2.1.1-special"
 ("md", r"""
 P1 ends its play phase with 7 cards: one too many. It discards the Flame Dragon; a discarded character goes
 to the **destroyed** pile (`EB-3.1-destroyed`), other cards to the discard pile (`EB-3.1-discard-pile`).
-Then the dealer's turn comes round again: a new round (`EB-1.2-round`).
+P1's end phase is a trigger moment of its zone, so P0 is asked once more about its face-down trap and keeps it
+hidden (`EB-A30`). Then the dealer's turn comes round again: a new round (`EB-1.2-round`).
 """),
 ("code", r"""
 at_discard = step(s, "end_play")
 print("P1 must discard:", [a.describe("en") for a in at_discard.legal_actions()])
-s = step(at_discard, "discard", card="sp_yanlong")
-for e in s.events:
+DISCARD = [("discard", {"card": "sp_yanlong"}), ("keep_hidden", {})]     # P1 discards; P0 keeps its trap hidden
+s = run(at_discard, DISCARD)
+for e in s.log[len(at_discard.log):]:
     print(f"[{e.clause}] {e.describe('en')}")
 assert len(at_discard.data.seats[1].hand) == 7 and len(s.data.seats[1].hand) == 6
 assert s.data.destroyed == ("sp_yanlong",)
@@ -257,7 +267,7 @@ gives P0 19 coins, to show the coin cap (`EB-2.6-coin-cap`): gains above 20 are 
 ("code", r"""
 from explorer.games.eternal_breath import table
 lingxi_once_up = position(at_discard, table.seat_set(table.set_char(at_discard.data, 0, "sp_lingxi", face_up=False, ever_up=True), 0, coins=19))
-t_reface = run(lingxi_once_up, [("discard", {"card": "sp_yanlong"}), ("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
+t_reface = run(lingxi_once_up, DISCARD + [("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
 refaced = [e for e in t_reface.log if e.clause == "EB-1.2.1-reface"]
 income = [e for e in t_reface.log if e.clause == "EB-1.2.2-draw" and e.kind == "coins"][-1]
 print(refaced[0].describe("en"), "·", income.describe("en"))
@@ -271,33 +281,39 @@ an empty discard pile:
 """),
 ("code", r"""
 display(Markdown(assumption_markdown(GID, ["EB-A22"])))
-no_deck = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}))), [("discard", {"card": "sp_yanlong"})])
+no_deck = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}))), DISCARD)
 reshuffle = [e for e in no_deck.log if e.kind == "reshuffle"]
 print(reshuffle[0].describe("en"), "· the new deck:", no_deck.data.deck.counts())
 assert reshuffle[0].number("count") == 3 and len(no_deck.data.deck) == 3 and no_deck.data.discard == ()
-nothing = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}), discard=())), [("discard", {"card": "sp_yanlong"})])
+nothing = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}), discard=())), DISCARD)
 empty_draws = [e for e in nothing.log if e.kind == "no card"]
 print(len(empty_draws), "draws found no card:", empty_draws[0].outcome)
 assert len(empty_draws) == 2 and all(e.cancelled for e in empty_draws)
 """),
 ("md", r"""
-## Assumption `EB-A07`: a round limit
+## Assumption `EB-A07`: no round limit (bots may opt in)
 
-The seed has no turn limit, so a game between careless players might never end. The engine stops after
-30 rounds with no winner (switch `round_limit`, 30 or 60). Both variants, at P1's discard in round 30:
+The document has no turn limit and no draw: a game ends only when one player (two, with 5–6 players) is left
+(`EB-1.4-victory`). So a person's game has no round limit (`round_limit = 0`) and `max_steps` is `None`.
+Bots alone might never finish, so simulations pass the opt-in switch `round_limit = 30` (or 60) explicitly
+(`GAME.simulation_limits`); their game then stops after that round with no winner, and `max_steps` is a stated
+bound. Every variant, at P1's discard in round 30:
 """),
 ("code", r"""
 display(Markdown(assumption_markdown(GID, ["EB-A07"])))
 STORY = DRAW + BUY + [("done", {}), ("pass", {})] + PLAY + P1_TURN + [("end_play", {})]
 ends = {}
-for limit in (30, 60):
+for limit in (0, 30, 60):
     t = run(run(explorer.new_game(GID, 2, {"round_limit": limit}), SETUP), STORY)
-    t = step(position(t, evolve(t.data, round=30)), "discard", card="sp_yanlong")
+    t = run(position(t, evolve(t.data, round=30)), DISCARD)
     ends[limit] = (t.is_terminal, t.data.round, t.winners)
     last = [e.describe("en") for e in t.events if e.kind in ("game over", "round")]
     print(limit, "→ terminal:", t.is_terminal, "· round:", t.data.round, "·", last)
-assert ends[30] == (True, 30, ()) and ends[60] == (False, 31, ())
-assert GAME.max_steps(2, {"round_limit": 60}) > GAME.max_steps(2, {"round_limit": 30})
+assert ends[0] == (False, 31, ()) and ends[30] == (True, 30, ()) and ends[60] == (False, 31, ())
+bounded = GAME.bounded_variant(2)
+print("max_steps: default", GAME.max_steps(2, explorer.new_game(GID, 2).variant), "· bots", GAME.max_steps(2, explorer.new_game(GID, 2, bounded).variant))
+assert GAME.max_steps(2, explorer.new_game(GID, 2).variant) is None
+assert GAME.max_steps(2, {**bounded, "round_limit": 60}) > GAME.max_steps(2, bounded)
 """),
 ("code", r"""
 seen = clauses_seen(s, t_reface, no_deck, nothing) | set(refusals.values())
@@ -314,7 +330,7 @@ assert set(TAUGHT) - seen == set(SHOWN_OTHERWISE)
 * Draw phase: 2 cards and 2 coins; once, pay 2 coins for a third card. Coins are capped at 20.
 * Declare phase: turning the self character face up is optional, once, irreversible; it takes its HP card.
 * Play phase: any number of effect cards; at most one attack and one trap (a second is refused, naming
-  the clause); the engine bounds a play phase at 40 actions (`EB-A15`).
+  the clause); a person's play phase has no bound, bots opt in to 40 actions (`EB-A15`).
 * Discard down to the hand limit (6, or 8 with Lingxi's passive): characters go to the destroyed pile,
   other cards to the discard pile; an empty deck is refilled from the discard pile.
 
@@ -333,7 +349,7 @@ ex1
 """),
 ("code", r"""
 cap_test = position(at_discard, table.seat_set(at_discard.data, 0, coins=18))
-cap_test = run(cap_test, [("discard", {"card": "sp_yanlong"}), ("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
+cap_test = run(cap_test, DISCARD + [("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
 gained_at_18 = [e for e in cap_test.log if e.clause == "EB-1.2.2-draw" and e.kind == "coins"][-1].number("gained")
 ex2 = Exercise("2. A player with 18 coins takes the draw-phase income. How many coins do they actually gain?",
                "2. 持有18枚金币的玩家获得摸牌阶段的金币。实际获得多少枚？", answer=gained_at_18)

@@ -73,7 +73,20 @@ ready = scenarios.combat_ready(attack_points=3, base_defence=2, defence_points=1
 attacks = [a for a in ready.legal_actions() if a.kind == "attack"]
 for a in attacks:
     print(a.describe("en"), "·", a.describe("zh"))
-assert len(attacks) == 1
+assert sorted(a["by"] for a in attacks) == sorted([scenarios.ATTACKER, "sp_lingxi"])
+"""),
+("md", r"""
+Two attacks, not one: P0's **face-down** self character (Lingxi 灵汐) may be named as the attacker too. The
+倒置 rule bars a face-down character's skills and its being attacked — not attacking (`EB-A29`). Its attack is
+public, but the others see only *a face-down character* attack; the card itself is told to P0 alone:
+"""),
+("code", r"""
+display(Markdown(assumption_markdown(GID, ["EB-A29"])))
+hidden_attack = step(ready, "attack", by="sp_lingxi", cards=["scn-attack-3"], seat=1, target=attacks[0]["target"])
+public, private = [e for e in hidden_attack.events if e.kind in ("attack", "attacker")]
+print("P1 sees:", [e["kind"] for e in hidden_attack.view(1)["log"]][-2:], "·", public.describe("en"), "· P0 alone:", private.describe("en"))
+assert public.number("by") == "" and private.private_to == (0,) and explorer.is_hidden(hidden_attack.view(1)["combat"]["by"])
+assert not hidden_attack.data.seats[0].chars[0].face_up
 """),
 ("md", r"""
 ### Who may be attacked (`EB-3.2-target`)

@@ -19,7 +19,8 @@ CELLS = [
 >
 > 效果卡 — 在其他玩家区域放置持续性效果卡需要支付**1枚**金币，目标可支付**1枚**金币阻止该效果卡的放置，但玩家可额外支付**3枚**金币强行放置。持续性效果卡类似于陷阱卡，触发时须立即生效。
 
-In English: a trap goes (face down) into any player's trap zone — 1 coin if it is not your own; at most 3
+In English: a trap goes into any player's trap zone — face up, a card's basic state (正置状态是卡牌的基础状态),
+unless its placer pays 1 coin when deploying it to turn it face down; 1 coin if it is not your own zone; at most 3
 per zone. When its condition is met it **triggers**; a face-down trap only takes effect if its placer
 **declares** it (turning it face up; it then waits in 检定, where it can be cancelled); a face-up trap takes
 effect at once. Declaring a trap that was not triggered voids it. Persistent effect cards sit in an effect
@@ -112,24 +113,39 @@ assert gave_up == {"discard": (True, False, 6), "hand": (False, True, 6)}
 ("md", r"""
 ### The trap
 
-Spikes 地刺 (trigger: the start of the zone owner's turn; 2 damage) goes face down into P1's trap zone for
-1 coin (`EB-3.2-trap-cost`). Face down (`EB-A12`): the deploy event is private to P0 (`EB-2.4-trap-card`), and
-P1 sees only that *some* trap lies in its zone:
+Spikes 地刺 (trigger: the start of the zone owner's turn; 2 damage) goes into P1's trap zone for 1 coin
+(`EB-3.2-trap-cost`). A card's basic state is face up (`EB-3.1-face-up`), so by default (`EB-A12`) a trap is
+deployed face up, for all to see; paying 1 more coin at deployment (部署时…可支付1枚金币以反置,
+`EB-3.2-trap-flip`) turns it face down — that is the turn's one flip. P0 pays to hide it: the deploy event is
+private to P0 (`EB-2.4-trap-card`), and P1 sees only that *some* trap lies in its zone. The branch `up` keeps
+the other choice (deployed face up). The switch `trap_deployed = "face_down"` plays the former reading: every
+trap goes in face down, for free.
 """),
 ("code", r"""
 display(Markdown(assumption_markdown(GID, ["EB-A12"])))
-laid = step(forced, "trap", card="trap_spikes", zone=1)
-deploy = laid.events[-1]
-print("as P0 sees it:", laid.view(0)["players"][1]["traps"], "· as P1 sees it:", laid.view(1)["players"][1]["traps"])
+up = step(forced, "trap", card="trap_spikes", zone=1)
+laid = step(forced, "trap", card="trap_spikes", zone=1, face="down")
+deploy = next(e for e in laid.events if e.kind == "trap")
+print("face up, as P1 sees it:", up.view(1)["players"][1]["traps"])
+print("face down, as P0 sees it:", laid.view(0)["players"][1]["traps"], "· as P1 sees it:", laid.view(1)["players"][1]["traps"])
+assert up.data.seats[1].traps[0].face_up and up.view(1)["players"][1]["traps"][0]["card"] == "trap_spikes"
 assert deploy.clause == "EB-2.4-trap-card" and deploy.private_to == (0,)
-assert explorer.is_hidden(laid.view(1)["players"][1]["traps"][0]) and laid.data.seats[0].coins == 2
+assert explorer.is_hidden(laid.view(1)["players"][1]["traps"][0])
+assert up.data.seats[0].coins == 3 - 1 and laid.data.seats[0].coins == 3 - 1 - 1
+readings = {}
+for reading in ("face_up", "face_down"):
+    t = step(run(run(explorer.new_game(GID, 2, {"trap_deployed": reading}), SETUP), TO_PLAY), "trap", card="trap_spikes", zone=1)
+    readings[reading] = (t.data.seats[1].traps[0].face_up, t.data.seats[0].coins)
+print("trap_deployed → (face up?, P0's coins):", readings)
+assert readings == {"face_up": (True, 7 - 1), "face_down": (False, 7 - 1)}
 """),
 ("md", r"""
 ## P1's turn starts: two things trigger
 
 In P1's settle phase (`EB-1.2.1-settle`) both the Poison and the Spikes meet their condition
 (`EB-3.2-trigger`). One influence, two events: the engine states the order (`EB-3.2-conflict-cause`) and
-resolves them one after the other. The Poison is a persistent effect: it takes effect at once
+resolves them one after the other — naming the Spikes only as a *face-down trap*, since the order is public and
+the card is not. The Poison is a persistent effect: it takes effect at once
 (`EB-3.2-effect-trigger`) — 1 effect damage to its host (`EB-3.2-damage-taken`). The Spikes are face down:
 P0 must now decide whether to declare them.
 """),
@@ -140,7 +156,7 @@ for e in at_declare.events:
         print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 order = next(e for e in at_declare.events if e.clause == "EB-3.2-conflict-cause")
 print("P0 may:", [a.describe("en") for a in at_declare.legal_actions()])
-assert order.number("order") == ("eff_poison", "trap_spikes")
+assert order.number("order") == ("eff_poison", "face-down trap")     # the hidden card is not named (EB-A30)
 assert table.find_char(at_declare.data, 1, "n_guard") == 1 and at_declare.data.seats[1].chars[1].hp == 12 - 1
 assert at_declare.current_player == 0
 """),
@@ -173,15 +189,35 @@ assert any(e.cancelled and e.clause == "EB-3.2-event" for e in dispelled.log)
 assert "trap_spikes" in allowed.data.discard and "trap_spikes" in dispelled.data.discard
 """),
 ("md", r"""
-Who is asked in 检定? Only players holding a card that can cancel (`EB-A20`). Had P1 no Dispel, the declared
-trap would go straight on to take effect — a what-if with P1's Dispel taken out of its hand:
+Who is asked in 检定? The trap's target, **whether or not** it holds a card that can cancel (`EB-A20`): were
+only holders asked, everyone would learn what is in P1's hand. A what-if with P1's Dispel taken out of its hand:
+P1 is asked all the same, and its only choice is to let the trap take effect:
 """),
 ("code", r"""
 no_dispel = explorer.State(at_declare.game, 2, at_declare.variant,
                            table.seat_set(at_declare.data, 1, hand=tuple(c for c in at_declare.data.seats[1].hand if c != "eff_dispel")))
-straight = step(no_dispel, "declare_trap", zone=1, card="trap_spikes")
-print("after the declaration, waiting for:", straight.data.tasks[0].kind, "· Guard HP:", straight.data.seats[1].chars[1].hp)
-assert straight.data.seats[1].chars[1].hp == 11 - 2 and straight.current_player == CHANCE    # P1's draw, nobody asked
+asked_anyway = step(no_dispel, "declare_trap", zone=1, card="trap_spikes")
+print("after the declaration:", f"P{asked_anyway.current_player}", asked_anyway.data.tasks[0].kind, [a.describe("en") for a in asked_anyway.legal_actions()])
+assert (asked_anyway.current_player, asked_anyway.data.tasks[0].kind) == (declared.current_player, declared.data.tasks[0].kind)
+assert asked_anyway.view(0)["waiting"] == declared.view(0)["waiting"]      # P0 cannot tell the two apart
+straight = step(asked_anyway, "allow")
+assert straight.data.seats[1].chars[1].hp == 11 - 2 and straight.current_player == CHANCE    # then P1's draw
+"""),
+("md", r"""
+The same holds for the trap itself (`EB-A30`): at every trigger moment of a zone, the placer of **each** face-down
+trap there is asked, whatever the hidden card is — here at P1's turn start P0 would be asked just the same about a
+Snare 绊索 (it triggers on attacks). Declaring a trap that did not trigger voids it (next section), so an honest
+placer keeps it hidden, and nobody learns anything from the question:
+"""),
+("code", r"""
+display(Markdown(assumption_markdown(GID, ["EB-A30"])))
+snare = explorer.State(laid.game, 2, laid.variant, table.seat_set(laid.data, 1, traps=(table.Trap("trap_snare", 0),)))
+snare_turn = step(snare, "end_play")
+print("Snare instead of Spikes → asked:", f"P{snare_turn.current_player}", snare_turn.data.tasks[0].kind)
+assert (snare_turn.current_player, snare_turn.data.tasks[0].kind) == (at_declare.current_player, "trap_declare")
+assert snare_turn.view(1)["players"][1]["traps"] == at_declare.view(1)["players"][1]["traps"]   # P1 sees the same
+wrong = step(snare_turn, "declare_trap", zone=1, card="trap_snare")
+assert wrong.data.seats[1].traps == () and any(e.kind == "trap declared" and e.cancelled for e in wrong.events)
 """),
 ("md", r"""
 ### Declaring a trap that did **not** trigger
@@ -198,22 +234,27 @@ assert bluff.data.seats[1].traps == () and bluff.events[0].cancelled and bluff.e
 ("md", r"""
 ### Face-up traps fire at once; flipping and removing cost coins
 
-`EB-3.2-trap-flip`: in the play phase (or when deploying) a player may pay 1 coin to flip one trap. If P0 flips
-its Spikes face up, they take effect at P1's turn start **without** any declaration (`EB-3.2-trap-face-up`).
-`EB-3.2-trap-remove`: paying 2 coins removes a trap. Flip and removal are at most once a turn each (`EB-A12`).
+`EB-3.2-trap-flip`: when deploying or in the play phase a player may pay 1 coin to flip one trap — at most one
+a turn (`EB-A12`). P0 already spent its flip hiding the Spikes at deployment, so a second flip is refused. Had P0
+left them face up (`up`), they take effect at P1's turn start **without** any declaration
+(`EB-3.2-trap-face-up`); and from `up` P0 could still spend its one flip later in the play phase, turning them
+face down for 1 coin. `EB-3.2-trap-remove`: paying 2 coins removes a trap (once a turn too).
 """),
 ("code", r"""
-flipped = step(laid, "flip_trap", zone=1, slot=0)
 try:
-    flipped.apply(explorer.act(GID, "flip_trap", 0, zone=1, slot=0))
+    laid.apply(explorer.act(GID, "flip_trap", 0, zone=1, slot=0))
     second_flip = None
 except IllegalAction as err:
     second_flip = err.clause
-fired = step(flipped, "end_play")
+    print(err)
+fired = step(up, "end_play")
 fire = next(e for e in fired.log if e.kind == "trap effect")
-print(flipped.events[0].describe("en"), "·", fire.describe("en"), f"[{fire.clause}]", "· decisions asked:", fired.data.tasks[0].kind)
+hidden_later = step(up, "flip_trap", zone=1, slot=0)
+print(fire.describe("en"), f"[{fire.clause}]", "· decisions asked:", fired.data.tasks[0].kind)
+print(next(e for e in hidden_later.events if e.kind == "flip").describe("en"), "· P0's coins:", hidden_later.data.seats[0].coins)
 assert second_flip == "EB-3.2-trap-flip" and fire.clause == "EB-3.2-trap-face-up"
-assert fired.data.seats[1].chars[1].hp == 12 - 1 - 2 and flipped.data.seats[0].coins == 2 - 1
+assert fired.data.seats[1].chars[1].hp == 12 - 1 - 2
+assert not hidden_later.data.seats[1].traps[0].face_up and hidden_later.data.seats[0].coins == 2 - 1
 """),
 ("code", r"""
 # P1 answers on its own turn: draw, then pay 2 coins to remove the hidden trap (branch 1)
@@ -302,8 +343,8 @@ assert set(TAUGHT) - seen == set(SHOWN_OTHERWISE)
 ("md", r"""
 ## Summary
 
-* A trap costs 1 coin in another player's zone, lies face down, max 3 per zone; flip (1 coin) and removal
-  (2 coins) are once a turn each.
+* A trap costs 1 coin in another player's zone and is deployed face up, unless its placer pays 1 coin to turn
+  it face down (the turn's one flip); max 3 per zone; flip (1 coin) and removal (2 coins) are once a turn each.
 * When it triggers, a face-down trap needs its placer's declaration: face up, then 检定, where the target can
   cancel it with a Dispel; a false declaration voids the trap. A face-up trap fires at once.
 * Persistent effect cards: 1 coin in another's zone; the target may refuse for 1; the placer may force for
@@ -318,10 +359,10 @@ Next: **05_characters_life_and_victory.ipynb**.
 """),
 ("code", r"""
 spent_total = play.data.seats[0].coins - laid.data.seats[0].coins
-ex1 = Exercise("1. In this story P0 places Poison on P1's Guard (refused, then forced) and deploys a trap in P1's zone. How many coins did that cost P0 in all?",
-               "1. 本例中 P0 把剧毒放在 P1 的盾卫上（被阻止后强行放置），并向 P1 陷阱区部署陷阱。P0 一共花了多少金币？",
-               answer=spent_total, hint_en="1 + 3 + 1", hint_zh="1 + 3 + 1")
-assert spent_total == 1 + 3 + 1
+ex1 = Exercise("1. In this story P0 places Poison on P1's Guard (refused, then forced) and deploys a trap face down in P1's zone. How many coins did that cost P0 in all?",
+               "1. 本例中 P0 把剧毒放在 P1 的盾卫上（被阻止后强行放置），并向 P1 陷阱区倒置部署陷阱。P0 一共花了多少金币？",
+               answer=spent_total, hint_en="1 + 3 + 1 + 1", hint_zh="1 + 3 + 1 + 1")
+assert spent_total == 1 + 3 + 1 + 1
 ex1
 """),
 ("code", r"""

@@ -118,7 +118,9 @@ assert two_dice[7] == Fraction(6, 36)            # hand check: 1+6, 2+5, 3+4, 4+
 
 Flame Dragon 炎龙: "Pay 2 coins: deal 1 damage to every player." Paying puts the coins in the bank. "Every
 player" resolves in seat order from the player whose turn it is; each player's **front** character takes it
-(a summon if they have one, `EB-A10`) — the Dragon's own summon too.
+(a summon if they have one, `EB-A10`) — the Dragon's own summon too. But damage a card or skill does to its
+user's **own** character is not effect damage: it is *life loss* (卡牌或角色技能对自己造成的伤害称为生命流失,
+`EB-3.2-life-loss`), which is not "damage taken" — so "when you take damage" passives do not fire on it.
 
 `EB-1.2.4-skill-limit`: active skills of at most *summon limit* characters a turn (1 here): after the Dragon's
 skill, P0's Archer may not use its own.
@@ -130,7 +132,7 @@ burnt = step(dragon, "skill", char="sp_yanlong", seat=-1, target="")
 for e in burnt.events:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 order = next(e for e in burnt.events if e.clause == "EB-3.2-conflict-turn-order")
-hits = [(e.targets, e.number("hp")) for e in burnt.events if e.kind == "effect damage"]
+hits = [(e.kind, e.targets, e.number("hp")) for e in burnt.events if e.kind in ("effect damage", "life loss")]
 try:
     burnt.apply(explorer.act(GID, "skill", 0, char="n_archer", seat=1, target="scn-normal-2-20"))
     limit_clause = None
@@ -138,7 +140,7 @@ except IllegalAction as err:
     limit_clause = err.clause
 print("skills offered before:", len(skills_now), "· after:", [a for a in burnt.legal_actions() if a.kind == "skill"], "· refusal:", limit_clause)
 assert order.number("seats") == (0, 1) and burnt.data.seats[0].coins == 5 - 2
-assert hits == [((0, "n_archer"), 7), ((1, "scn-normal-2-20"), 19)]
+assert hits == [("life loss", (0, "n_archer"), 7), ("effect damage", (1, "scn-normal-2-20"), 19)]
 assert limit_clause == "EB-1.2.4-skill-limit"
 """),
 ("md", r"""
@@ -146,12 +148,19 @@ assert limit_clause == "EB-1.2.4-skill-limit"
 
 Bright Moon 明月: "Lose 1 life: gain 2 coins (no limit)." The seed's own example pays more life than any
 character has (扣除114514点生命), so a life cost may be paid down to 0 or less — and then the character is
-dying like any other. P0's Bright Moon at 1 HP, its only character, pays once more — and P0 loses the game by its own hand:
+dying like any other. P0's Bright Moon at 1 HP, its only character, pays once more; nobody rescues it (every
+player is asked in turn and passes, see *Dying, rescue and death* below) — and P0 loses the game by its own hand:
 """),
 ("code", r"""
 display(Markdown(assumption_markdown(GID, ["EB-A21"])))
 moon = with_chars(ready, 0, Character("sp_mingyue", 1, True, True, True))
-paid = step(moon, "skill", char="sp_mingyue", seat=-1, target="")
+def everyone_passes(state):
+    # every player still asked to rescue declines, in the engine's order
+    while state.data.tasks and state.data.tasks[0].kind == "rescue":
+        state = step(state, "pass")
+    return state
+
+paid = everyone_passes(step(moon, "skill", char="sp_mingyue", seat=-1, target=""))
 for e in paid.log:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 assert [e.kind for e in paid.log][:4] == ["skill", "life loss", "dying", "coins"]     # dying at 0; the gain still resolves
@@ -248,22 +257,25 @@ assert refusals == ["EB-3.2-summon-limit", "EB-1.2.4-summon-once"]
 ## Dying, rescue and death
 
 Our attacker hits P1's dummy (2 HP left) for 5: it is **dying** at −3 (`EB-3.2-dying`). Rescue (`EB-3.2-rescue`):
-any player may use an **instant heal** card; it saves the character only if its HP ends **above 0**. Who is
-asked, in which order? Each living player once, from the player whose turn it is (`EB-A09`, after the rule of
-事件冲突), and only those holding such a card (`EB-A20`). Three branches from the same dying dummy:
+any player may use **instant heal** cards (任意玩家使用立即恢复类效果卡); the character is saved only if its HP
+ends **above 0**. Who is asked, in which order, with how many cards? Every living player, from the player whose
+turn it is, in seat order (`EB-A09`, after the rule of 事件冲突) — holders of a heal card or not, so being asked
+shows nothing about a hand (`EB-A20`). Each may use as many heal cards as they like (the document sets no limit);
+the character dies only when every living player has passed in a row. Four branches from the same dying dummy:
 
-* nobody holds a heal card → death (`EB-3.2-death`): the card leaves the game for the destroyed pile
+* nobody heals (both pass) → death (`EB-3.2-death`): the card leaves the game for the destroyed pile
   (`EB-3.2-leave`, `EB-3.1-destroyed`); P1's pool is empty and its self character never face up, so P1 **must**
   declare (`EB-3.2-forced-declare`, `EB-3.2-declaration`; the self character takes its HP card, `EB-2.7-hp-card`);
-* P1 holds a Healing Potion 治疗药水 (+3): −3 + 3 = 0 is not above 0 → it still dies;
-* P1 holds an Elixir 灵药 (+5): −3 + 5 = 2 → saved (and heals never go above the maximum, `EB-3.2-heal`).
+* P1 holds a Healing Potion 治疗药水 (+3): −3 + 3 = 0 is not above 0 → still dying; nobody has more → it dies;
+* P1 holds an Elixir 灵药 (+5): −3 + 5 = 2 → saved (and heals never go above the maximum, `EB-3.2-heal`);
+* P1 holds **two** Healing Potions: −3 + 3 + 3 = 3 → saved by its second card.
 """),
 ("code", r"""
 display(Markdown(assumption_markdown(GID, ["EB-A09"])))
 low = scenarios.combat_ready(attack_points=3, base_defence=2, defence_points=1, defender_hp=2)
 KILL = [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "scn-normal-2-2"}),
         ("roll", {"die": 6}), ("block", {"card": "scn-defence-1"}), ("roll", {"die": 1})]
-died = run(low, KILL)
+died = everyone_passes(run(low, KILL))
 for e in died.log[4:]:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 assert next(e for e in died.log if e.kind == "dying").number("hp") == 2 - ((6 + 3) - (2 + 1 + 1))
@@ -274,21 +286,27 @@ assert [e.clause for e in died.log if e.kind == "declaration"] == ["EB-3.2-force
 """),
 ("code", r"""
 rescues, rescue_ends = {}, {}
-for heal_card in ("eff_potion", "eff_elixir"):
-    holder = what_if(low, table.seat_set(low.data, 1, hand=("scn-defence-1", heal_card)))
-    asked = run(holder, KILL)
+for name, hand in (("eff_potion", ("eff_potion",)), ("eff_elixir", ("eff_elixir",)), ("2 × eff_potion", ("eff_potion",) * 2)):
+    holder = what_if(low, table.seat_set(low.data, 1, hand=("scn-defence-1", *hand)))
+    asked = step(run(holder, KILL), "pass")          # P0, the player to move, is asked first: it has no heal card
     who = asked.current_player
-    end = step(asked, "rescue", card=heal_card)
+    end = asked
+    while end.data.tasks and end.data.tasks[0].kind == "rescue" and any(a.kind == "rescue" for a in end.legal_actions()):
+        end = step(end, "rescue", card=hand[0])
+    end = everyone_passes(end)
     alive = table.find_char(end.data, 1, "scn-normal-2-2") >= 0
-    rescues[heal_card] = (who, alive, [e.kind for e in end.events])
-    rescue_ends[heal_card] = end
-    print(heal_card, "· asked:", f"P{who}", "· saved:", alive, "·", [f"[{e.clause}] {e.kind}" for e in end.events])
+    new_events = end.log[len(asked.log):]
+    rescues[name] = (who, alive, [e.kind for e in new_events])
+    rescue_ends[name] = end
+    print(name, "· asked:", f"P{who}", "· saved:", alive, "·", [f"[{e.clause}] {e.kind}" for e in new_events])
 assert rescues["eff_potion"][:2] == (1, False) and rescues["eff_elixir"][:2] == (1, True)
+assert rescues["2 × eff_potion"][:2] == (1, True) and rescues["2 × eff_potion"][2].count("rescue") == 2
 assert "saved" in rescues["eff_elixir"][2] and "death" in rescues["eff_potion"][2]
+assert table.find_char(rescue_ends["2 × eff_potion"].data, 1, "scn-normal-2-2") >= 0
 """),
 ("md", r"""
 When **both** players hold a heal card, who is asked first? The player whose turn it is (P0, the attacker!),
-then the others in seat order (`EB-A09`). P0 passes; then P1 saves its dummy:
+then the others in seat order (`EB-A09`) — exactly as when nobody holds one. P0 passes; then P1 saves its dummy:
 """),
 ("code", r"""
 both = what_if(low, table.seat_set(table.seat_set(low.data, 0, hand=("scn-attack-3", "eff_elixir")), 1, hand=("scn-defence-1", "eff_elixir")))
@@ -308,7 +326,7 @@ then. A replacement is not the turn's one summon (it is not even P1's turn):
 ("code", r"""
 display(Markdown(assumption_markdown(GID, ["EB-A24"])))
 with_pool = what_if(low, table.seat_set(low.data, 1, pool=("n_monk",)))
-asked = run(with_pool, KILL)
+asked = everyone_passes(run(with_pool, KILL))
 print("P1 may:", [a.describe("en") for a in asked.legal_actions()])
 replaced = step(asked, "replace", card="n_monk")
 print(replaced.events[0].describe("en"), f"[{replaced.events[0].clause}]")
@@ -332,7 +350,7 @@ def three_player_kill(variant=None):
     start = with_chars(start, 1, Character("sp_mingyue", 2, True, True, True), pool=("n_monk",))
     kill = [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "sp_mingyue"}),
             ("roll", {"die": 6}), ("block", {"card": "scn-defence-1"}), ("roll", {"die": 1})]
-    return start, run(start, kill)
+    return start, everyone_passes(run(start, kill))
 
 start3, after3 = three_player_kill()
 for e in after3.log[4:]:
@@ -382,15 +400,15 @@ ends when P1 falls, with P0 **and** P2 as winners.
 print(inspect.getsource(characters.check_victory))
 two = scenarios.combat_ready(attack_points=3, base_defence=2, defence_points=1)
 two = with_chars(two, 1, Character("sp_mingyue", 2, True, True, True))
-two_end = run(two, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "sp_mingyue"}),
-                    ("roll", {"die": 6}), ("block", {"card": "scn-defence-1"}), ("roll", {"die": 1})])
+two_end = everyone_passes(run(two, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "sp_mingyue"}),
+                    ("roll", {"die": 6}), ("block", {"card": "scn-defence-1"}), ("roll", {"die": 1})]))
 five = scenarios.combat_ready(attack_points=3, base_defence=2, defence_points=1, players=5)
 data = five.data
 for out in (3, 4):
     data = table.seat_set(data, out, alive=False, chars=())
 five = with_chars(what_if(five, data), 1, Character("sp_mingyue", 2, True, True, True))
-five_end = run(five, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "sp_mingyue"}),
-                      ("roll", {"die": 6}), ("block", {"card": "scn-defence-1"}), ("roll", {"die": 1})])
+five_end = everyone_passes(run(five, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "sp_mingyue"}),
+                      ("roll", {"die": 6}), ("block", {"card": "scn-defence-1"}), ("roll", {"die": 1})]))
 print("2 players:", two_end.winners, "· 5 players:", five_end.winners)
 assert two_end.is_terminal and two_end.winners == (0,)
 assert five_end.is_terminal and five_end.winners == (0, 2)

@@ -22,7 +22,7 @@ reproduces the game exactly, on every run.
 |---|---|---|
 | 轮 / 回合 | round / turn | |
 | 事件 / 影响 | event / influence | every event names the clause it applied and the event that caused it |
-| 击败 / 胜利 / 平局 | defeat / victory / draw | a draw: the round limit (`EB-A07`) ends the game without winners |
+| 击败 / 胜利 / 平局 | defeat / victory / draw | the document has no draw; only the bots' opt-in round limit (`EB-A07`) ends a game without winners |
 """),
 ("common", ""),
 ("code", r"""
@@ -44,12 +44,19 @@ print(inspect.getsource(expected_damage))
 bots = {0: GreedyBot(), 1: GreedyBot()}
 """),
 ("md", r"""
-Many greedy games run into the round limit (`EB-A07`: 30 rounds, then a draw). We take the first seed whose
-game ends with a winner — a choice made by the engine's own play, not typed in:
+A person's game has no round limit: the document ends a game only when one player is left (`EB-1.4-victory`).
+Bots playing alone might go on for ever, so a bots' game states its bound: `GAME.bounded_variant(2)` adds the
+opt-in limits of `GAME.simulation_limits(2)` (`EB-A07`: 30 rounds, then a draw with no winner; `EB-A15`: 40 actions
+per play phase). Many greedy games run into that limit. We take the first seed whose game ends with a winner —
+a choice made by the engine's own play, not typed in:
 """),
 ("code", r"""
+BOTS_VARIANT = GAME.bounded_variant(2)      # the bots' stated limits
+print(BOTS_VARIANT)
+assert BOTS_VARIANT == {"round_limit": 30, "play_action_cap": 40}
+
 def game_of(seed, variant=None):
-    return explorer.play_out(explorer.new_game(GID, players=2, variant=variant), bots, seed=seed)
+    return explorer.play_out(explorer.new_game(GID, players=2, variant=GAME.bounded_variant(2, variant)), bots, seed=seed)
 
 outcomes = {}
 for seed in range(20):
@@ -70,7 +77,7 @@ assert all(not g.winners and g.data.round == 30 for seed, g in outcomes.items() 
 end state — and a saved game (`to_json`) loads back equal too.
 """),
 ("code", r"""
-again = explorer.replay(GID, players=2, history=end.history)
+again = explorer.replay(GID, players=2, variant=end.variant, history=end.history)
 chance_steps = sum(1 for a in end.history if a.player == CHANCE)
 print(f"{chance_steps} of {len(end.history)} actions were chance: dealer, reveals, draws, dice, judgments")
 assert again == end and again.log == end.log
@@ -193,13 +200,13 @@ redacted_for_1 = [e for e, v in zip(end.log, seen_by_1, strict=True) if v != e]
 print(f"{len(private)} private events; P1 sees {len(redacted_for_1)} of them redacted, e.g. {redacted_for_1[0].kind!r} without its numbers")
 assert all(e.private_to == (0,) for e in redacted_for_1)
 assert all(v.numbers == () for e, v in zip(end.log, seen_by_1, strict=True) if v != e)
-mid = explorer.replay(GID, players=2, history=end.history[: len(end.history) // 2])
+mid = explorer.replay(GID, players=2, variant=end.variant, history=end.history[: len(end.history) // 2])
 assert explorer.is_hidden(mid.view(1)["players"][0]["hand"]) and not explorer.is_hidden(mid.view(0)["players"][0]["hand"])
 """),
 ("md", r"""
-## Assumption `EB-A07` once more: what the round limit changes
+## Assumption `EB-A07` once more: what the bots' round limit changes
 
-Some seeds end in a draw at the 30-round limit; take the first. Under `round_limit = 60` the **same** seed plays the **same**
+Some seeds end in a draw at the bots' 30-round limit; take the first. Under `round_limit = 60` the **same** seed plays the **same**
 game up to that point — the switch changes only when the game may stop — and then goes on:
 """),
 ("code", r"""
@@ -222,7 +229,7 @@ lessons of these notebooks step by step, with their clauses.
 ("code", r"""
 from widgets.game_session import GameSession
 from widgets.guided_tour import GuidedTour
-session = GameSession(GID, 2, seed=SEED)
+session = GameSession(GID, 2, variant=BOTS_VARIANT, seed=SEED)
 for action in end.history:
     assert session.choose(action, autoplay=False)
 assert session.state == end
@@ -247,7 +254,8 @@ board
 * The decisive chain runs from an attack through damage, dying and death to the loss and the victory, each event
   citing its clause and its cause.
 * Players see only what the rules let them: their own hand and picks; the rest is masked or redacted.
-* The round limit (`EB-A07`) only decides when an endless game stops.
+* The document has no draw; the bots' opt-in round limit (`EB-A07`) only decides when an endless bots' game
+  stops, and a person's game has none.
 
 That is the whole tutorial. The registers (`rules.toml`, `assumptions.toml`) hold every clause and every
 assumption; `tests/notebooks/test_tutorials_cover_clauses.py` checks that each of them is taught somewhere in

@@ -81,3 +81,10 @@ def end_turn(s: State) -> State:
     while head(s) == "discard":
         s = do(s, "discard", p, card=s.data.seats[p].hand[0])
     return s
+
+
+def pass_rescues(s: State) -> State:
+    """Every player asked to rescue a dying character passes (EB-A09 / EB-A20: all living players are asked)."""
+    while head(s) == "rescue" and s.current_player != CHANCE:
+        s = do(s, "pass", s.current_player)
+    return s

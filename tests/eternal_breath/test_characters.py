@@ -8,15 +8,17 @@ import explorer
 from explorer import IllegalAction, new_game
 from explorer.games.eternal_breath.scenarios import ATTACKER
 
-from .helpers import card, do, events, head, hp, last, roll, seat, state
+from .helpers import card, do, events, head, hp, last, pass_rescues, roll, seat, state
 
 DUMMY = "scn-normal-0-1"   # a 1-HP summon: any hit leaves it dying
 
 
-def kill(s, target=DUMMY, seat_=1, die=6, by=ATTACKER, cards=("atk_thunder",)):
+def kill(s, target=DUMMY, seat_=1, die=6, by=ATTACKER, cards=("atk_thunder",), rescue=False):
+    """Attack ``target`` for at least its HP; unless ``rescue``, every player then declines to rescue it."""
     s = do(s, "attack", 0, by=by, cards=cards, seat=seat_, target=target)
     s = roll(s, die)
-    return roll(do(s, "block", seat_, card=""), 1)
+    s = roll(do(s, "block", seat_, card=""), 1)
+    return s if rescue else pass_rescues(s)
 
 
 def test_prepare_any_number_of_normal_characters():
@@ -61,22 +63,57 @@ def test_summon_from_the_pool_once_a_turn_within_the_limit():
 def test_dying_character_rescued_by_an_instant_heal():
     """'EB-3.2-dying' at 0 or less; 'EB-3.2-rescue' by any player's instant heal card."""
     s = state(seat(summons=(ATTACKER,), hand=("atk_slash",)), seat(summons=(DUMMY,), hand=("eff_potion",)))
-    s = kill(s, die=1, cards=("atk_slash",))
+    s = kill(s, die=1, cards=("atk_slash",), rescue=True)
     assert last(s, "dying").clause == "EB-3.2-dying" and hp(s, 1, DUMMY) <= 0
-    assert s.current_player == 1 and head(s) == "rescue"
-    s = do(s, "rescue", 1, card="eff_potion")
+    assert s.current_player == 0 and head(s) == "rescue"    # EB-A20: P0 is asked too, with no heal card
+    assert [a.kind for a in s.legal_actions()] == ["pass"]
+    s = do(do(s, "pass", 0), "rescue", 1, card="eff_potion")
     assert last(s, "rescue").clause == "EB-3.2-rescue" and last(s, "saved").clause == "EB-3.2-rescue"
     assert hp(s, 1, DUMMY) == 1 and head(s) == "play"
 
 
 def test_rescue_is_offered_from_the_player_to_move_in_order():
-    """'EB-3.2-conflict-turn-order' / EB-A09: the attacker (to move) is asked first, then the others."""
+    """'EB-3.2-conflict-turn-order' / EB-A09: the attacker (to move) is asked first, then the others in seat
+    order, holders of a heal card or not (EB-A20); when all have passed in a row the character dies."""
     s = state(seat(summons=(ATTACKER,), hand=("atk_thunder", "eff_potion")), seat(summons=(DUMMY,)),
               seat(hand=("eff_elixir",)))
-    s = kill(s)
-    assert s.current_player == 0
-    s = do(s, "pass", 0)
-    assert s.current_player == 2
+    s = kill(s, rescue=True)
+    asked = []
+    while head(s) == "rescue":
+        asked.append(s.current_player)
+        s = do(s, "pass", s.current_player)
+    assert asked == [0, 1, 2] and last(s, "death").clause == "EB-3.2-death"
+
+
+def test_a_dying_character_may_receive_several_heal_cards():
+    """'EB-3.2-rescue' (任意玩家使用立即恢复类效果卡, EB-A09): no limit of one heal card per player. A 1-HP
+    summon hit for 9 is at -8: P1 uses two potions (-5, then -2), P2 an elixir (3): saved."""
+    s = state(seat(summons=(ATTACKER,), hand=("atk_thunder",)), seat(summons=(DUMMY,), hand=("eff_potion",) * 2),
+              seat(hand=("eff_elixir",)))
+    s = kill(s, rescue=True)
+    assert hp(s, 1, DUMMY) == -8 and head(s) == "rescue"
+    s = do(do(s, "pass", 0), "rescue", 1, card="eff_potion")
+    assert s.current_player == 1 and hp(s, 1, DUMMY) == -5        # still dying: P1 is asked again
+    s = do(s, "rescue", 1, card="eff_potion")
+    assert s.current_player == 1 and hp(s, 1, DUMMY) == -2
+    s = do(do(s, "pass", 1), "rescue", 2, card="eff_elixir")
+    assert hp(s, 1, DUMMY) == 1 and last(s, "saved").clause == "EB-3.2-rescue" and head(s) == "play"
+    assert [e.actor for e in events(s, "rescue")] == [1, 1, 2] and not events(s, "death")
+
+
+def test_after_a_heal_that_does_not_save_the_others_are_asked_again():
+    """'EB-3.2-rescue' (EB-A09): P0 passed before P1's potion left the summon still dying; P0 is asked again
+    and may now save it; only a full round of passes in a row lets the character die."""
+    s = state(seat(summons=(ATTACKER,), hand=("atk_thunder", "eff_elixir")), seat(summons=(DUMMY,),
+                                                                                 hand=("eff_potion",)))
+    s = do(do(kill(s, rescue=True), "pass", 0), "rescue", 1, card="eff_potion")
+    assert hp(s, 1, DUMMY) == -5
+    s = do(s, "pass", 1)
+    assert s.current_player == 0 and head(s) == "rescue"
+    s = do(s, "rescue", 0, card="eff_elixir")
+    assert hp(s, 1, DUMMY) == 0 and s.current_player == 0           # at 0 it is still dying (EB-3.2-dying)
+    s = pass_rescues(s)
+    assert last(s, "death").clause == "EB-3.2-death" and DUMMY in s.data.destroyed
 
 
 def test_heal_never_exceeds_max_hp():

@@ -10,7 +10,7 @@ from explorer.games.eternal_breath import combat
 from explorer.games.eternal_breath.attack import attack_points
 from explorer.games.eternal_breath.scenarios import ATTACKER, combat_ready, drive_attack
 
-from .helpers import do, events, head, hp, last, roll, seat, state
+from .helpers import card, do, events, head, hp, last, roll, seat, state
 
 DUMMY = "scn-normal-2-20"
 
@@ -175,3 +175,31 @@ def test_a_dodge_cancels_the_attack_event():
     """'EB-3.2-event': a cancelled event has no effect (the attack's damage is cancelled)."""
     s = roll(do(roll(attack(duel(hand0=("atk_soul_drain",)), ["atk_soul_drain"]), 1), "dodge", 1), 2)
     assert events(s, "damage")[-1].cancelled and not events(s, "heal")
+
+
+def test_a_face_down_character_may_attack_without_being_revealed():
+    """'EB-3.1-face-down' bars a face-down character's skills and its being attacked, not attacking
+    ('EB-3.2-attack', EB-A29): P0's undeclared 铁壁 attacks. Others see a face-down character attack, not which;
+    the defence card's thorns do not reach it (EB-A13: no HP card yet), and it stays face down."""
+    s = state(seat("sp_tiebi", hand=("atk_thunder",)), seat(summons=(DUMMY,), hand=("def_thorn_mail",)))
+    assert any(a.kind == "attack" and a["by"] == "sp_tiebi" for a in s.legal_actions())
+    s = do(s, "attack", 0, by="sp_tiebi", cards=("atk_thunder",), seat=1, target=DUMMY)
+    ev = last(s, "attack")
+    assert ev.clause == "EB-3.2-attack" and ev.number("by") == "" and ev.number("face_down") is True
+    mine = last(s, "attacker")
+    assert mine.clause == "EB-3.1-face-down" and mine.private_to == (0,) and mine.number("card") == "sp_tiebi"
+    assert explorer.is_hidden(s.view(1)["combat"]["by"]) and s.view(0)["combat"]["by"] == "sp_tiebi"
+    assert "sp_tiebi" not in str([e for e in s.view(1)["log"]])
+    s = roll(do(roll(s, 6), "block", 1, card="def_thorn_mail"), 1)
+    assert last(s, "damage").number("damage") == 10 - (2 + 1 + 1) and hp(s, 1, DUMMY) == 20 - 6
+    assert not events(s, "effect damage") and hp(s, 0, "sp_tiebi") == card("sp_tiebi").hp
+    assert not s.data.seats[0].chars[0].face_up
+
+
+def test_a_face_up_attacker_still_takes_the_thorns():
+    """'EB-3.2-damage-kinds': the same thorns hit a face-up attacker as effect damage (the test above fails
+    for the face-down one only)."""
+    s = duel(hand0=("atk_thunder",), hand1=("def_thorn_mail",))
+    s = roll(do(roll(do(s, "attack", 0, by=ATTACKER, cards=("atk_thunder",), seat=1, target=DUMMY), 6), "block", 1,
+                card="def_thorn_mail"), 1)
+    assert last(s, "effect damage").targets == (0, ATTACKER) and hp(s, 0, ATTACKER) == card(ATTACKER).hp - 1

@@ -10,7 +10,7 @@ from explorer import IllegalAction
 from explorer.games.eternal_breath.scenarios import ATTACKER
 from explorer.games.eternal_breath.table import Task, Turn
 
-from .helpers import do, draw, end_turn, events, head, hp, judge, last, roll, seat, state
+from .helpers import do, draw, end_turn, events, head, hp, judge, last, pass_rescues, roll, seat, state
 
 DUMMY = "scn-normal-1-10"
 
@@ -159,8 +159,10 @@ def test_damage_to_every_player_goes_in_turn_order():
               seat(summons=("n_pyromancer",)), turn=3, tasks=(Task("play", 3), Task("end", 3), Task("next", 3)))
     s = do(s, "skill", 3, char="n_pyromancer", seat=-1, target="")
     assert last(s, "order").clause == "EB-3.2-conflict-turn-order" and last(s, "order").number("seats") == (3, 0, 1, 2)
-    assert [e.targets for e in events(s, "effect damage")] == [(3, "n_pyromancer"), (0, ATTACKER), (1, DUMMY),
-                                                                (2, "sp_tiebi")]
+    assert [e.targets for e in events(s, "effect damage")] == [(0, ATTACKER), (1, DUMMY), (2, "sp_tiebi")]
+    assert [e.targets for e in events(s, "life loss")] == [(3, "n_pyromancer")]     # its own: EB-3.2-life-loss
+    hits = [e for e in s.events if e.kind in ("effect damage", "life loss")]
+    assert [e.targets[0] for e in hits] == [3, 0, 1, 2]
 
 
 def test_passive_lifesteal_and_turn_start_heal():
@@ -176,7 +178,7 @@ def test_the_seeds_own_joke_skill_costs_the_game():
     """'EB-3.2-life-loss': 狂徒 loses 114514 life (then gains 20 coins, cut at the cap): its player loses."""
     s = state(seat(summons=(ATTACKER,)), seat("sp_kuangtu", self_up=True, coins=3), seat(summons=(DUMMY,)), turn=1,
               tasks=(Task("play", 1), Task("end", 1), Task("next", 1)))
-    s = do(s, "skill", 1, char="sp_kuangtu", seat=-1, target="")
+    s = pass_rescues(do(s, "skill", 1, char="sp_kuangtu", seat=-1, target=""))
     assert last(s, "life loss").number("damage") == 114514 and last(s, "loss").targets == (1,)
     assert events(s, "coins")[-1].number("gained") == 17 and last(s, "coins to bank").number("coins") == 20
     assert not s.data.seats[1].alive and s.data.turn == 2
@@ -192,3 +194,31 @@ def test_active_skill_effects_resolve_before_the_passives_they_trigger():
     order = last(s, "order")
     assert order.clause == "EB-3.2-conflict-active-first" and order.number("order") == ("n_pyromancer", "n_sentinel")
     assert s.data.seats[1].coins == 1 and hp(s, 1, "n_sentinel") == 10
+
+
+def test_a_bomb_on_ones_own_summon_is_life_loss_not_damage_taken():
+    """'EB-3.2-life-loss' (卡牌或角色技能对自己造成的伤害称为生命流失): 炸弹 on the user's own 哨兵 covers 2 HP
+    points as life loss, which is not 受到伤害, so its 'when you take damage' coin does not come. On an
+    enemy's 哨兵 the same card is effect damage ('EB-3.2-damage-kinds') and the coin comes."""
+    s = state(seat(summons=("n_sentinel",), hand=("eff_bomb", "eff_bomb"), coins=0), seat(summons=("n_sentinel",),
+                                                                                          coins=0))
+    own = do(s, "effect", 0, card="eff_bomb", seat=0, target="n_sentinel")
+    assert last(own, "life loss").clause == "EB-3.2-life-loss" and last(own, "life loss").actor == 0
+    assert hp(own, 0, "n_sentinel") == 9 and not events(own, "effect damage") and not events(own, "passive")
+    assert own.data.seats[0].coins == 0
+    enemy = do(own, "effect", 0, card="eff_bomb", seat=1, target="n_sentinel")
+    assert last(enemy, "effect damage").clause == "EB-3.2-damage-taken" and hp(enemy, 1, "n_sentinel") == 9
+    assert last(enemy, "passive").clause == "EB-3.1-passive" and enemy.data.seats[1].coins == 1
+
+
+def test_damage_to_every_player_is_life_loss_for_the_users_own_character():
+    """'EB-3.2-life-loss' / 'EB-3.2-damage-kinds': 炎龙's 'deal 1 damage to every player' hits the user's own
+    哨兵 (its front character, EB-A10) as life loss (no coin) and the enemy's 哨兵 as effect damage (a coin)."""
+    s = state(seat("sp_yanlong", self_up=True, summons=("n_sentinel",), coins=2),
+              seat(summons=("n_sentinel",), coins=0))
+    s = do(s, "skill", 0, char="sp_yanlong", seat=-1, target="")
+    assert [(e.kind, e.targets) for e in s.events if e.kind in ("effect damage", "life loss")] == [
+        ("life loss", (0, "n_sentinel")), ("effect damage", (1, "n_sentinel"))]
+    assert [e.actor for e in events(s, "passive")] == [1]
+    assert s.data.seats[0].coins == 0 and s.data.seats[1].coins == 1
+    assert hp(s, 0, "n_sentinel") == hp(s, 1, "n_sentinel") == 10

@@ -20,6 +20,11 @@ HERE = Path(__file__).parent
 TRANSCRIPT = HERE / "playthrough_4p.txt"
 
 
+def bots_game(players: int):
+    """A game for bots alone: the stated simulation limits (EB-A07, EB-A15) are passed explicitly."""
+    return new_game(GID, players, explorer.get_game(GID).bounded_variant(players))
+
+
 def midgame(players=4, seed=7, steps=400):
     return play_out(new_game(GID, players), seed=seed, max_steps=steps)
 
@@ -73,7 +78,7 @@ def test_bots_are_offered_and_greedy_attacks_for_the_best_expected_damage():
                                                                                 summon_limit=2))
     choice = bots.GreedyBot().choose(s, None)
     assert choice.kind == "attack" and choice["cards"] == ("atk_thunder",) and choice["target"] == "n_archer"
-    end = play_out(new_game(GID, 3), bots.GreedyBot(), seed=2)
+    end = play_out(bots_game(3), bots.GreedyBot(), seed=2)
     assert end.is_terminal
 
 
@@ -92,13 +97,15 @@ def test_scenario_builds_a_real_state_that_saves_and_loads():
 def test_max_steps_is_a_bound_for_random_games():
     g = explorer.get_game(GID)
     for n, seed in ((2, 11), (6, 12)):
-        end = play_out(new_game(GID, n), seed=seed, max_steps=g.max_steps(n, new_game(GID, n).variant))
+        start = bots_game(n)
+        end = play_out(start, seed=seed, max_steps=g.max_steps(n, start.variant))
         assert end.is_terminal
 
 
 def test_seeded_four_player_transcript_matches_the_golden_file():
-    text = explorer.transcript(GID, 4, seed=2026, lang="en") + explorer.transcript(GID, 4, seed=2026, lang="zh",
-                                                                                    max_steps=120)
+    bounded = explorer.get_game(GID).bounded_variant(4)   # random bots alone: the stated limits (EB-A07, EB-A15)
+    text = (explorer.transcript(GID, 4, seed=2026, variant=bounded, lang="en")
+            + explorer.transcript(GID, 4, seed=2026, variant=bounded, lang="zh", max_steps=120))
     if os.environ.get("REGEN_TRANSCRIPTS") == "1":
         TRANSCRIPT.write_text(text, encoding="utf-8")
     assert TRANSCRIPT.exists(), "no golden transcript: run with REGEN_TRANSCRIPTS=1 once and review it"

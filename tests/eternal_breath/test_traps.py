@@ -13,18 +13,54 @@ from .helpers import do, end_turn, events, head, hp, judge, last, roll, seat, st
 DUMMY = "scn-normal-1-10"
 
 
-def test_deploy_face_down_into_any_zone_once_a_turn():
-    """'EB-2.4-trap-card', 'EB-1.2.4-trap-once', 'EB-3.2-trap-cost' (1 coin in another's zone)."""
-    s = state(seat(hand=("trap_spikes", "trap_snare"), coins=1), seat())
-    s = do(s, "trap", 0, card="trap_spikes", zone=1)
-    tr = s.data.seats[1].traps[0]
-    assert (tr.card, tr.placer, tr.face_up) == ("trap_spikes", 0, False) and s.data.seats[0].coins == 0
-    assert last(s, "pay").clause == "EB-3.2-trap-cost" and last(s, "trap").clause == "EB-2.4-trap-card"
-    assert last(s, "trap").private_to == (0,)
-    assert explorer.is_hidden(s.view(1)["players"][1]["traps"][0]) and s.view(0)["players"][1]["traps"][0]["card"]
+def test_deploy_face_up_by_default_and_pay_one_coin_to_deploy_face_down():
+    """'EB-3.1-face-up' (正置状态是卡牌的基础状态) and 'EB-3.2-trap-flip' (部署时…可支付1枚金币以反置), EB-A12: a
+    trap is deployed face up, public; 1 more coin at deployment turns it face down, secret, and uses the turn's
+    one flip. 'EB-2.4-trap-card', 'EB-1.2.4-trap-once', 'EB-3.2-trap-cost' (1 coin in another's zone)."""
+    s = state(seat(hand=("trap_spikes", "trap_snare"), coins=2), seat())
+    kinds = {(a["card"], a["zone"], a.get("face")) for a in s.legal_actions() if a.kind == "trap"}
+    assert ("trap_spikes", 1, None) in kinds and ("trap_spikes", 1, "down") in kinds
+    up = do(s, "trap", 0, card="trap_spikes", zone=1)
+    tr = up.data.seats[1].traps[0]
+    assert (tr.card, tr.placer, tr.face_up) == ("trap_spikes", 0, True) and up.data.seats[0].coins == 1
+    assert last(up, "trap").clause == "EB-3.1-face-up" and last(up, "trap").private_to is None
+    assert up.view(1)["players"][1]["traps"][0]["card"] == "trap_spikes"
+    down = do(s, "trap", 0, card="trap_spikes", zone=1, face="down")
+    tr = down.data.seats[1].traps[0]
+    assert (tr.card, tr.placer, tr.face_up) == ("trap_spikes", 0, False) and down.data.seats[0].coins == 0
+    assert [e.clause for e in events(down, "pay")] == ["EB-3.2-trap-cost", "EB-3.2-trap-flip"]
+    assert last(down, "trap").clause == "EB-2.4-trap-card"
+    assert last(down, "trap").private_to == (0,) and last(down, "flip").clause == "EB-3.2-trap-flip"
+    assert "card" not in last(down, "flip").values and down.data.now.flipped
+    assert explorer.is_hidden(down.view(1)["players"][1]["traps"][0]) and down.view(0)["players"][1]["traps"][0]["card"]
     with pytest.raises(IllegalAction) as err:
-        do(s, "trap", 0, card="trap_snare", zone=0)
+        do(down, "trap", 0, card="trap_snare", zone=0)
     assert err.value.clause == "EB-1.2.4-trap-once"
+
+
+def test_deploying_face_down_needs_the_coin_and_the_turns_flip():
+    """'EB-3.2-trap-flip': the face-down deployment costs 1 coin (plus 'EB-3.2-trap-cost' in another's zone)
+    and is the turn's one flip (至多1张)."""
+    poor = state(seat(hand=("trap_spikes",), coins=1), seat())
+    with pytest.raises(IllegalAction) as err:
+        do(poor, "trap", 0, card="trap_spikes", zone=1, face="down")
+    assert err.value.clause == "EB-3.2-trap-flip" and "coin" in err.value.reason
+    assert do(poor, "trap", 0, card="trap_spikes", zone=0, face="down").data.seats[0].traps[0].face_up is False
+    flipped = state(seat(hand=("trap_spikes",), coins=5), seat(traps=(("trap_snare", 1, True),)))
+    flipped = do(flipped, "flip_trap", 0, zone=1, slot=0)
+    with pytest.raises(IllegalAction) as err:
+        do(flipped, "trap", 0, card="trap_spikes", zone=0, face="down")
+    assert err.value.clause == "EB-3.2-trap-flip" and "already" in err.value.reason
+
+
+def test_the_former_reading_deploys_face_down_for_free_with_the_switch():
+    """EB-A12 switch trap_deployed = face_down: every trap is deployed face down, at no extra cost
+    ('EB-2.4-trap-card'), and the turn's flip is left."""
+    s = state(seat(hand=("trap_spikes",), coins=1), seat(), variant={"trap_deployed": "face_down"})
+    assert {a.get("face") for a in s.legal_actions() if a.kind == "trap"} == {None}
+    s = do(s, "trap", 0, card="trap_spikes", zone=1)
+    assert s.data.seats[1].traps[0].face_up is False and s.data.seats[0].coins == 0 and not s.data.now.flipped
+    assert last(s, "trap").private_to == (0,) and not events(s, "flip")
 
 
 def test_a_fourth_trap_and_too_few_coins_are_refused():
@@ -52,6 +88,8 @@ def test_flip_and_remove_cost_coins_at_most_once():
     s = do(s, "remove_trap", 0, zone=1, slot=1)
     assert [t.card for t in s.data.seats[1].traps] == ["trap_spikes"] and s.data.seats[0].coins == 0
     assert last(s, "remove").clause == "EB-3.2-trap-remove" and "trap_snare" in s.data.discard
+    assert [(e.clause, e.number("coins")) for e in events(s, "pay")] == [("EB-3.2-trap-flip", 1),
+                                                                         ("EB-3.2-trap-remove", 2)]
     with pytest.raises(IllegalAction) as err:
         do(s, "remove_trap", 0, zone=1, slot=0)
     assert err.value.clause == "EB-3.2-trap-remove"
@@ -86,6 +124,9 @@ def test_declared_trap_turns_up_enters_check_and_takes_effect():
     s = do(p1_starts(("trap_spikes", 0, False)), "declare_trap", 0, zone=1, card="trap_spikes")
     clauses = [e.clause for e in s.events]
     assert clauses[:3] == ["EB-3.2-trap-declare", "EB-3.2-flip", "EB-3.2-check"]
+    assert s.current_player == 1 and head(s) == "dispel"          # EB-A20: asked though it holds no dispel card
+    assert [a.kind for a in s.legal_actions()] == ["allow"]
+    s = do(s, "allow", 1)
     assert last(s, "trap effect").clause == "EB-3.2-event" and hp(s, 1, DUMMY) == 8
 
 
@@ -139,3 +180,18 @@ def test_a_curse_judges_at_the_end_of_turn():
     s = judge(s, 3)
     assert last(s, "judgment").clause == "EB-3.1-judge" and last(s, "judgment").number("passed") is True
     assert hp(s, 0, DUMMY) == 8
+
+
+def test_every_face_down_trap_is_asked_and_declaring_an_untriggered_one_voids_it():
+    """'EB-3.2-trap-declare' (如效果实际上并没有触发，该牌视为无效，并立即移除), EB-A30: at P1's turn start the
+    placer of a face-down Snare (it triggers on attacks, not now) is asked too, like the Spikes' placer would be;
+    declaring it voids it and removes it at once; keeping it hidden leaves it."""
+    s = p1_starts(("trap_snare", 0, False))
+    assert s.current_player == 0 and head(s) == "trap_declare"
+    kept = do(s, "keep_hidden", 0)
+    assert kept.data.seats[1].traps[0].card == "trap_snare" and last(kept, "trap kept hidden").actor == 0
+    void = do(s, "declare_trap", 0, zone=1, card="trap_snare")
+    ev = last(void, "trap declared")
+    assert ev.clause == "EB-3.2-trap-declare" and ev.cancelled and ev.number("true") is False
+    assert void.data.seats[1].traps == () and "trap_snare" in void.data.discard and hp(void, 1, DUMMY) == 10
+    assert not events(void, "check") and not events(void, "trap effect")

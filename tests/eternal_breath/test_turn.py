@@ -10,7 +10,7 @@ import explorer
 from explorer import CHANCE, Bag, IllegalAction, act
 from explorer.games.eternal_breath.table import Task
 
-from .helpers import GID, do, draw, end_turn, events, head, seat, state
+from .helpers import GID, do, draw, end_turn, events, head, last, seat, state
 
 
 def p0_turn(*seats, **kw):
@@ -101,11 +101,30 @@ def test_end_phase_resolves_end_effects_and_expires_old_effect_cards():
     assert [e.card for e in s.data.seats[0].effects] == ["eff_fury"] and "eff_tithe" in s.data.discard
 
 
-def test_the_round_limit_ends_the_game_in_a_draw():
-    """'EB-1.4-victory' is not reached; EB-A07: after the round limit the game ends without winners."""
+def test_the_default_game_has_no_round_limit_and_no_draw():
+    """'EB-1.2-round' / 'EB-1.4-victory' (the only end the document has), EB-A07: by default (round_limit = 0)
+    round 30 is followed by round 31, not a draw; only the opt-in switch ends the game without winners."""
     s = end_turn(state(seat(), seat(), turn=1, rnd=30))
-    assert s.is_terminal and s.winners == ()
-    assert events(s, "game over")[0].number("round_limit") == 30
+    assert not s.is_terminal and s.data.round == 31 and last(s, "round").clause == "EB-1.2-round"
+    assert not events(s, "game over")
+    limited = end_turn(state(seat(), seat(), turn=1, rnd=30, variant={"round_limit": 30}))
+    assert limited.is_terminal and limited.winners == ()
+    assert events(limited, "game over")[0].number("round_limit") == 30
+
+
+def test_limits_are_opt_in_for_simulations_and_max_steps_is_none_without_them():
+    """EB-A07 / EB-A15: a person's default game is unbounded (max_steps None); simulation_limits names the
+    switches bots pass explicitly, and with them max_steps is a stated bound ('EB-1.2-round')."""
+    game = explorer.get_game("eternal_breath")
+    default = explorer.new_game("eternal_breath", 3).variant
+    assert default["round_limit"] == 0 and default["play_action_cap"] == 0
+    assert game.max_steps(3, default) is None
+    limits = game.simulation_limits(3)
+    assert limits == {"round_limit": 30, "play_action_cap": 40}
+    bounded = explorer.new_game("eternal_breath", 3, game.bounded_variant(3)).variant
+    assert isinstance(game.max_steps(3, bounded), int)
+    assert game.max_steps(3, {**bounded, "round_limit": 60}) > game.max_steps(3, bounded)
+    assert game.max_steps(3, {**bounded, "play_action_cap": 0}) is None
 
 
 def test_an_empty_deck_is_refilled_from_the_discard_pile():
@@ -136,9 +155,12 @@ def test_the_hand_is_private():
     assert "targets" not in [e for e in s.view(1)["log"] if e["kind"] == "draw"][-1]
 
 
-def test_play_phase_actions_are_capped():
-    """EB-A15 ('EB-1.2.4-effects-any' is unbounded): after the cap only ending the play phase is left."""
+def test_play_phase_actions_are_uncapped_by_default_and_capped_with_the_switch():
+    """'EB-1.2.4-effects-any' (任意数量), EB-A15: by default 40 actions later the effect card is still playable;
+    with the opt-in play_action_cap = 40 only ending the play phase is left."""
     from explorer.games.eternal_breath.table import Turn
-    s = state(seat(hand=("eff_gold_pouch",)), seat(), now=Turn(plays=40))
+    free = state(seat(hand=("eff_gold_pouch",)), seat(), now=Turn(plays=40))
+    assert {a.kind for a in free.legal_actions()} == {"end_play", "effect"}
+    s = state(seat(hand=("eff_gold_pouch",)), seat(), now=Turn(plays=40), variant={"play_action_cap": 40})
     assert [a.kind for a in s.legal_actions()] == ["end_play"]
     assert Task("play", 0) == s.data.tasks[0]

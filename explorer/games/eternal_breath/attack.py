@@ -11,7 +11,20 @@ from explorer import CANCELLED
 from . import combat, effects, traps
 from .catalogue import card
 from .flow import AP, A, auto, chance, decision
-from .table import Combat, Ctx, Table, Task, evolve, find_char, pop, push, self_char, summons, to_discard
+from .table import (
+    Combat,
+    Ctx,
+    Table,
+    Task,
+    evolve,
+    find_char,
+    is_face_up,
+    pop,
+    push,
+    self_char,
+    summons,
+    to_discard,
+)
 
 
 def targets(t: Table, p: int) -> list[tuple[int, str]]:
@@ -56,7 +69,8 @@ def attack_points(cards: tuple[str, ...]) -> Fraction:
 
 
 def attack_actions(t: Table, p: int) -> list:
-    """EB-1.2.4-attack-once: at most one attack a turn, by one of the player's face-up characters."""
+    """EB-1.2.4-attack-once: at most one attack a turn, by any of the player's characters (EB-A29: a face-down
+    one too: 倒置 bars its skills and being attacked, EB-3.1-face-down, not attacking)."""
     if t.now.attacked:
         return []
     seat = t.seats[p]
@@ -65,7 +79,7 @@ def attack_actions(t: Table, p: int) -> list:
         return []
     aims = targets(t, p)
     return [AP("attack", p, (("by", c.card), ("cards", s), ("seat", q), ("target", x)))
-            for c in seat.chars if c.face_up for s in sets for q, x in aims]
+            for c in seat.chars for s in sets for q, x in aims]
 
 
 def declare_attack(t: Table, p: int, a, emit) -> Table:
@@ -73,7 +87,12 @@ def declare_attack(t: Table, p: int, a, emit) -> Table:
     cards = a["cards"]
     for c in cards:
         t = effects.lose_card(t, p, c, emit)
-    eid = emit.emit("attack", "EB-3.2-attack", actor=p, targets=(a["seat"], a["target"]), by=a["by"], cards=cards)
+    if is_face_up(t, p, a["by"]):
+        eid = emit.emit("attack", "EB-3.2-attack", actor=p, targets=(a["seat"], a["target"]), by=a["by"], cards=cards)
+    else:  # EB-A29: others see that a face-down character attacks, not which one it is
+        eid = emit.emit("attack", "EB-3.2-attack", actor=p, targets=(a["seat"], a["target"]), by="", cards=cards,
+                        face_down=True)
+        emit.emit("attacker", "EB-3.1-face-down", actor=p, cause=eid, private_to=(p,), card=a["by"])
     fight = Combat(p, a["by"], cards, a["seat"], a["target"], eid)
     t = evolve(t, combat=fight, now=evolve(t.now, attacked=True))
     q = a["seat"]
@@ -166,11 +185,11 @@ def _hit(t, task, emit):
         ratio = sum((e.ratio for c in f.cards for e in card(c).effects if e.do == "lifesteal"), Fraction(0))
         ratio += effects.lifesteal(t, p, f.char)
         back = int(dmg * ratio)
-        if back and find_char(t, p, f.char) >= 0:  # EB-3.2-conflict-attack-first: attack-card effects first
+        if back and is_face_up(t, p, f.char):  # EB-3.2-conflict-attack-first: attack-card effects first (EB-A29)
             t = heal(t, p, f.char, back, emit, clause="EB-3.2-lifesteal", by=p, cause=f.event)
         for c in dcards:
             for e in card(c).effects:
-                if e.do == "thorns":
+                if e.do == "thorns" and is_face_up(t, p, f.char):   # EB-A13 / EB-A29: not a face-down attacker
                     t, d2 = hurt(t, p, f.char, e.amount, emit, kind="effect damage", clause="EB-3.2-damage-kinds",
                                  by=q, cause=f.event, card=c, order="EB-3.2-conflict-attack-first")
                     later += d2

@@ -47,6 +47,10 @@ class GreedyBot(Bot):
             return max((a for a in legal if a.kind == "attack"), key=lambda a: (_attack_value(state, a), str(a)))
         if "dodge" in kinds:
             return min(legal, key=lambda a: (self._defence_value(state, a), str(a)))
+        if "keep_hidden" in kinds:   # its own face-down trap (EB-A30): declare only when it truly triggered
+            task = state.data.tasks[0]
+            honest = card(task.card).trigger == task.when
+            return next(a for a in legal if a.kind == ("declare_trap" if honest else "keep_hidden"))
         for kind in ("summon", "prepare", "declare", "rescue", "replace", "buy_draw", "refuse", "force"):
             if kind in kinds:
                 return next(a for a in legal if a.kind == kind)

@@ -88,23 +88,29 @@ def heal(t: Table, p: int, c: str, amount: int, emit, *, clause: str = "EB-3.2-h
     return set_char(t, p, c, hp=new)
 
 
+def _next_living(t: Table, q: int) -> int:
+    """EB-3.2-conflict-turn-order: the next living player after ``q`` in seat order."""
+    n = len(t.seats)
+    return next((q + k) % n for k in range(1, n + 1) if t.seats[(q + k) % n].alive)
+
+
 def _rescue_skip(t, task, emit):
-    """EB-3.2-rescue: each living player in turn order (EB-A09) may use an instant heal card."""
+    """EB-3.2-rescue: any player may use instant heal cards (EB-A09: every living player is asked in turn from
+    the player to move, as often as they like, until all have passed in a row; EB-A20: holders or not)."""
     i = find_char(t, task.target, task.tchar)
     if i < 0:
         return pop(t)
     if t.seats[task.target].chars[i].hp > 0:
         emit.emit("saved", "EB-3.2-rescue", targets=(task.target, task.tchar), cause=task.cause)
         return pop(t)
-    order = order_from(t, t.turn)
-    for k in range(task.n, len(order)):
-        q = order[k]
-        if effects.heal_cards(t, q):
-            if task.player == q and task.n == k:
-                return None
-            return evolve(t, tasks=(evolve(task, player=q, n=k), *t.tasks[1:]))
-    return evolve(t, tasks=(Task("death", target=task.target, tchar=task.tchar, by=task.by, cause=task.cause),
-                            *t.tasks[1:]))
+    living = len(order_from(t, t.turn))
+    if task.n >= living:
+        return evolve(t, tasks=(Task("death", target=task.target, tchar=task.tchar, by=task.by, cause=task.cause),
+                                *t.tasks[1:]))
+    if task.player < 0 or not t.seats[task.player].alive:
+        first = order_from(t, t.turn)[0] if task.player < 0 else _next_living(t, task.player)
+        return evolve(t, tasks=(evolve(task, player=first), *t.tasks[1:]))
+    return None
 
 
 def _rescue_legal(t, task):
@@ -113,10 +119,12 @@ def _rescue_legal(t, task):
 
 
 def _rescue(t, task, a, emit):
-    nxt = evolve(task, n=task.n + 1)
-    t = evolve(t, tasks=(nxt, *t.tasks[1:]))
+    """EB-3.2-rescue: a pass hands the question to the next player; a heal card (any number, EB-A09) resets
+    the passes, and the same player is asked again while the character is still dying."""
     if a.kind == "pass":
-        return t
+        nxt = evolve(task, player=_next_living(t, task.player), n=task.n + 1)
+        return evolve(t, tasks=(nxt, *t.tasks[1:]))
+    t = evolve(t, tasks=(evolve(task, n=0), *t.tasks[1:]))
     q, c = task.player, a["card"]
     amount = sum(e.amount for e in card(c).effects if e.do == "heal")
     eid = emit.emit("rescue", "EB-3.2-rescue", actor=q, targets=(task.target, task.tchar), cause=task.cause, card=c)
@@ -190,7 +198,8 @@ def defeat(t: Table, p: int, by: int, cause: int, emit) -> Table:
     else:
         t = evolve(t, discard=t.discard + chars)
     t = to_discard(seat_set(t, p, alive=False, chars=(), pool=(), hand=(), effects=(), traps=(), coins=0), *others)
-    keep = tuple(k for k in t.tasks if k.kind == "next" or (k.player != p and k.target != p))
+    keep = tuple(k for k in t.tasks if k.kind == "next" or (k.kind == "rescue" and k.target != p)
+                 or (k.player != p and k.target != p))
     combat = t.combat
     if combat is not None and p in (combat.player, combat.target):
         keep = tuple(k for k in keep if k.kind not in ("roll_attack", "defend", "roll_defence", "hit"))

@@ -36,11 +36,11 @@ _ACTIONS = {
     "pass": ("pass", "放弃"),
     "end_play": ("end the play phase", "结束出牌阶段"),
     "attack": ("{by} attacks {z}'s {t} with {cs}", "{by} 使用 {cs} 攻击 {z} 的 {t}"),
-    "trap": ("deploy the trap {c} face down in {z}'s trap zone", "向 {z} 的陷阱区倒置部署陷阱卡 {c}"),
+    "trap": ("deploy the trap {c} in {z}'s trap zone{down}", "向 {z} 的陷阱区部署陷阱卡 {c}{down}"),
     "flip_trap": ("pay 1 coin to flip trap #{slot} in {z}'s trap zone", "支付1枚金币反置 {z} 陷阱区第{slot}张陷阱卡"),
     "remove_trap": ("pay 2 coins to remove trap #{slot} from {z}'s trap zone",
                     "支付2枚金币解除 {z} 陷阱区第{slot}张陷阱卡"),
-    "declare_trap": ("declare that {z} triggered {what}", "声明 {z} 触发了{what}"),
+    "declare_trap": ("declare that {z} triggered{what}", "声明 {z} 触发了{what}"),
     "keep_hidden": ("keep the face-down trap hidden (no declaration)", "不声明，保持陷阱卡倒置"),
     "effect": ("use {c}{on}", "使用 {c}{on}"),
     "place": ("place {c} in {zone}", "将 {c} 放置于{zone}"),
@@ -85,7 +85,9 @@ def describe_action(a, lang: str) -> str:
         seat=_who(g("seat")), c=_n(g("card"), lang), summon=_n(g("summon"), lang), by=_n(g("by"), lang),
         cs=_cards(g("cards") or (), lang), z=_who(g("zone") if g("zone") is not None else g("seat")),
         t=_n(g("target"), lang), slot=(g("slot") or 0) + 1, on=on, zone=zone, ch=_n(g("char"), lang),
-        with_=with_, die=g("die"), result=g("result"), what=what)
+        with_=with_, die=g("die"), result=g("result"), what=what,
+        down=("" if g("face") != "down" else " and pay 1 coin to turn it face down" if lang == "en"
+              else "，并支付1枚金币将其倒置"))
     return text[0].upper() + text[1:] if lang == "en" else text
 
 
@@ -127,12 +129,23 @@ def _damage(v, who, tgt, c, lang):
             f"{v.get('total_defence')}，骰子 {v.get('attack_die')}/{v.get('defence_die')}），剩余生命 {v.get('hp')}")
 
 
+_ORDER_ZH = {"face-down trap": "倒置陷阱卡"}
+
+
+def _trap(v, who, tgt, c):
+    if not v.get("card"):
+        return f"{who}'s trap against {tgt} is cancelled", f"{who} 对 {tgt} 的陷阱被抵消"
+    up = v.get("face_up")
+    return (f"{who} deploys {c} face {'up' if up else 'down'} in {tgt}'s trap zone",
+            f"{who} 向 {tgt} 的陷阱区{'正置' if up else '倒置'}部署 {c}")
+
+
 _EVENTS = {
     "dealer": lambda v, w, t, c, lang: (f"{t} is the dealer", f"{t} 成为庄家"),
     "order": lambda v, w, t, c, lang: (
         (f"play goes in the order {t}", f"行动顺序为 {t}") if t else
         (f"resolution order: {', '.join(str(x) for x in v.get('order', v.get('seats', ())))}",
-         f"结算顺序：{'、'.join(str(x) for x in v.get('order', v.get('seats', ())))}")),
+         f"结算顺序：{'、'.join(_ORDER_ZH.get(str(x), str(x)) for x in v.get('order', v.get('seats', ())))}")),
     "reveal": lambda v, w, t, c, lang: (f"{c} is shown for the draft", f"展示 {c} 供选取"),
     "pick": lambda v, w, t, c, lang: (f"{w} picks {c} and keeps it face down", f"{w} 选取了 {c}（暂时倒置）"),
     "pass on": lambda v, w, t, c, lang: (f"{w} passes the {v.get('left')} other cards on",
@@ -150,8 +163,11 @@ _EVENTS = {
     "heal": lambda v, w, t, c, lang: (f"{t} heals {v.get('healed')}, HP now {v.get('hp')}",
                                       f"{t} 回复 {v.get('healed')} 点生命，当前生命 {v.get('hp')}"),
     "attack": lambda v, w, t, c, lang: (
-        f"{w}'s {_n(v.get('by'), lang)} attacks {t} with {_cards(v.get('cards', ()), lang)}",
-        f"{w} 的 {_n(v.get('by'), lang)} 使用 {_cards(v.get('cards', ()), lang)} 攻击 {t}"),
+        f"{w}'s {_n(v.get('by'), lang) if v.get('by') else 'face-down character'} attacks {t} with "
+        f"{_cards(v.get('cards', ()), lang)}",
+        f"{w} 的 {_n(v.get('by'), lang) if v.get('by') else '倒置角色'} 使用 {_cards(v.get('cards', ()), lang)} "
+        f"攻击 {t}"),
+    "attacker": lambda v, w, t, c, lang: (f"{w} attacks with the face-down {c}", f"{w} 以倒置的 {c} 发动攻击"),
     "roll": lambda v, w, t, c, lang: (f"{w} rolls {v.get('die')}", f"{w} 掷出 {v.get('die')} 点"),
     "block": lambda v, w, t, c, lang: ((f"{w} blocks with {c}", f"{w} 使用 {c} 格挡") if v.get("card")
                                        else (f"{w} blocks without a card", f"{w} 不使用防御卡格挡")),
@@ -186,13 +202,11 @@ _EVENTS = {
     "destroyed": lambda v, w, t, c, lang: (
         f"{_cards(v.get('cards', ()), 'en')} go to the destroyed pile",
         f"{_cards(v.get('cards', ()), 'zh')} 进入销毁堆"),
-    "trap": lambda v, w, t, c, lang: ((f"{w} deploys {c} face down in {t}'s trap zone",
-                                       f"{w} 向 {t} 的陷阱区倒置部署 {c}") if v.get("card") else
-                                      (f"{w}'s trap against {t} is cancelled", f"{w} 对 {t} 的陷阱被抵消")),
+    "trap": lambda v, w, t, c, lang: _trap(v, w, t, c),
     "remove": lambda v, w, t, c, lang: (f"{c} is removed from {t}'s trap zone", f"{c} 从 {t} 的陷阱区移除"),
     "flip": lambda v, w, t, c, lang: (
-        f"{c or 'the card'} turns face {'up' if v.get('face_up') else 'down'}",
-        f"{c or '卡牌'} {'正置' if v.get('face_up') else '倒置'}"),
+        f"{c or ('the new trap' if 'coins' in v else 'the card')} turns face {'up' if v.get('face_up') else 'down'}",
+        f"{c or ('新部署的陷阱卡' if 'coins' in v else '卡牌')} {'正置' if v.get('face_up') else '倒置'}"),
     "end play": lambda v, w, t, c, lang: (f"{w} ends the play phase", f"{w} 结束出牌阶段"),
     "hp card": lambda v, w, t, c, lang: (f"{c} takes its HP card ({v.get('hp')})",
                                          f"{c} 取血条卡（生命 {v.get('hp')}）"),

@@ -16,6 +16,7 @@ from .table import (
     evolve,
     front,
     gain_coins,
+    is_face_up,
     order_from,
     pay,
     pop,
@@ -36,8 +37,8 @@ def _chars(t: Table, ctx: Ctx, to: str) -> list[tuple[int, str]]:
         return [(ctx.player, ctx.target)] if ctx.target else []
     if to == "host":
         return [(ctx.zone, ctx.target)] if ctx.target else []
-    if to == "attacker":
-        return [(ctx.aplayer, ctx.achar)] if ctx.achar else []
+    if to == "attacker":  # EB-A13 / EB-A29: a face-down attacker (no HP card yet) is out of an effect's reach
+        return [(ctx.aplayer, ctx.achar)] if ctx.achar and is_face_up(t, ctx.aplayer, ctx.achar) else []
     if to == "self" and ctx.char:
         return [(ctx.user, ctx.char)]
     seats = {"self": [ctx.user], "zone_owner": [ctx.zone], "turn_player": [t.turn],
@@ -55,6 +56,12 @@ def _players(t: Table, ctx: Ctx, to: str) -> list[int]:
             "attacker": [ctx.aplayer], "turn_player": [t.turn], "all": order_from(t, t.turn)}[to]
 
 
+def damage_kind(user: int, owner: int) -> tuple[str, str]:
+    """EB-3.2-damage-kinds: a card's or skill's direct damage to an enemy is effect damage (效果伤害), damage
+    taken; EB-3.2-life-loss: to the user's own character it is life loss (生命流失), which is not damage taken."""
+    return ("life loss", "EB-3.2-life-loss") if owner == user else ("effect damage", "EB-3.2-damage-taken")
+
+
 # --- the interpreter -------------------------------------------------------------------------------
 def resolve(t: Table, todo: tuple, ctx: Ctx, emit, cause: int | None = None) -> Table:
     """Apply effects in order; rescues and judgments they cause are pushed after them (EB-3.2-conflict-cause)."""
@@ -70,8 +77,8 @@ def resolve(t: Table, todo: tuple, ctx: Ctx, emit, cause: int | None = None) -> 
                 if e.do == "heal":
                     t = heal(t, q, c, e.amount, emit, by=ctx.user, cause=cause)
                     continue
-                kind, clause, by = (("effect damage", "EB-3.2-damage-taken", ctx.user) if e.do == "damage"
-                                    else ("life loss", "EB-3.2-life-loss", -1))
+                kind, clause = damage_kind(ctx.user, q) if e.do == "damage" else ("life loss", "EB-3.2-life-loss")
+                by = ctx.user if e.do == "damage" else -1
                 t, tasks = hurt(t, q, c, e.amount, emit, kind=kind, clause=clause, by=by, cause=cause)
                 later.extend(tasks)
         elif e.do == "gain_coins":

@@ -16,6 +16,8 @@ for _module in (setup, turn, attack, characters, effects, traps, skills, play):
 
 SETUP_STEPS_PER_PLAYER = 16   # reveal ≤ 4, pick 3, ritual 1, deal 4, with room to spare
 TURN_STEP_BOUND = 1000        # per turn: ≤ 40 play actions (EB-A15) × a bounded resolution each, plus the phases
+SIM_ROUND_LIMIT = 30          # EB-A07: the round limit bots and simulations pass explicitly
+SIM_PLAY_ACTION_CAP = 40      # EB-A15: the play-phase cap they pass explicitly
 
 
 class EternalBreath(Game):
@@ -64,10 +66,19 @@ class EternalBreath(Game):
     def winners(self, t):
         return t.winners
 
+    def simulation_limits(self, players):
+        """EB-A07 / EB-A15: the opt-in limits that bound a game played by bots alone (30 rounds, then a draw;
+        40 actions per play phase). A person's game never gets them: the document has neither."""
+        return {"round_limit": SIM_ROUND_LIMIT, "play_action_cap": SIM_PLAY_ACTION_CAP}
+
     def max_steps(self, players, variant):
-        """A true bound: setup, then at most ``round_limit`` rounds of ``players`` turns, each turn bounded
-        because the play phase is capped (EB-A07) and every other step resolves a bounded amount of work."""
-        return players * SETUP_STEPS_PER_PLAYER + 10 + variant["round_limit"] * players * TURN_STEP_BOUND
+        """A true bound when both limits are on: setup, then at most ``round_limit`` rounds of ``players`` turns,
+        each turn bounded because the play phase is capped (EB-A15) and every other step resolves a bounded
+        amount of work. None when either is 0: the document's game may go on for ever."""
+        if not variant["round_limit"] or not variant["play_action_cap"]:
+            return None
+        per_turn = TURN_STEP_BOUND * max(1, -(-variant["play_action_cap"] // SIM_PLAY_ACTION_CAP))
+        return players * SETUP_STEPS_PER_PLAYER + 10 + variant["round_limit"] * players * per_turn
 
     def full_view(self, t):
         return full_view(t)

@@ -38,9 +38,8 @@ def _attack(t, a):
         return "EB-3.1-face-down", "a face-down character cannot be attacked"
     if target.is_self and summons(t.seats[q]):
         return "EB-3.2-target", "that player has a summon, so its self character cannot be attacked"
-    j = find_char(t, p, a.get("by"))
-    if j < 0 or not t.seats[p].chars[j].face_up:
-        return "EB-3.2-attack", "name one of your own face-up characters as the attacker"
+    if find_char(t, p, a.get("by")) < 0:
+        return "EB-3.2-attack", "name one of your own characters as the attacker"
     return None
 
 
@@ -55,6 +54,10 @@ def _trap(t, a):
             return "EB-3.2-trap-limit", "a trap zone holds at most 3 traps: this would be a fourth"
         if zone != p and t.seats[p].coins < traps.DEPLOY_COST:
             return "EB-3.2-trap-cost", "a trap in another player's zone costs 1 coin: too few coins"
+        if a.get("face") == "down" and t.rules.trap_deployed == "face_up":
+            if t.now.flipped:
+                return "EB-3.2-trap-flip", "at most one trap may be flipped a turn: it was already used"
+            return "EB-3.2-trap-flip", "turning the new trap face down costs 1 coin: too few coins"
     if a.kind == "flip_trap":
         if t.now.flipped:
             return "EB-3.2-trap-flip", "at most one trap may be flipped"

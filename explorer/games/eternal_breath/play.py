@@ -15,17 +15,25 @@ def _hand_kinds(t: Table, p: int):
     return [(c, card(c)) for c in cards]
 
 
+def play_cap_reached(t: Table) -> bool:
+    """EB-A15: the opt-in cap on one play phase for bots (0 = none; the document allows any number of effect
+    cards, EB-1.2.4-effects-any, so a person's game has no cap)."""
+    cap = t.rules.play_action_cap
+    return bool(cap) and t.now.plays >= cap
+
+
 def play_actions(t: Table, p: int) -> list:
     """EB-1.2.4-play: at most 1 attack, 1 trap, 1 summon; any number of effect cards and prepares; skills."""
     out = [A("end_play", p)]
-    if t.now.plays >= t.rules.play_action_cap:   # EB-A07: a bound on one play phase
+    if play_cap_reached(t):
         return out
     seat = t.seats[p]
     out += attack.attack_actions(t, p)
     hand = _hand_kinds(t, p)
     if not t.now.trapped:
         zones = traps.deploy_zones(t, p)
-        out += [AP("trap", p, (("card", c), ("zone", q))) for c, k in hand if k.kind == "trap" for q in zones]
+        out += [A("trap", p, card=c, zone=q, **how) for c, k in hand if k.kind == "trap" for q in zones
+                for how in traps.deploy_choices(t, p, q)]
     all_traps = [(q, i, tr) for q, s in enumerate(t.seats) if s.alive for i, tr in enumerate(s.traps)]
     if not t.now.flipped and seat.coins >= FLIP_COST:
         out += [AP("flip_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
@@ -68,7 +76,7 @@ def _play(t, task, a, emit):
     if kind == "attack":
         return attack.declare_attack(t, p, a, emit)
     if kind == "trap":
-        return traps.deploy(t, p, a["card"], a["zone"], emit)
+        return traps.deploy(t, p, a["card"], a["zone"], emit, a.get("face") == "down")
     if kind == "flip_trap":
         return traps.flip(t, p, a["zone"], a["slot"], emit)
     if kind == "remove_trap":

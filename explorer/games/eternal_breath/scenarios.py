@@ -72,9 +72,10 @@ def combat_ready(attack_points: int = 3, base_defence: int = 2, defence_points: 
 
 
 def attack_action(state: State, seat: int = 1):
-    """P0's attack with its attack card on ``seat``'s summon (the one legal attack of the scenario)."""
+    """P0's attack by its summon ``ATTACKER`` with its attack card on ``seat``'s summon (its face-down self
+    character could attack too, EB-A29; the scenario's attacker is the summon)."""
     for a in state.legal_actions():
-        if a.kind == "attack" and a["seat"] == seat:
+        if a.kind == "attack" and a["seat"] == seat and a["by"] == ATTACKER:
             return a
     raise ValueError("no attack is legal in this state")
 

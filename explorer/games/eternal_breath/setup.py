@@ -20,7 +20,8 @@ def initial_table(players: int, variant: dict) -> Table:
                   response_timing=variant["response_timing"],
                   summon_limit_after_defeat=variant["summon_limit_after_defeat"],
                   refused_effect_card=variant["refused_effect_card"], loser_characters=variant["loser_characters"],
-                  leftover_characters=variant["leftover_characters"], play_action_cap=variant["play_action_cap"])
+                  leftover_characters=variant["leftover_characters"], play_action_cap=variant["play_action_cap"],
+                  trap_deployed=variant["trap_deployed"])
     cat = catalogue.sample()
     t = Table(seats=tuple(Seat() for _ in range(players)), deck=Bag(cat.deck_cards()), rules=rules)
     first = Task("dealer") if variant["dealer"] == "random" else Task("fix_dealer")

@@ -75,6 +75,7 @@ class Task:
     cause: int = -1
     by: int = -1
     ctx: Ctx | None = None
+    when: str = ""     # the trigger condition met (a trap declaration: EB-A30)
 
 
 @record
@@ -127,14 +128,15 @@ class Turn:
 class Rules:
     """The variant switches the engine reads while playing (assumptions.toml)."""
 
-    round_limit: int = 30
+    round_limit: int = 0          # EB-A07: 0 = no round limit (the document's game)
     block_without_card: str = "base_and_die"
     response_timing: str = "after_attack_die"
     summon_limit_after_defeat: str = "killer"
     refused_effect_card: str = "discard"
     loser_characters: str = "discard"
     leftover_characters: str = "offered"
-    play_action_cap: int = 40
+    play_action_cap: int = 0      # EB-A15: 0 = no cap on a play phase
+    trap_deployed: str = "face_up"   # EB-A12: traps are deployed face up (1 coin turns one face down)
 
 
 @record
@@ -209,6 +211,12 @@ def set_char(t: Table, p: int, char: str, **changes) -> Table:
     seat = t.seats[p]
     i = find_char(t, p, char)
     return seat_set(t, p, chars=replace_at(seat.chars, i, evolve(seat.chars[i], **changes)))
+
+
+def is_face_up(t: Table, p: int, char: str) -> bool:
+    """EB-3.1-face-down: whether ``p``'s character ``char`` is in play and face up."""
+    i = find_char(t, p, char)
+    return i >= 0 and t.seats[p].chars[i].face_up
 
 
 def self_char(seat: Seat) -> Character | None:

@@ -12,22 +12,42 @@ FLIP_COST = 1     # EB-3.2-trap-flip
 REMOVE_COST = 2   # EB-3.2-trap-remove
 
 
-def deploy(t: Table, p: int, c: str, zone: int, emit) -> Table:
-    """EB-1.2.4-trap-once: deploy a trap, face down (EB-A12), into any player's trap zone (at most 3 there,
-    EB-3.2-trap-limit); another player's zone costs 1 coin (EB-3.2-trap-cost)."""
+def deploy(t: Table, p: int, c: str, zone: int, emit, face_down: bool = False) -> Table:
+    """EB-1.2.4-trap-once: deploy a trap into any player's trap zone (at most 3 there, EB-3.2-trap-limit);
+    another player's zone costs 1 coin (EB-3.2-trap-cost). EB-A12: it is deployed face up, its basic state
+    (EB-3.1-face-up), unless the placer pays 1 coin at deployment to turn it face down (EB-3.2-trap-flip, the
+    turn's one flip); with the switch ``trap_deployed = "face_down"`` every trap goes in face down for free."""
     t = effects.lose_card(t, p, c, emit)
     if zone != p:
         t = pay(t, p, DEPLOY_COST)
         emit.emit("pay", "EB-3.2-trap-cost", actor=p, targets=(zone,), coins=DEPLOY_COST)
-    emit.emit("trap", "EB-2.4-trap-card", actor=p, targets=(zone,), private_to=(p,), card=c)
-    t = seat_set(t, zone, traps=(*t.seats[zone].traps, Trap(c, p, False)))
+    hidden = face_down or t.rules.trap_deployed == "face_down"
+    if hidden:
+        emit.emit("trap", "EB-2.4-trap-card", actor=p, targets=(zone,), private_to=(p,), card=c, face_up=False)
+    else:
+        emit.emit("trap", "EB-3.1-face-up", actor=p, targets=(zone,), card=c, face_up=True)
+    if face_down and t.rules.trap_deployed == "face_up":
+        t = evolve(pay(t, p, FLIP_COST), now=evolve(t.now, flipped=True))
+        emit.emit("pay", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST)
+        emit.emit("flip", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST, face_up=False)
+    t = seat_set(t, zone, traps=(*t.seats[zone].traps, Trap(c, p, not hidden)))
     return evolve(t, now=evolve(t.now, trapped=True))
+
+
+def deploy_choices(t: Table, p: int, zone: int) -> tuple[dict, ...]:
+    """EB-A12: how ``p`` may deploy into ``zone`` now: face up, or face down for 1 more coin (once a turn,
+    EB-3.2-trap-flip); with ``trap_deployed = "face_down"`` only face down, for free."""
+    if t.rules.trap_deployed == "face_down":
+        return ({},)
+    cost = FLIP_COST + (DEPLOY_COST if zone != p else 0)
+    return ({}, {"face": "down"}) if not t.now.flipped and t.seats[p].coins >= cost else ({},)
 
 
 def flip(t: Table, p: int, zone: int, slot: int, emit) -> Table:
     """EB-3.2-trap-flip / EB-3.2-flip: pay 1 coin to turn at most one trap over."""
     tr = t.seats[zone].traps[slot]
     t = pay(t, p, FLIP_COST)
+    emit.emit("pay", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST)
     emit.emit("flip", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST, card=tr.card,
               face_up=not tr.face_up)
     traps = t.seats[zone].traps
@@ -40,6 +60,7 @@ def remove(t: Table, p: int, zone: int, slot: int, emit, clause="EB-3.2-trap-rem
     tr = t.seats[zone].traps[slot]
     if clause == "EB-3.2-trap-remove":
         t = evolve(pay(t, p, REMOVE_COST), now=evolve(t.now, removed=True))
+        emit.emit("pay", "EB-3.2-trap-remove", actor=p, targets=(zone,), coins=REMOVE_COST)
     emit.emit("remove", clause, actor=p, targets=(zone,), card=tr.card)
     traps = t.seats[zone].traps
     return to_discard(seat_set(t, zone, traps=traps[:slot] + traps[slot + 1:]), tr.card)
@@ -72,18 +93,21 @@ def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplay
         tasks.extend(passive_tasks(t, p, when))
     tasks.extend(effects.triggered(t, p, when))
     for tr in t.seats[p].traps:
-        if card(tr.card).trigger != when:
-            continue
         ctx = Ctx(tr.placer, zone=p, aplayer=aplayer, achar=achar, source=tr.card)
-        if tr.face_up:
+        if tr.face_up and card(tr.card).trigger == when:
             tasks.append(Task("trap_fire", tr.placer, card=tr.card, target=p, n=1, ctx=ctx))
-        elif t.seats[tr.placer].alive:
-            tasks.append(Task("trap_declare", tr.placer, card=tr.card, target=p, ctx=ctx))
+        elif not tr.face_up and t.seats[tr.placer].alive:   # EB-A30: asked whatever the hidden card is
+            tasks.append(Task("trap_declare", tr.placer, card=tr.card, target=p, ctx=ctx, when=when))
     if tasks:
         eid = emit.emit("trigger", "EB-3.2-trigger", actor=p, condition=when, count=len(tasks))
         if len(tasks) > 1:  # the order of what one influence triggered is shown (passives, effects, traps)
-            emit.emit("order", "EB-3.2-conflict-cause", cause=eid, order=tuple(k.card or k.char for k in tasks))
+            emit.emit("order", "EB-3.2-conflict-cause", cause=eid, order=tuple(_public_name(k) for k in tasks))
     return push(t, *tasks) if tasks else t
+
+
+def _public_name(task: Task) -> str:
+    """A task as the order event names it: a face-down trap stays unnamed (EB-A30), "face-down trap"."""
+    return "face-down trap" if task.kind == "trap_declare" else task.card or task.char
 
 
 def _declare_legal(t, task):
@@ -96,12 +120,15 @@ def _declare_skip(t, task, emit):
 
 def _declare(t, task, a, emit):
     """EB-3.2-trap-hidden: the placer of a face-down trap may decline to declare it; EB-3.2-trap-declare:
-    declared, it turns face up (EB-3.2-flip) and enters 检定 (EB-3.2-check)."""
+    declared, it turns face up (EB-3.2-flip) and enters 检定 (EB-3.2-check) — unless its condition is not the
+    one just met (EB-A30: every face-down trap's placer is asked), and then it is void and removed at once."""
     t = pop(t)
     if a.kind == "keep_hidden":
         emit.emit("trap kept hidden", "EB-3.2-trap-hidden", actor=task.player, targets=(task.target,))
         return t
     i = _slot(t, task.target, task.card, task.player, False)
+    if card(task.card).trigger != task.when:
+        return false_declaration(t, task.player, task.target, i, emit)
     eid = emit.emit("trap declared", "EB-3.2-trap-declare", actor=task.player, targets=(task.target,),
                     card=task.card, true=True)
     traps = t.seats[task.target].traps
@@ -112,8 +139,9 @@ def _declare(t, task, a, emit):
 
 
 def _dispel_skip(t, task, emit):
+    """EB-3.2-check (EB-A20): the target is asked whether it holds a dispel card or not (nothing leaks)."""
     q = task.player
-    if q != task.by and t.seats[q].alive and _dispels(t, q):
+    if q != task.by and t.seats[q].alive:
         return None
     return _to_fire(t, task)
 

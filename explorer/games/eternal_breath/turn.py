@@ -183,7 +183,8 @@ def _expire(t, task, emit):
 
 
 def _next(t, task, emit):
-    """EB-1.2-round: turns pass in order; the dealer's turn starts a new round (EB-A07: a round limit)."""
+    """EB-1.2-round: turns pass in order; the dealer's turn starts a new round. EB-A07: only a bots' game with
+    the opt-in ``round_limit`` (0 = none, the default) stops after that many rounds without winners."""
     n, p = len(t.seats), task.player
     t = pop(t)
     pos = (p - t.dealer) % n
@@ -193,7 +194,7 @@ def _next(t, task, emit):
             break
     new_round = (q - t.dealer) % n <= pos
     rnd = t.round + 1 if new_round else t.round
-    if rnd > t.rules.round_limit:
+    if t.rules.round_limit and rnd > t.rules.round_limit:
         emit.emit("game over", "EB-1.4-victory", targets=(), round=t.round, round_limit=t.rules.round_limit)
         return evolve(t, over=True, winners=(), tasks=())
     if new_round:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .catalogue import card
 from .effects import hand_limit
+from .table import is_face_up as _face_up
 
 
 def _names(c: str) -> dict:
@@ -76,6 +77,9 @@ def private_paths(t, p: int) -> list[tuple]:
         for i, tr in enumerate(s.traps):
             if tr.placer == p and not tr.face_up and t.seats[p].alive:
                 out.append(("players", q, "traps", i))
+    f = t.combat
+    if f is not None and f.player == p and not _face_up(t, p, f.char):   # EB-A29: a face-down attacker
+        out.append(("combat", "by"))
     if t.tasks and t.tasks[0].kind in ("pick_special", "pick_normal") and t.tasks[0].player == p:
         out.append(("offer",))
     return out
