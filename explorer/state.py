@@ -7,15 +7,15 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from .actions import CHANCE, TERMINAL, Action
+from .actions import CHANCE, TERMINAL, Action, wrong_types
 from .chain import EMPTY, Chain
 from .errors import IllegalAction
 from .events import Emitter, Event, visible_log
-from .records import decode, encode
+from .records import encode
 from .registry import Game, get_game
+from .saves import FORMAT, load
 
 HIDDEN = "hidden"
-FORMAT = 1
 
 
 class State:
@@ -96,6 +96,9 @@ class State:
         if self.current_player == TERMINAL:
             raise IllegalAction("core.terminal", "the game is over", action)
         if not self.is_legal(action):
+            problem = wrong_types(action, self.legal_actions())
+            if problem:
+                raise IllegalAction("core.action", problem, action)
             raise self.game.why_illegal(self.data, action)
         emitter = Emitter(self.game.id, len(self._log))
         data = self.game.apply(self.data, action, emitter)
@@ -218,7 +221,7 @@ def is_hidden(value: Any) -> bool:
 def new_game(game_id: str, players: int, variant: Mapping[str, Any] | None = None) -> State:
     """The initial state of a game for ``players`` players with ``variant`` switches."""
     game = get_game(game_id)
-    if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+    if players.__class__ is not int or not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game_id} is for {game.min_players}–{game.max_players} players, not {players!r}")
     resolved = game.resolve_variant(variant)
     return State(game, players, resolved, game.initial(players, resolved))
@@ -234,13 +237,6 @@ def replay(game_id: str, players: int, history: Sequence[Action], variant: Mappi
 
 
 def from_json(text: str) -> State:
-    """The state saved by ``to_json``."""
-    doc = json.loads(text)
-    if doc.get("format") != FORMAT:
-        raise ValueError(f"unknown save format {doc.get('format')!r}")
-    game = get_game(doc["game"])
-    history = EMPTY.extend(Action.from_dict(game.id, a) for a in doc["history"])
-    log = EMPTY.extend(Event.from_dict(game.id, e) for e in doc["log"])
-    last = len(log) - doc.get("last_step_events", 0)
-    events = tuple(log.as_tuple()[last:])
-    return State(game, doc["players"], doc["variant"], decode(doc["data"]), history, log, events)
+    """The state saved by ``to_json``, checked field by field and replayed from the start
+    (``explorer.saves.load``); a bad save raises ``SaveError`` naming the field."""
+    return load(text)
