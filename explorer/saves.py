@@ -126,6 +126,8 @@ def saved_action(field: str, raw: Any, game: Game) -> Action:
     if unknown or "kind" not in raw or "player" not in raw:
         raise SaveError(field, f"an action has kind, player and params, not {sorted(raw)}")
     params = raw.get("params", {})
+    if raw["player"].__class__ is not int:
+        raise SaveError(f"{field}.player", f"expected a whole number (int), got {_kind(raw['player'])}")
     if not isinstance(raw["kind"], str):
         raise SaveError(f"{field}.kind", f"expected text, got {_kind(raw['kind'])}")
     if not isinstance(params, dict):
