@@ -45,8 +45,18 @@ class Action:
         """Equal kind, player and parameters, each of the same type: 1, 1.0 and True are three values."""
         if other.__class__ is not Action:
             return NotImplemented
-        return (self._hash == other._hash and self.game == other.game and self.kind == other.kind
-                and same_value(self.player, other.player) and same_value(self.params, other.params))
+        if not (self._hash == other._hash and self.kind == other.kind and self.player == other.player
+                and self.params == other.params and self.game == other.game):
+            return False
+        if self.player.__class__ is not other.player.__class__:
+            return False
+        theirs = other.params
+        for i, (_, mine) in enumerate(self.params):
+            other_value = theirs[i][1]
+            if mine.__class__ is not other_value.__class__ or (
+                    mine.__class__ is tuple and not same_value(mine, other_value)):
+                return False
+        return True
 
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.params:
@@ -88,7 +98,7 @@ def same_value(a: Any, b: Any) -> bool:
     if a.__class__ is not b.__class__:
         return False
     if a.__class__ is tuple:
-        return len(a) == len(b) and all(same_value(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(same_value(a[i], b[i]) for i in range(len(a)))
     return a == b
 
 

@@ -79,6 +79,8 @@ class Game:
 
     def resolve_variant(self, variant: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; unknown keys and out-of-range values raise VariantError."""
+        if variant is not None and not isinstance(variant, Mapping):
+            raise VariantError(self.id, "variant", f"expected switch names and values, got {type(variant).__name__}")
         variant = dict(variant or {})
         for key, value in variant.items():
             if key not in self.options:

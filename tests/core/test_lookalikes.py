@@ -51,6 +51,8 @@ def bad_new_game_calls():
                     calls.append((game_id, players, {name: bad}, name))
         for unknown in ("no_such_switch", "", "Round_Limit"):
             calls.append((game_id, players, {unknown: 1}, unknown))
+        for not_a_mapping in ([("a", 1)], "abc", 5, True):
+            calls.append((game_id, players, not_a_mapping, "variant"))
     return calls
 
 
