@@ -14,7 +14,7 @@ from .events import CANCELLED, TOOK_EFFECT, Emitter, Event, event_graph, visible
 from .play import Bot, RandomBot, play, play_out, sample_chance
 from .records import evolve, record, replace_at
 from .registers import Assumption, Clause, Option
-from .registry import Game, Scenario, assumptions, game_ids, get_game, register, rules
+from .registry import Game, Scenario, assumptions, broken_games, game_ids, get_game, register, rules
 from .state import HIDDEN, State, from_json, is_hidden, new_game, replay
 from .transcript import transcript
 
@@ -22,7 +22,7 @@ __all__ = [
     "CANCELLED", "CHANCE", "HIDDEN", "TERMINAL", "TOOK_EFFECT", "Action", "Assumption", "Bag", "Bot",
     "Clause", "ContentWarning", "DataError", "Emitter", "Event", "Game", "IllegalAction", "Option", "RandomBot",
     "SaveError", "Scenario", "State",
-    "VariantError", "act", "assumptions", "event_graph", "evolve", "from_json", "game_ids", "get_game",
+    "VariantError", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids", "get_game",
     "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",
     "sample_chance", "transcript", "visible_log",
 ]
