@@ -10,17 +10,23 @@ Loading costs one replay of the history: O(history).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import reprlib
+import sys
+import typing
+from fractions import Fraction
 from typing import Any
 
 from .actions import Action, act, wrong_types
+from .bag import Bag
 from .errors import DataError, IllegalAction, SaveError, VariantError
-from .records import encode
+from .records import _RECORDS, encode
 from .registry import Game, get_game
 
 FORMAT = 1
 KEYS = ("data", "format", "game", "history", "last_step_events", "log", "players", "variant")
+OPTIONAL = ("start",)  # a position set up by hand (a scenario), from which the history replays
 ACTION_KEYS = ("kind", "params", "player")
 _short = reprlib.Repr()
 _short.maxstring, _short.maxother, _short.maxlist, _short.maxdict = 60, 60, 4, 4
@@ -28,7 +34,7 @@ _short.maxstring, _short.maxother, _short.maxlist, _short.maxdict = 60, 60, 4, 4
 
 def load(text: str | bytes) -> Any:
     """The state a save file holds, replayed from the start and checked against every saved field."""
-    from .state import new_game
+    from .state import State, new_game
 
     doc = parse(text)
     game = saved_game(doc)
@@ -40,7 +46,10 @@ def load(text: str | bytes) -> Any:
     last = doc["last_step_events"]
     if last.__class__ is not int or last < 0:
         raise SaveError("last_step_events", f"expected a whole number ≥ 0, got {_short.repr(last)}")
-    state = new_game(game.id, players, variant)
+    if "start" in doc:
+        state = State(game, players, variant, saved_records(doc["start"], game, "start"))
+    else:
+        state = new_game(game.id, players, variant)
     for i, action in enumerate(history):
         try:
             state = state.apply(action)
@@ -68,9 +77,9 @@ def parse(text: str | bytes) -> dict[str, Any]:
     missing = [k for k in KEYS if k not in doc]
     if missing:
         raise SaveError(missing[0], "missing")
-    unknown = sorted(set(doc) - set(KEYS))
+    unknown = sorted(set(doc) - set(KEYS) - set(OPTIONAL))
     if unknown:
-        raise SaveError(unknown[0], f"unknown field (known: {', '.join(KEYS)})")
+        raise SaveError(unknown[0], f"unknown field (known: {', '.join(KEYS + OPTIONAL)})")
     if doc["format"].__class__ is not int or doc["format"] != FORMAT:
         raise SaveError("format", f"unknown save format {_short.repr(doc['format'])} (this engine reads {FORMAT})")
     return doc
@@ -160,6 +169,95 @@ def same_as_replayed(field: str, saved: Any, replayed: Any) -> None:
         return
     raise SaveError(field, f"does not match the game its history replays to: at {where} the save has "
                            f"{_short.repr(a)}, the replay {_short.repr(b)}")
+
+
+def saved_start(state: Any) -> Any:
+    """The encoded start of ``state`` when it is not ``new_game``'s (a scenario's position), else None."""
+    start = getattr(state, "_start", None)
+    if start is None:
+        return None
+    encoded = encode(start)
+    initial = encode(state.game.initial(state.players, state.variant))
+    return None if json.dumps(encoded, sort_keys=True) == json.dumps(initial, sort_keys=True) else encoded
+
+
+def saved_records(value: Any, game: Game, where: str) -> Any:
+    """Saved game data decoded into the game's own records, each field of the type its class declares;
+    anything else (floats, unknown or another game's records, bad fractions or bags) is a SaveError."""
+    if value is None or value.__class__ in (bool, int, str):
+        return value
+    if isinstance(value, list):
+        return tuple(saved_records(v, game, f"{where}[{i}]") for i, v in enumerate(value))
+    if not isinstance(value, dict):
+        raise SaveError(where, f"{_kind(value)} is not a value game data holds")
+    tags = [k for k in ("$frac", "$bag", "$set", "$map", "$") if k in value]
+    if len(tags) != 1 or (tags[0] != "$" and len(value) != 1):
+        raise SaveError(where, f"an object in game data has exactly one tag ($, $frac, $bag, $set, $map): "
+                               f"{_short.repr(sorted(value))}")
+    tag, body = tags[0], value[tags[0]]
+    try:
+        if tag == "$frac":
+            if not isinstance(body, str) or len(body) > 100:
+                raise ValueError("a fraction is short text like '1/2'")
+            return Fraction(body)
+        if tag == "$bag":
+            pairs = [_pair(p) for p in body]
+            if any(n.__class__ is not int or n < 1 for _, n in pairs):
+                raise ValueError("a bag counts each item 1 or more times")
+            return Bag({saved_records(k, game, f"{where}.$bag"): n for k, n in pairs})
+        if tag == "$set":
+            return frozenset(saved_records(v, game, f"{where}.$set") for v in _list(body))
+        if tag == "$map":
+            return {saved_records(k, game, f"{where}.$map"): saved_records(v, game, f"{where}.$map")
+                    for k, v in map(_pair, body)}
+    except (ValueError, TypeError, ZeroDivisionError) as exc:
+        raise SaveError(where, f"{tag}: {exc}") from None
+    return _saved_record(value, game, where)
+
+
+def _saved_record(value: dict, game: Game, where: str) -> Any:
+    key = value["$"]
+    cls = _RECORDS.get(key) if isinstance(key, str) else None
+    home = type(game).__module__
+    if not hasattr(sys.modules.get(home), "__path__"):  # the game class lives in a module, not its package
+        home = home.rpartition(".")[0] or home
+    if cls is None or not (cls.__module__ == home or cls.__module__.startswith(home + ".")):
+        raise SaveError(where, f"{_short.repr(key)} is not a record of {game.id}")
+    names = [f.name for f in dataclasses.fields(cls)]
+    if set(value) - {"$"} != set(names):
+        raise SaveError(where, f"a {cls.__name__} has the fields {names}")
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # an annotation we cannot resolve: the replay still checks the whole value
+        hints = {}
+    fields = {}
+    for name in names:
+        field_value = saved_records(value[name], game, f"{where}.{name}")
+        expected = hints.get(name)
+        if isinstance(expected, type) and not _is_a(field_value, expected):
+            raise SaveError(f"{where}.{name}", f"expected {expected.__name__}, got {_kind(field_value)}")
+        fields[name] = field_value
+    return cls(**fields)
+
+
+def _is_a(value: Any, expected: type) -> bool:
+    if expected is int:
+        return value.__class__ is int
+    if expected is float:
+        return value.__class__ in (int, Fraction)
+    return isinstance(value, expected)
+
+
+def _pair(item: Any) -> tuple[Any, Any]:
+    if not isinstance(item, list) or len(item) != 2:
+        raise ValueError("expected [key, value] pairs")
+    return item[0], item[1]
+
+
+def _list(body: Any) -> list:
+    if not isinstance(body, list):
+        raise ValueError("expected a list")
+    return body
 
 
 def _kind(value: Any) -> str:

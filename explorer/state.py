@@ -13,7 +13,7 @@ from .errors import IllegalAction
 from .events import Emitter, Event, visible_log
 from .records import encode
 from .registry import Game, get_game
-from .saves import FORMAT, load
+from .saves import FORMAT, load, saved_start
 
 HIDDEN = "hidden"
 
@@ -21,11 +21,11 @@ HIDDEN = "hidden"
 class State:
     """One moment of a game. Immutable: ``apply`` returns a new State and leaves this one alone."""
 
-    __slots__ = ("_chance", "_events", "_history", "_legal", "_legal_set", "_log", "data", "game",
+    __slots__ = ("_chance", "_events", "_history", "_legal", "_legal_set", "_log", "_start", "data", "game",
                  "players", "variant")
 
     def __init__(self, game: Game, players: int, variant: dict[str, Any], data: Any,
-                 history: Chain = EMPTY, log: Chain = EMPTY, events: tuple[Event, ...] = ()):
+                 history: Chain = EMPTY, log: Chain = EMPTY, events: tuple[Event, ...] = (), start: Any = None):
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "variant", variant)
@@ -33,6 +33,7 @@ class State:
         object.__setattr__(self, "_history", history)
         object.__setattr__(self, "_log", log)
         object.__setattr__(self, "_events", events)
+        object.__setattr__(self, "_start", data if start is None and not len(history) else start)  # for saves
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_set", None)
         object.__setattr__(self, "_chance", None)
@@ -104,7 +105,7 @@ class State:
         data = self.game.apply(self.data, action, emitter)
         events = tuple(emitter.events)
         return State(self.game, self.players, self.variant, data, self._history.append(action),
-                     self._log.extend(events), events)
+                     self._log.extend(events), events, self._start)
 
     def child(self, action: Action) -> State:
         """Alias of apply, in the words of game-tree search."""
@@ -154,11 +155,15 @@ class State:
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The whole state as JSON text: exact (fractions as text), round-trips with from_json."""
-        return json.dumps({
+        doc = {
             "format": FORMAT, "game": self.game.id, "players": self.players, "variant": self.variant,
             "data": encode(self.data), "history": [a.to_dict() for a in self.history],
             "log": [e.to_dict() for e in self.log], "last_step_events": len(self._events),
-        }, ensure_ascii=False, sort_keys=True)
+        }
+        start = saved_start(self)
+        if start is not None:  # a position set up by hand (a scenario): the history replays from it
+            doc["start"] = start
+        return json.dumps(doc, ensure_ascii=False, sort_keys=True)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

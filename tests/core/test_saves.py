@@ -227,3 +227,49 @@ def check_generated_save(game_id, changes):
     assert json.loads(state.to_json())["data"] == doc["data"]
     assert state == from_json(small_save(game_id)[0]) or state.variant != explorer.get_game(game_id).bounded_variant(
         state.players) or state.players != PLAYERS[game_id]
+
+
+# --- positions set up by hand (scenarios) --------------------------------------------------------
+
+def scenario_states():
+    out = []
+    for game_id in GAMES:
+        for name, scenario in explorer.get_game(game_id).scenarios().items():
+            out.append((f"{game_id}:{name}", scenario.make))
+    return out
+
+
+@pytest.mark.parametrize("name, make", scenario_states() or [("none", None)])
+def test_a_scenario_position_saves_its_start_and_replays_from_it(name, make):
+    if make is None:
+        pytest.skip("no game offers a scenario")
+    s = make()
+    for later in (s, explorer.play_out(s, seed=2, max_steps=15)):
+        text = later.to_json()
+        assert "start" in json.loads(text)
+        back = from_json(text)
+        assert back == later and back.to_json() == text
+
+
+def test_a_game_from_new_game_saves_no_start():
+    assert "start" not in doc_of(played("castle_heart", 10))
+
+
+def test_a_forged_start_is_refused_naming_the_field():
+    from explorer.games.eternal_breath.scenarios import combat_ready
+
+    good = doc_of(explorer.play_out(combat_ready(players=3), seed=1, max_steps=5))
+    assert from_json(json.dumps(good))
+    text = json.dumps(good["start"])
+    for old, new in (('"coins": 5', '"coins": 5.0'), ('"coins": 5', '"coins": true'), ('"coins": 5', '"coins": "5"'),
+                     ('"round": 1', '"round": {"$frac": "1/0"}'), ('"round": 1', '"round": {"$frac": 7}'),
+                     ('"round": 1', '"round": {"$bag": [["x", -1]]}'), ('"round": 1', '"round": {"$set": 3}'),
+                     ('"round": 1', '"round": {"$": "no.such:Record"}'), ('"round": 1', '"round": {"x": 1}'),
+                     ('"round": 1', '"round": {"$": "explorer.games.castle_heart.records:Nope"}'),
+                     ('"round": 1, ', '')):
+        assert old in text, old
+        refused({**good, "start": json.loads(text.replace(old, new, 1))}, "start")
+    other = doc_of(played("castle_heart", 3))["data"]
+    refused({**good, "start": other}, "start")  # another game's records
+    forged = json.loads(text.replace('"coins": 5', '"coins": 6', 1))  # a well-typed start the data did not come from
+    refused({**good, "start": forged}, "data")
