@@ -46,19 +46,38 @@ def load(text: str | bytes) -> Any:
     last = doc["last_step_events"]
     if last.__class__ is not int or last < 0:
         raise SaveError("last_step_events", f"expected a whole number ≥ 0, got {_short.repr(last)}")
-    if "start" in doc:
+    if "start" not in doc:
+        state = replayed(new_game(game.id, players, variant), history)
+    else:  # a hand-made position: the game's own code must be able to play from it and along the history
         state = State(game, players, variant, saved_records(doc["start"], game, "start"))
-    else:
-        state = new_game(game.id, players, variant)
+        try:
+            state = playable(replayed(playable(state), history))
+        except SaveError:
+            raise
+        except Exception as exc:  # the records are well typed but name what the game does not know
+            raise SaveError("start", f"the game cannot play from this position: {type(exc).__name__}: "
+                                     f"{_short.repr(str(exc))}") from None
+    same_as_replayed("data", doc["data"], encode(state.data))
+    same_as_replayed("log", doc["log"], [e.to_dict() for e in state.log])
+    if last != len(state.events):
+        raise SaveError("last_step_events", f"the last step made {len(state.events)} events, not {last}")
+    return state
+
+
+def replayed(state: Any, history: list[Action]) -> Any:
+    """``state`` after every action of ``history``, each legal in turn."""
     for i, action in enumerate(history):
         try:
             state = state.apply(action)
         except IllegalAction as exc:
             raise SaveError(f"history[{i}]", f"not legal at step {i + 1} of the replay: {exc}") from None
-    same_as_replayed("data", doc["data"], encode(state.data))
-    same_as_replayed("log", doc["log"], [e.to_dict() for e in state.log])
-    if last != len(state.events):
-        raise SaveError("last_step_events", f"the last step made {len(state.events)} events, not {last}")
+    return state
+
+
+def playable(state: Any) -> Any:
+    """``state`` after asking the game what it would ask anyway: who moves, the choices, the table."""
+    state.legal_actions()
+    state.view(None, with_log=False)
     return state
 
 
@@ -176,9 +195,17 @@ def saved_start(state: Any) -> Any:
     start = getattr(state, "_start", None)
     if start is None:
         return None
+    key = (state.game.id, state.players, tuple(sorted(state.variant.items())))
+    initial = _INITIAL.get(key)
+    if initial is None:
+        initial = _INITIAL[key] = json.dumps(encode(state.game.initial(state.players, state.variant)), sort_keys=True)
+        if len(_INITIAL) > 256:
+            _INITIAL.pop(next(iter(_INITIAL)))
     encoded = encode(start)
-    initial = encode(state.game.initial(state.players, state.variant))
-    return None if json.dumps(encoded, sort_keys=True) == json.dumps(initial, sort_keys=True) else encoded
+    return None if json.dumps(encoded, sort_keys=True) == initial else encoded
+
+
+_INITIAL: dict[tuple, str] = {}  # new_game's start per (game, players, variant), as JSON text
 
 
 def saved_records(value: Any, game: Game, where: str) -> Any:
