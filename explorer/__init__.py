@@ -9,19 +9,20 @@ Pure Python: no UI imports here (see ../DESIGN.md in shared/ for the layers).
 
 from .actions import CHANCE, TERMINAL, Action, act
 from .bag import Bag
-from .errors import DataError, IllegalAction, VariantError
+from .errors import ContentWarning, DataError, IllegalAction, SaveError, VariantError
 from .events import CANCELLED, TOOK_EFFECT, Emitter, Event, event_graph, visible_log
 from .play import Bot, RandomBot, play, play_out, sample_chance
 from .records import evolve, record, replace_at
 from .registers import Assumption, Clause, Option
-from .registry import Game, Scenario, assumptions, game_ids, get_game, register, rules
+from .registry import Game, Scenario, assumptions, broken_games, game_ids, get_game, register, rules
 from .state import HIDDEN, State, from_json, is_hidden, new_game, replay
 from .transcript import transcript
 
 __all__ = [
     "CANCELLED", "CHANCE", "HIDDEN", "TERMINAL", "TOOK_EFFECT", "Action", "Assumption", "Bag", "Bot",
-    "Clause", "DataError", "Emitter", "Event", "Game", "IllegalAction", "Option", "RandomBot", "Scenario", "State",
-    "VariantError", "act", "assumptions", "event_graph", "evolve", "from_json", "game_ids", "get_game",
+    "Clause", "ContentWarning", "DataError", "Emitter", "Event", "Game", "IllegalAction", "Option", "RandomBot",
+    "SaveError", "Scenario", "State",
+    "VariantError", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids", "get_game",
     "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",
     "sample_chance", "transcript", "visible_log",
 ]

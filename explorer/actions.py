@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 CHANCE = -1
 TERMINAL = -4
+PLAIN = (str, int, bool, type(None), Fraction)  # the values an action's parameter may hold (and tuples of them)
 
 
 def _freeze(value: Any) -> Any:
@@ -38,6 +40,23 @@ class Action:
 
     def __hash__(self) -> int:  # computed once: legal-action sets hash every action
         return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        """Equal kind, player and parameters, each of the same type: 1, 1.0 and True are three values."""
+        if other.__class__ is not Action:
+            return NotImplemented
+        if not (self._hash == other._hash and self.kind == other.kind and self.player == other.player
+                and self.params == other.params and self.game == other.game):
+            return False
+        if self.player.__class__ is not other.player.__class__:
+            return False
+        theirs = other.params
+        for i, (_, mine) in enumerate(self.params):
+            other_value = theirs[i][1]
+            if mine.__class__ is not other_value.__class__ or (
+                    mine.__class__ is tuple and not same_value(mine, other_value)):
+                return False
+        return True
 
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.params:
@@ -72,6 +91,49 @@ class Action:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.params)
         who = "chance" if self.player == CHANCE else f"p{self.player}"
         return f"{self.kind}({who}{', ' if inner else ''}{inner})"
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """``a == b`` with the same type at every level (an int is not a bool or a float)."""
+    if a.__class__ is not b.__class__:
+        return False
+    if a.__class__ is tuple:
+        return len(a) == len(b) and all(same_value(a[i], b[i]) for i in range(len(a)))
+    return a == b
+
+
+def wrong_types(action: Action, legal: tuple[Action, ...]) -> str | None:
+    """Why ``action`` looks like a legal action but has a value of the wrong type (None if it does not):
+    the player or the parameter named, the type it has and the type the rules expect."""
+    if action.player.__class__ is not int:
+        return f"player must be a whole number (int), not {type(action.player).__name__} {action.player!r}"
+    for name, value in action.params:
+        bad = _not_plain(value)
+        if bad:
+            return f"parameter {name!r}: {bad}"
+    for other in legal:
+        if other == action or other.kind != action.kind or hash(other) != hash(action) or not (
+                other.player == action.player and other.params == action.params):
+            continue
+        for (name, mine), (_, theirs) in zip(action.params, other.params, strict=True):
+            if not same_value(mine, theirs):
+                return f"parameter {name!r} must be {_type_name(theirs)}, not {_type_name(mine)} {mine!r}"
+    return None
+
+
+def _not_plain(value: Any) -> str | None:
+    if isinstance(value, tuple):
+        return next((bad for bad in map(_not_plain, value) if bad), None)
+    if value.__class__ not in PLAIN:
+        return f"{type(value).__name__} {value!r} is not a value an action takes (text, whole number, true/false)"
+    return None
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "a list of " + ", ".join(_type_name(v) for v in value) if value else "an empty list"
+    return {bool: "true/false (bool)", int: "a whole number (int)", str: "text (str)"}.get(
+        value.__class__, type(value).__name__)
 
 
 def act(game: str, kind: str, player: int, /, **params: Any) -> Action:

@@ -7,28 +7,64 @@ raises :class:`DataError` before anything is returned.
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import DataError
+from .errors import ContentWarning, DataError
 
 _MISSING = object()
 
 CONTENT_ENV = "RULES_EXPLORER_CONTENT"
+MAX_COPIES = 1000  # copies of one card in a deck: more is no printed deck (and a huge count overflows a draw)
+MAX_AMOUNT = 1_000_000  # amounts, costs, HP: far above any rule's number (永恒之息's 114514 life fits)
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a card or hero file is a few KiB; anything bigger is not one
+GAMES = Path(__file__).parent / "games"
+_REPORTED: set[str] = set()
 
 
 def content_path(game_id: str, folder: Path, filename: str) -> Path:
     """The content file a game loads: your own copy at ``$RULES_EXPLORER_CONTENT/<game_id>/<filename>``
-    when it exists, else the sample shipped in the game's folder. Read when the game is first imported."""
+    when it exists, else the sample shipped in the game's folder. Read when the game is first imported.
+    A name in your folder that no game reads (a typo) is reported with a ContentWarning."""
     own = os.environ.get(CONTENT_ENV)
     if own:
+        unmatched_names(Path(own), game_id, Path(folder))
         candidate = Path(own) / game_id / filename
-        if candidate.exists():
+        if candidate.exists() or candidate.is_symlink():
             return candidate
     return Path(folder) / filename
+
+
+def unmatched_names(own: Path, game_id: str, folder: Path) -> None:
+    """Warn (once each) about a content folder that is missing, a sub-folder that is no game's id, and a
+    file in ``<own>/<game_id>/`` that is none of the game's content files: they would silently not be read."""
+    games = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
+    known = sorted(p.name for p in folder.glob("*.sample.toml"))
+    if not own.is_dir():
+        _report(str(own), f"{CONTENT_ENV}={own} is not a folder: the sample content is used "
+                          f"(内容文件夹不存在，使用示例内容)")
+        return
+    for entry in sorted(own.iterdir()):
+        if entry.name not in games and not entry.name.startswith("."):
+            _report(str(entry), f"{entry} is not a game's folder (games: {', '.join(games)}); it is not read "
+                                f"(不是任何游戏的文件夹，未读取)")
+    mine = own / game_id
+    if mine.is_dir():
+        for entry in sorted(mine.iterdir()):
+            if entry.name not in known and not entry.name.startswith("."):
+                _report(str(entry), f"{entry} is none of {game_id}'s content files ({', '.join(known)}); it is "
+                                    f"not read (不是该游戏的内容文件，未读取)")
+
+
+def _report(key: str, message: str) -> None:
+    if key not in _REPORTED:
+        _REPORTED.add(key)
+        warnings.warn(message, ContentWarning, stacklevel=3)
 
 
 @dataclass(frozen=True)
@@ -46,15 +82,32 @@ class Field:
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML file, naming the file on a syntax error."""
+    """Parse a TOML file, naming the file on any error: only a regular file of at most MAX_FILE_BYTES
+    is read (never a FIFO, a device, a folder), as UTF-8; OS and encoding errors become DataError."""
     path = Path(path)
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(str(path), None, None, "not a regular file (a folder, device or pipe is never read; "
+                                                   "不是普通文件)")
+        if info.st_size > MAX_FILE_BYTES:
+            raise DataError(str(path), None, None, f"{info.st_size} bytes: larger than the {MAX_FILE_BYTES} a "
+                                                   "content file may have (文件过大)")
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise DataError(str(path), None, None, f"larger than the {MAX_FILE_BYTES} bytes a content file may have")
+        return tomllib.loads(raw.decode("utf-8"))
     except FileNotFoundError:
-        raise DataError(str(path), None, None, "file not found") from None
+        raise DataError(str(path), None, None, "file not found (文件不存在)") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(str(path), None, None, f"not UTF-8 text (不是 UTF-8 文本): {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(str(path), None, None, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DataError(str(path), None, None, "nested too deeply (嵌套过深)") from None
+    except OSError as exc:
+        raise DataError(str(path), None, None, f"cannot be read: {exc.strerror or exc}") from None
 
 
 def validate_entry(file: str, entry_name: str, raw: Any, schema: Mapping[str, Field]) -> dict[str, Any]:
@@ -119,7 +172,16 @@ def positive(value: Any) -> str | None:
 
 
 def non_empty(value: Any) -> str | None:
-    return None if len(value) > 0 else "must not be empty"
+    return None if len(value) > 0 and (not isinstance(value, str) or value.strip()) else "must not be empty"
+
+
+def between(low: int, high: int, why: str = "") -> Callable[[Any], str | None]:
+    """A check that a number lies in ``low..high`` (what the rules allow; ``why`` says which rule)."""
+    def check(value: Any) -> str | None:
+        if low <= value <= high:
+            return None
+        return f"must be between {low} and {high}" + (f" ({why})" if why else "")
+    return check
 
 
 def _names(types: tuple[type, ...]) -> str:

@@ -1,4 +1,4 @@
-"""The three ways bad input is refused: an illegal action, a bad variant, a bad data file."""
+"""The ways bad input is refused: an illegal action, a bad variant, a bad data file, a bad save file."""
 
 from __future__ import annotations
 
@@ -34,3 +34,17 @@ class DataError(ValueError):
         if field is not None:
             parts.append(f"field {field!r}")
         super().__init__(f"{': '.join(parts)}: {reason}")
+
+
+class SaveError(ValueError):
+    """A save file (``explorer.from_json``) that is not a game this engine saved: names the field and why.
+    一个存档字段有误：指出字段与原因。Nothing is loaded."""
+
+    def __init__(self, field: str, reason: str):
+        self.field, self.reason = field, reason
+        super().__init__(f"save file: field {field!r}: {reason}")
+
+
+class ContentWarning(UserWarning):
+    """A name in your content folder ($RULES_EXPLORER_CONTENT) that no game reads (a typo?): it is ignored.
+    内容文件夹中有未被任何游戏读取的名称（拼写错误？）。"""

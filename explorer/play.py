@@ -106,7 +106,7 @@ def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | Non
         elif who in seat_bots and _picks_a_legal_action(seat_bots[who]):
             action = rng.choice(tuple(game.legal_actions(data)))
         elif who in seat_bots:
-            here = State(game, players, variant, data, history, log, events)
+            here = State(game, players, variant, data, history, log, events, state._start)
             after = here.apply(seat_bots[who].choose(here, rng))
             data, history, log, events = after.data, after._history, after._log, after._events
             steps += 1
@@ -116,4 +116,4 @@ def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | Non
         data, events = resolve(game, data, action, len(log))
         history, log = history.append(action), log.extend(events)
         steps += 1
-    return state if steps == 0 else State(game, players, variant, data, history, log, events)
+    return state if steps == 0 else State(game, players, variant, data, history, log, events, state._start)

@@ -6,6 +6,7 @@ both in the game's folder. An assumption with a ``switch`` becomes a ``variant``
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,14 +88,16 @@ class Option:
     source: str = ""  # the clause or assumption id that defines it
 
     def check(self, value: Any) -> str | None:
-        """None when ``value`` is allowed, else why not."""
+        """None when ``value`` is allowed, else why not. The type must be the switch's own: 30.0 is not
+        the whole number 30 and true is not 1 (they pass ``==`` but break a game later)."""
         if self.values is not None:
-            same_kind = isinstance(value, bool) == isinstance(self.default, bool)
-            if not same_kind or value not in self.values:
-                return f"{value!r} is not one of {list(self.values)}"
+            if not any(value.__class__ is v.__class__ and value == v for v in self.values):
+                return f"{value!r} ({type(value).__name__}) is not one of {list(self.values)}"
             return None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return f"expected a number, got {value!r}"
+        if self.default.__class__ is int and value.__class__ is not int:
+            return f"expected a whole number (int), got {type(value).__name__} {value!r}"
+        if value.__class__ not in (int, float) or not math.isfinite(value):
+            return f"expected a number, got {type(value).__name__} {value!r}"
         if self.minimum is not None and value < self.minimum:
             return f"{value!r} is below the minimum {self.minimum}"
         if self.maximum is not None and value > self.maximum:

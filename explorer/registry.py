@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, act
-from .errors import IllegalAction, VariantError
+from .errors import DataError, IllegalAction, VariantError
 from .events import Emitter, Event
 from .registers import Assumption, Clause, Option, load_assumptions, load_clauses, switch_options
 
 _GAMES: dict[str, Game] = {}
+_BROKEN: dict[str, DataError] = {}  # a game whose content files do not load: its DataError, raised when used
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,8 @@ class Game:
 
     def resolve_variant(self, variant: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; unknown keys and out-of-range values raise VariantError."""
+        if variant is not None and not isinstance(variant, Mapping):
+            raise VariantError(self.id, "variant", f"expected switch names and values, got {type(variant).__name__}")
         variant = dict(variant or {})
         for key, value in variant.items():
             if key not in self.options:
@@ -185,21 +188,34 @@ def _discover() -> None:
     from . import games
 
     for info in pkgutil.iter_modules(games.__path__):
-        if info.ispkg:
-            importlib.import_module(f"{games.__name__}.{info.name}")
+        if info.ispkg and info.name not in _BROKEN:
+            try:
+                importlib.import_module(f"{games.__name__}.{info.name}")
+            except DataError as exc:  # one game's broken content file never stops the others
+                _BROKEN[info.name] = exc
 
 
 def get_game(game_id: str) -> Game:
+    """The registered game; a game whose content files do not load raises their DataError."""
     if game_id not in _GAMES:
         _discover()
+    if game_id in _BROKEN and game_id not in _GAMES:
+        raise _BROKEN[game_id]
     try:
         return _GAMES[game_id]
     except KeyError:
         raise KeyError(f"no game {game_id!r}; registered: {', '.join(sorted(_GAMES))}") from None
 
 
+def broken_games() -> dict[str, DataError]:
+    """Shipped games that could not be registered because a content file is broken, with the error."""
+    _discover()
+    return dict(_BROKEN)
+
+
 def game_ids() -> tuple[str, ...]:
-    """Every registered game (the games shipped in explorer/games, plus any registered at run time)."""
+    """Every registered game (the games shipped in explorer/games, plus any registered at run time);
+    a game whose content does not load is left out (``broken_games()`` says which and why)."""
     _discover()
     return tuple(sorted(_GAMES))
 

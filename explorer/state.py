@@ -7,25 +7,25 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from .actions import CHANCE, TERMINAL, Action
+from .actions import CHANCE, TERMINAL, Action, wrong_types
 from .chain import EMPTY, Chain
 from .errors import IllegalAction
 from .events import Emitter, Event, visible_log
-from .records import decode, encode
+from .records import encode
 from .registry import Game, get_game
+from .saves import FORMAT, load, saved_start
 
 HIDDEN = "hidden"
-FORMAT = 1
 
 
 class State:
     """One moment of a game. Immutable: ``apply`` returns a new State and leaves this one alone."""
 
-    __slots__ = ("_chance", "_events", "_hash", "_history", "_legal", "_legal_set", "_log", "data", "game",
+    __slots__ = ("_chance", "_events", "_hash", "_history", "_legal", "_legal_set", "_log", "_start", "data", "game",
                  "players", "variant")
 
     def __init__(self, game: Game, players: int, variant: dict[str, Any], data: Any,
-                 history: Chain = EMPTY, log: Chain = EMPTY, events: tuple[Event, ...] = ()):
+                 history: Chain = EMPTY, log: Chain = EMPTY, events: tuple[Event, ...] = (), start: Any = None):
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "variant", variant)
@@ -33,6 +33,7 @@ class State:
         object.__setattr__(self, "_history", history)
         object.__setattr__(self, "_log", log)
         object.__setattr__(self, "_events", events)
+        object.__setattr__(self, "_start", data if start is None and not len(history) else start)  # for saves
         object.__setattr__(self, "_legal", None)
         object.__setattr__(self, "_legal_set", None)
         object.__setattr__(self, "_chance", None)
@@ -97,6 +98,9 @@ class State:
         if self.current_player == TERMINAL:
             raise IllegalAction("core.terminal", "the game is over", action)
         if not self.is_legal(action):
+            problem = wrong_types(action, self.legal_actions())
+            if problem:
+                raise IllegalAction("core.action", problem, action)
             raise self.game.why_illegal(self.data, action)
         return self._advance(action)
 
@@ -105,7 +109,7 @@ class State:
         ``chance_outcomes`` of this state): the checks of ``apply`` are skipped, nothing else."""
         data, events = resolve(self.game, self.data, action, len(self._log))
         return State(self.game, self.players, self.variant, data, self._history.append(action),
-                     self._log.extend(events), events)
+                     self._log.extend(events), events, self._start)
 
     def child(self, action: Action) -> State:
         """Alias of apply, in the words of game-tree search."""
@@ -156,11 +160,15 @@ class State:
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The whole state as JSON text: exact (fractions as text), round-trips with from_json."""
-        return json.dumps({
+        doc = {
             "format": FORMAT, "game": self.game.id, "players": self.players, "variant": self.variant,
             "data": encode(self.data), "history": [a.to_dict() for a in self.history],
             "log": [e.to_dict() for e in self.log], "last_step_events": len(self._events),
-        }, ensure_ascii=False, sort_keys=True)
+        }
+        start = saved_start(self)
+        if start is not None:  # a position set up by hand (a scenario): the history replays from it
+            doc["start"] = start
+        return json.dumps(doc, ensure_ascii=False, sort_keys=True)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -252,7 +260,7 @@ def is_hidden(value: Any) -> bool:
 def new_game(game_id: str, players: int, variant: Mapping[str, Any] | None = None) -> State:
     """The initial state of a game for ``players`` players with ``variant`` switches."""
     game = get_game(game_id)
-    if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+    if players.__class__ is not int or not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game_id} is for {game.min_players}–{game.max_players} players, not {players!r}")
     resolved = game.resolve_variant(variant)
     return State(game, players, resolved, game.initial(players, resolved))
@@ -268,13 +276,6 @@ def replay(game_id: str, players: int, history: Sequence[Action], variant: Mappi
 
 
 def from_json(text: str) -> State:
-    """The state saved by ``to_json``."""
-    doc = json.loads(text)
-    if doc.get("format") != FORMAT:
-        raise ValueError(f"unknown save format {doc.get('format')!r}")
-    game = get_game(doc["game"])
-    history = EMPTY.extend(Action.from_dict(game.id, a) for a in doc["history"])
-    log = EMPTY.extend(Event.from_dict(game.id, e) for e in doc["log"])
-    last = len(log) - doc.get("last_step_events", 0)
-    events = tuple(log.as_tuple()[last:])
-    return State(game, doc["players"], doc["variant"], decode(doc["data"]), history, log, events)
+    """The state saved by ``to_json``, checked field by field and replayed from the start
+    (``explorer.saves.load``); a bad save raises ``SaveError`` naming the field."""
+    return load(text)

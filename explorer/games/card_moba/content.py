@@ -11,8 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from explorer import DataError
-from explorer.data import Field, content_path, load_table, non_empty, non_negative, positive, read_toml, validate_entry
+from explorer import DataError, data
+from explorer.data import Field, between, content_path, load_table, non_empty, read_toml, validate_entry
+
+MAX_AMOUNT, MAX_COPIES = data.MAX_AMOUNT, data.MAX_COPIES
+SIZE = between(0, MAX_AMOUNT)  # an amount, range, speed or count: never negative, never absurd
+SIGNED = between(-MAX_AMOUNT, MAX_AMOUNT)  # a stat or modifier that may lower a value
+POSITIVE = between(1, MAX_AMOUNT)
 
 HERE = Path(__file__).parent
 CARD_TYPES = ("O", "D", "M", "S")  # MB-card-types: 攻势 防御 移动 技巧
@@ -26,41 +31,46 @@ STATS = ("atk", "def", "speed", "range", "hp")
 PASSIVE = "被动"
 
 EFFECT = {
-    "op": Field(str, choices=OPS), "amount": Field(int, required=False, default=0),
+    "op": Field(str, choices=OPS), "amount": Field(int, required=False, default=0, check=SIGNED),
     "to": Field(str, required=False, default="target", choices=("target", "self")),
     "kind": Field(str, required=False, default="normal", choices=("normal", "true", "lifesteal")),
     "status": Field(str, required=False, default="", choices=("", *STATUSES)),
-    "layers": Field(int, required=False, default=1, check=positive),
-    "duration": Field(int, required=False, default=1, check=positive),
+    "layers": Field(int, required=False, default=1, check=POSITIVE),
+    "duration": Field(int, required=False, default=1, check=POSITIVE),
     "mark": Field(str, required=False, default=""),
     "stat": Field(str, required=False, default="", choices=("", *STATS)),
     "plus_atk": Field(bool, required=False, default=False), "plus_def": Field(bool, required=False, default=False),
 }
-ALT = {"target": Field(str, choices=TARGETS), "range": Field(int, required=False, default=0, check=non_negative),
+ALT = {"target": Field(str, choices=TARGETS), "range": Field(int, required=False, default=0, check=SIZE),
        "effects": Field(list, check=non_empty)}
 SKILL = {"id": Field(str, check=non_empty), "zh": Field(str, check=non_empty), "en": Field(str, check=non_empty),
          "actions": Field(str, check=non_empty), "alt": Field(list, required=False, default=[]),
          "trigger": Field(str, required=False, default="", choices=("", *TRIGGERS)),
          "card": Field(str, required=False, default="", choices=("", *CARD_TYPES)),
-         "min_damage": Field(int, required=False, default=0), "effects": Field(list, required=False, default=[])}
+         "min_damage": Field(int, required=False, default=0, check=SIZE),
+         "effects": Field(list, required=False, default=[])}
 HERO = {"id": Field(str, check=non_empty), "zh": Field(str, check=non_empty), "en": Field(str, check=non_empty),
-        "hp": Field(int, check=positive), "atk": Field(int), "def": Field(int), "speed": Field(int, check=non_negative),
-        "range": Field(int, required=False, default=1, check=positive), "skill": Field(list, check=non_empty)}
-MARK = {"id": Field(str, check=non_empty), "zh": Field(str), "en": Field(str), "max": Field(int),
-        "atk_per_stack": Field(int, required=False, default=0), "def_per_stack": Field(int, required=False, default=0)}
-CARD = {"id": Field(str, check=non_empty), "type": Field(str, choices=CARD_TYPES), "cost": Field(int, check=positive),
-        "count": Field(int, check=non_negative), "zh": Field(str), "en": Field(str),
-        "target": Field(str, choices=TARGETS),
-        "range": Field(int, required=False, default=0, check=non_negative), "effects": Field(list)}
+        "hp": Field(int, check=POSITIVE), "atk": Field(int, check=SIZE), "def": Field(int, check=SIZE),
+        "speed": Field(int, check=SIZE), "range": Field(int, required=False, default=1, check=POSITIVE),
+        "skill": Field(list, check=non_empty)}
+MARK = {"id": Field(str, check=non_empty), "zh": Field(str, check=non_empty), "en": Field(str, check=non_empty),
+        "max": Field(int, check=between(-1, MAX_AMOUNT, "-1 = no limit")),
+        "atk_per_stack": Field(int, required=False, default=0, check=SIGNED),
+        "def_per_stack": Field(int, required=False, default=0, check=SIGNED)}
+CARD = {"id": Field(str, check=non_empty), "type": Field(str, choices=CARD_TYPES), "cost": Field(int, check=POSITIVE),
+        "count": Field(int, check=between(0, MAX_COPIES, "copies of one card in the deck")),
+        "zh": Field(str, check=non_empty), "en": Field(str, check=non_empty), "target": Field(str, choices=TARGETS),
+        "range": Field(int, required=False, default=0, check=SIZE), "effects": Field(list)}
 CELL = {"symbol": Field(str, check=lambda s: None if len(s) == 1 and s not in ".#P" else "one character, not . # P"),
-        "id": Field(str), "zh": Field(str), "en": Field(str), "effects": Field(list, check=non_empty)}
+        "id": Field(str, check=non_empty), "zh": Field(str), "en": Field(str), "effects": Field(list, check=non_empty)}
 MAP = {"id": Field(str, check=non_empty), "zh": Field(str), "en": Field(str), "rows": Field(list, check=non_empty)}
-SYSTEM = {"id": Field(str), "zh": Field(str), "en": Field(str)}
-PIECE = {"id": Field(str), "system": Field(str), "slot": Field(str, choices=("keystone", "fragment_a", "fragment_b")),
+SYSTEM = {"id": Field(str, check=non_empty), "zh": Field(str), "en": Field(str)}
+PIECE = {"id": Field(str, check=non_empty), "system": Field(str),
+         "slot": Field(str, choices=("keystone", "fragment_a", "fragment_b")),
          "zh": Field(str), "en": Field(str), "trigger": Field(str, choices=TRIGGERS),
          "card": Field(str, required=False, default="", choices=("", *CARD_TYPES)),
          "effects": Field(list, check=non_empty)}
-DUST = {"id": Field(str), "zh": Field(str), "en": Field(str), "effects": Field(list, check=non_empty)}
+DUST = {"id": Field(str, check=non_empty), "zh": Field(str), "en": Field(str), "effects": Field(list, check=non_empty)}
 
 
 @dataclass(frozen=True)

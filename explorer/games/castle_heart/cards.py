@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from explorer.data import Field, content_path, load_table, non_empty, non_negative, positive, read_toml
+from explorer.data import MAX_AMOUNT, MAX_COPIES, Field, between, content_path, load_table, non_empty, read_toml
 from explorer.errors import DataError
 
 HERE = Path(__file__).parent
@@ -42,19 +42,19 @@ CARD_SCHEMA = {
     "kind": Field(str, choices=tuple(EFFECTS)),
     "effect": Field(str, check=non_empty),
     "slot": Field(str, required=False, default="", choices=("", *SLOTS)),
-    "count": Field(int, check=non_negative),
+    "count": Field(int, check=between(0, MAX_COPIES, "copies of one card in the deck")),
 }
 
 HERO_SCHEMA = {
     "id": Field(str, check=non_empty),
     "zh": Field(str, check=non_empty),
     "en": Field(str, check=non_empty),
-    "hp": Field(int, check=positive),
-    "leadership": Field(int, required=False, default=2, check=non_negative),
-    "lord_leadership": Field(int, required=False, default=4, check=non_negative),
+    "hp": Field(int, check=between(1, MAX_AMOUNT)),
+    "leadership": Field(int, required=False, default=2, check=between(0, MAX_AMOUNT)),
+    "lord_leadership": Field(int, required=False, default=4, check=between(0, MAX_AMOUNT)),
     "skill": Field(str, choices=SKILLS),
-    "amount": Field(int, required=False, default=1, check=non_negative),
-    "cost": Field(int, required=False, default=0, check=non_negative),
+    "amount": Field(int, required=False, default=1, check=between(0, MAX_AMOUNT)),
+    "cost": Field(int, required=False, default=0, check=between(0, MAX_AMOUNT)),
     "skill_zh": Field(str, check=non_empty),
     "skill_en": Field(str, check=non_empty),
 }

@@ -41,7 +41,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from explorer import DataError
-from explorer.data import Field, content_path, read_toml, validate_entry
+from explorer.data import MAX_AMOUNT, MAX_COPIES, Field, between, content_path, non_empty, read_toml, validate_entry
 
 HERE = Path(__file__).parent
 CHARACTERS_FILE = content_path("eternal_breath", HERE, "characters.sample.toml")  # or your own copy
@@ -66,28 +66,34 @@ def _ratio(text: str) -> str | None:
 
 
 EFFECT_SCHEMA = {
-    "do": Field(str, choices=DOS), "amount": Field(int, required=False, default=0),
+    "do": Field(str, choices=DOS), "amount": Field(int, required=False, default=0, check=between(0, MAX_AMOUNT)),
     "to": Field(str, required=False, default="chosen", choices=TOS),
     "ratio": Field(str, required=False, default="", check=_ratio), "attribute": Field(str, required=False, default=""),
     "dice": Field(int, required=False, default=1, choices=(1, 2)),
-    "test": Field(str, required=False, default="odd", choices=TESTS), "value": Field(int, required=False, default=0),
+    "test": Field(str, required=False, default="odd", choices=TESTS),
+    "value": Field(int, required=False, default=0, check=between(0, 12, "one or two dice show 1 to 12")),
     "then": Field(list, required=False, default=[]),
 }
 SKILL_SCHEMA = {
-    "type": Field(str, choices=("active", "passive")), "zh": Field(str), "en": Field(str),
+    "type": Field(str, choices=("active", "passive")), "zh": Field(str, check=non_empty),
+    "en": Field(str, check=non_empty),
     "when": Field(str, required=False, default="always", choices=PASSIVE_WHEN),
-    "cost_coins": Field(int, required=False, default=0), "cost_life": Field(int, required=False, default=0),
+    "cost_coins": Field(int, required=False, default=0, check=between(0, 20, "EB-2.6-coin-cap: at most 20 coins")),
+    "cost_life": Field(int, required=False, default=0, check=between(0, MAX_AMOUNT)),
     "limit": Field(str, required=False, default="once", choices=LIMITS), "effect": Field(list),
 }
 CHARACTER_SCHEMA = {
-    "id": Field(str), "kind": Field(str, choices=("special", "normal")), "zh": Field(str), "en": Field(str),
-    "hp": Field(int, check=lambda v: None if v > 0 else "must be more than 0"),
-    "defence": Field(int, check=lambda v: None if v >= 0 else "must be 0 or more"), "skill": Field(dict),
+    "id": Field(str, check=non_empty), "kind": Field(str, choices=("special", "normal")),
+    "zh": Field(str, check=non_empty), "en": Field(str, check=non_empty),
+    "hp": Field(int, check=between(1, MAX_AMOUNT)), "defence": Field(int, check=between(0, MAX_AMOUNT)),
+    "skill": Field(dict),
 }
 CARD_SCHEMA = {
-    "id": Field(str), "kind": Field(str, choices=("attack", "defence", "trap", "effect")),
-    "zh": Field(str), "en": Field(str), "copies": Field(int, check=lambda v: None if v > 0 else "must be more than 0"),
-    "points": Field(int, required=False, default=0), "attribute": Field(str, required=False, default="无"),
+    "id": Field(str, check=non_empty), "kind": Field(str, choices=("attack", "defence", "trap", "effect")),
+    "zh": Field(str, check=non_empty), "en": Field(str, check=non_empty),
+    "copies": Field(int, check=between(1, MAX_COPIES, "copies of one card in the deck")),
+    "points": Field(int, required=False, default=0, check=between(0, MAX_AMOUNT)),
+    "attribute": Field(str, required=False, default="无", check=non_empty),
     "trigger": Field(str, required=False, default="", choices=("", "always", *TRAP_TRIGGERS)),
     "persistent": Field(bool, required=False, default=False),
     "place": Field(str, required=False, default="player", choices=("player", "character")),

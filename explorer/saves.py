@@ -1,0 +1,292 @@
+"""Save files: ``explorer.from_json`` checks a save field by field, then replays its history from the start.
+
+A save is trusted by construction, never by its word: the format, the game, the players and the variant
+must be what ``new_game`` accepts; every action of the history must be legal in turn; and the game the
+history replays to must equal the saved data, log and last step exactly (so forged coins, winners or a
+finished flag, a history shorter than the data, another game's data or unknown cards cannot load).
+Every failure is one :class:`SaveError` naming the field. 存档按字段检查，并从头重放历史来验证。
+Loading costs one replay of the history: O(history).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import reprlib
+import sys
+import typing
+from fractions import Fraction
+from typing import Any
+
+from .actions import Action, act, wrong_types
+from .bag import Bag
+from .errors import DataError, IllegalAction, SaveError, VariantError
+from .records import _RECORDS, encode
+from .registry import Game, get_game
+
+FORMAT = 1
+KEYS = ("data", "format", "game", "history", "last_step_events", "log", "players", "variant")
+OPTIONAL = ("start",)  # a position set up by hand (a scenario), from which the history replays
+ACTION_KEYS = ("kind", "params", "player")
+_short = reprlib.Repr()
+_short.maxstring, _short.maxother, _short.maxlist, _short.maxdict = 60, 60, 4, 4
+
+
+def load(text: str | bytes) -> Any:
+    """The state a save file holds, replayed from the start and checked against every saved field."""
+    from .state import State, new_game
+
+    doc = parse(text)
+    game = saved_game(doc)
+    players = saved_players(doc, game)
+    variant = saved_variant(doc, game)
+    history = saved_history(doc, game)
+    if not isinstance(doc["log"], list):
+        raise SaveError("log", f"expected a list of events, got {_kind(doc['log'])}")
+    last = doc["last_step_events"]
+    if last.__class__ is not int or last < 0:
+        raise SaveError("last_step_events", f"expected a whole number ≥ 0, got {_short.repr(last)}")
+    if "start" not in doc:
+        state = replayed(new_game(game.id, players, variant), history)
+    else:  # a hand-made position: the game's own code must be able to play from it and along the history
+        state = State(game, players, variant, saved_records(doc["start"], game, "start"))
+        try:
+            state = playable(replayed(playable(state), history))
+        except SaveError:
+            raise
+        except Exception as exc:  # the records are well typed but name what the game does not know
+            raise SaveError("start", f"the game cannot play from this position: {type(exc).__name__}: "
+                                     f"{_short.repr(str(exc))}") from None
+    same_as_replayed("data", doc["data"], encode(state.data))
+    same_as_replayed("log", doc["log"], [e.to_dict() for e in state.log])
+    if last != len(state.events):
+        raise SaveError("last_step_events", f"the last step made {len(state.events)} events, not {last}")
+    return state
+
+
+def replayed(state: Any, history: list[Action]) -> Any:
+    """``state`` after every action of ``history``, each legal in turn."""
+    for i, action in enumerate(history):
+        try:
+            state = state.apply(action)
+        except IllegalAction as exc:
+            raise SaveError(f"history[{i}]", f"not legal at step {i + 1} of the replay: {exc}") from None
+    return state
+
+
+def playable(state: Any) -> Any:
+    """``state`` after asking the game what it would ask anyway: who moves, the choices, the table."""
+    state.legal_actions()
+    state.view(None, with_log=False)
+    return state
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """The save's JSON object with exactly the known keys; NaN, Infinity and deep nesting are refused."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise SaveError("text", f"expected JSON text, got {_kind(text)}")
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SaveError("text", f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise SaveError("text", "nested too deeply to be a save file") from None
+    if not isinstance(doc, dict):
+        raise SaveError("text", f"expected a JSON object {{...}}, got {_kind(doc)}")
+    missing = [k for k in KEYS if k not in doc]
+    if missing:
+        raise SaveError(missing[0], "missing")
+    unknown = sorted(set(doc) - set(KEYS) - set(OPTIONAL))
+    if unknown:
+        raise SaveError(unknown[0], f"unknown field (known: {', '.join(KEYS + OPTIONAL)})")
+    if doc["format"].__class__ is not int or doc["format"] != FORMAT:
+        raise SaveError("format", f"unknown save format {_short.repr(doc['format'])} (this engine reads {FORMAT})")
+    return doc
+
+
+def _no_constant(name: str) -> Any:
+    raise SaveError("text", f"{name} is not a number a save file holds")
+
+
+def saved_game(doc: dict[str, Any]) -> Game:
+    game_id = doc["game"]
+    if not isinstance(game_id, str):
+        raise SaveError("game", f"expected a game id (text), got {_kind(game_id)}")
+    try:
+        return get_game(game_id)
+    except KeyError as exc:
+        raise SaveError("game", str(exc.args[0])) from None
+    except DataError as exc:
+        raise SaveError("game", f"the game's content does not load: {exc}") from None
+
+
+def saved_players(doc: dict[str, Any], game: Game) -> int:
+    players = doc["players"]
+    if players.__class__ is not int or not game.min_players <= players <= game.max_players:
+        raise SaveError("players", f"{game.id} is for {game.min_players}–{game.max_players} players, "
+                                   f"not {_short.repr(players)}")
+    return players
+
+
+def saved_variant(doc: dict[str, Any], game: Game) -> dict[str, Any]:
+    """The saved switches through the same resolution as ``new_game`` (unknown switch, wrong type or range)."""
+    variant = doc["variant"]
+    if not isinstance(variant, dict):
+        raise SaveError("variant", f"expected an object of switches, got {_kind(variant)}")
+    try:
+        return game.resolve_variant(variant)
+    except VariantError as exc:
+        raise SaveError(f"variant.{exc.key}", exc.reason) from None
+
+
+def saved_history(doc: dict[str, Any], game: Game) -> list[Action]:
+    history = doc["history"]
+    if not isinstance(history, list):
+        raise SaveError("history", f"expected a list of actions, got {_kind(history)}")
+    return [saved_action(f"history[{i}]", raw, game) for i, raw in enumerate(history)]
+
+
+def saved_action(field: str, raw: Any, game: Game) -> Action:
+    """One action of the history: ``{"kind": text, "player": int, "params": {name: value}}``."""
+    if not isinstance(raw, dict):
+        raise SaveError(field, f"expected an action object, got {_kind(raw)}")
+    unknown = sorted(set(raw) - set(ACTION_KEYS))
+    if unknown or "kind" not in raw or "player" not in raw:
+        raise SaveError(field, f"an action has kind, player and params, not {sorted(raw)}")
+    params = raw.get("params", {})
+    if raw["player"].__class__ is not int:
+        raise SaveError(f"{field}.player", f"expected a whole number (int), got {_kind(raw['player'])}")
+    if not isinstance(raw["kind"], str):
+        raise SaveError(f"{field}.kind", f"expected text, got {_kind(raw['kind'])}")
+    if not isinstance(params, dict):
+        raise SaveError(f"{field}.params", f"expected an object, got {_kind(params)}")
+    action = act(game.id, raw["kind"], raw["player"], **params)
+    problem = wrong_types(action, ())
+    if problem:
+        raise SaveError(field, problem)
+    return action
+
+
+def same_as_replayed(field: str, saved: Any, replayed: Any) -> None:
+    """The saved value equals what the replay made, type for type (1, 1.0 and true differ)."""
+    stack = [(field, saved, replayed)]
+    while stack:
+        where, a, b = stack.pop()
+        if a.__class__ is not b.__class__ and not (isinstance(a, list) and isinstance(b, list | tuple)):
+            break
+        if isinstance(a, list):
+            if len(a) != len(b):
+                break
+            stack.extend((f"{where}[{i}]", a[i], b[i]) for i in reversed(range(len(a))))
+        elif isinstance(a, dict):
+            if a.keys() != b.keys():
+                break
+            stack.extend((f"{where}.{k}", a[k], b[k]) for k in sorted(a, reverse=True))
+        elif a != b:
+            break
+    else:
+        return
+    raise SaveError(field, f"does not match the game its history replays to: at {where} the save has "
+                           f"{_short.repr(a)}, the replay {_short.repr(b)}")
+
+
+def saved_start(state: Any) -> Any:
+    """The encoded start of ``state`` when it is not ``new_game``'s (a scenario's position), else None."""
+    start = getattr(state, "_start", None)
+    if start is None:
+        return None
+    key = (state.game.id, state.players, tuple(sorted(state.variant.items())))
+    initial = _INITIAL.get(key)
+    if initial is None:
+        initial = _INITIAL[key] = json.dumps(encode(state.game.initial(state.players, state.variant)), sort_keys=True)
+        if len(_INITIAL) > 256:
+            _INITIAL.pop(next(iter(_INITIAL)))
+    encoded = encode(start)
+    return None if json.dumps(encoded, sort_keys=True) == initial else encoded
+
+
+_INITIAL: dict[tuple, str] = {}  # new_game's start per (game, players, variant), as JSON text
+
+
+def saved_records(value: Any, game: Game, where: str) -> Any:
+    """Saved game data decoded into the game's own records, each field of the type its class declares;
+    anything else (floats, unknown or another game's records, bad fractions or bags) is a SaveError."""
+    if value is None or value.__class__ in (bool, int, str):
+        return value
+    if isinstance(value, list):
+        return tuple(saved_records(v, game, f"{where}[{i}]") for i, v in enumerate(value))
+    if not isinstance(value, dict):
+        raise SaveError(where, f"{_kind(value)} is not a value game data holds")
+    tags = [k for k in ("$frac", "$bag", "$set", "$map", "$") if k in value]
+    if len(tags) != 1 or (tags[0] != "$" and len(value) != 1):
+        raise SaveError(where, f"an object in game data has exactly one tag ($, $frac, $bag, $set, $map): "
+                               f"{_short.repr(sorted(value))}")
+    tag, body = tags[0], value[tags[0]]
+    try:
+        if tag == "$frac":
+            if not isinstance(body, str) or len(body) > 100:
+                raise ValueError("a fraction is short text like '1/2'")
+            return Fraction(body)
+        if tag == "$bag":
+            pairs = [_pair(p) for p in body]
+            if any(n.__class__ is not int or n < 1 for _, n in pairs):
+                raise ValueError("a bag counts each item 1 or more times")
+            return Bag({saved_records(k, game, f"{where}.$bag"): n for k, n in pairs})
+        if tag == "$set":
+            return frozenset(saved_records(v, game, f"{where}.$set") for v in _list(body))
+        if tag == "$map":
+            return {saved_records(k, game, f"{where}.$map"): saved_records(v, game, f"{where}.$map")
+                    for k, v in map(_pair, body)}
+    except (ValueError, TypeError, ZeroDivisionError) as exc:
+        raise SaveError(where, f"{tag}: {exc}") from None
+    return _saved_record(value, game, where)
+
+
+def _saved_record(value: dict, game: Game, where: str) -> Any:
+    key = value["$"]
+    cls = _RECORDS.get(key) if isinstance(key, str) else None
+    home = type(game).__module__
+    if not hasattr(sys.modules.get(home), "__path__"):  # the game class lives in a module, not its package
+        home = home.rpartition(".")[0] or home
+    if cls is None or not (cls.__module__ == home or cls.__module__.startswith(home + ".")):
+        raise SaveError(where, f"{_short.repr(key)} is not a record of {game.id}")
+    names = [f.name for f in dataclasses.fields(cls)]
+    if set(value) - {"$"} != set(names):
+        raise SaveError(where, f"a {cls.__name__} has the fields {names}")
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # an annotation we cannot resolve: the replay still checks the whole value
+        hints = {}
+    fields = {}
+    for name in names:
+        field_value = saved_records(value[name], game, f"{where}.{name}")
+        expected = hints.get(name)
+        if isinstance(expected, type) and not _is_a(field_value, expected):
+            raise SaveError(f"{where}.{name}", f"expected {expected.__name__}, got {_kind(field_value)}")
+        fields[name] = field_value
+    return cls(**fields)
+
+
+def _is_a(value: Any, expected: type) -> bool:
+    if expected is int:
+        return value.__class__ is int
+    if expected is float:
+        return value.__class__ in (int, Fraction)
+    return isinstance(value, expected)
+
+
+def _pair(item: Any) -> tuple[Any, Any]:
+    if not isinstance(item, list) or len(item) != 2:
+        raise ValueError("expected [key, value] pairs")
+    return item[0], item[1]
+
+
+def _list(body: Any) -> list:
+    if not isinstance(body, list):
+        raise ValueError("expected a list")
+    return body
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a whole number",
+            float: "a decimal number", type(None): "null"}.get(value.__class__, type(value).__name__)
