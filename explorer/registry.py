@@ -51,6 +51,7 @@ class Game:
     seed_file: str = ""
     min_players: int = 2
     max_players: int = 2
+    players_clause: str = ""  # the clause (or assumption) that states the player count, named when refused
     folder: Path | None = None  # holds rules.toml and assumptions.toml
 
     # --- registers and variant ---------------------------------------------------------------

@@ -261,7 +261,8 @@ def new_game(game_id: str, players: int, variant: Mapping[str, Any] | None = Non
     """The initial state of a game for ``players`` players with ``variant`` switches."""
     game = get_game(game_id)
     if players.__class__ is not int or not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game_id} is for {game.min_players}–{game.max_players} players, not {players!r}")
+        rule = f" ({game.players_clause})" if game.players_clause else ""
+        raise ValueError(f"{game_id} is for {game.min_players}–{game.max_players} players{rule}, not {players!r}")
     resolved = game.resolve_variant(variant)
     return State(game, players, resolved, game.initial(players, resolved))
 

@@ -191,3 +191,9 @@ def test_setup_choices_outside_the_offer_name_their_clause():
     with pytest.raises(IllegalAction) as err:
         choose(s, "win_score", score=99)
     assert err.value.clause == "MB-choice-4-score"
+
+
+def test_mb_prep_players_a_one_player_game_is_refused_naming_the_clause():
+    """MB-prep-players: you and 1 to 5 friends — the refusal of a table of one names the clause."""
+    with pytest.raises(ValueError, match="MB-prep-players"):
+        explorer.new_game("card_moba", 1)

@@ -51,8 +51,11 @@ def test_unknown_variant_switch_is_refused(game_id):
 def test_player_counts_outside_the_range_are_refused(game_id):
     g = explorer.get_game(game_id)
     for n in (g.min_players - 1, g.max_players + 1):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError) as refused:
             explorer.new_game(game_id, n)
+        if g.players_clause:  # the refusal names the rule that states the count
+            assert g.players_clause in str(refused.value)
+            assert g.players_clause in g.clause_index or any(a.id == g.players_clause for a in g.assumptions)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

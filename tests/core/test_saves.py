@@ -286,3 +286,11 @@ def test_a_start_naming_cards_the_game_does_not_know_is_refused():
     assert '"scn-attack-3"' in text
     refused(text.replace('"scn-attack-3"', '"no_such_card"'), "start")  # start and data agree, but name no card
     assert from_json(text) == combat_ready(players=3)
+
+
+def test_a_bots_playout_from_a_scenario_saves_its_start_and_loads_back():
+    """play_out's fast path builds its last State itself: it must keep the hand-made start for the save."""
+    start = explorer.get_game("eternal_breath").scenarios()["combat_ready"].make()
+    end = explorer.play_out(start, seed=1, max_steps=60)
+    assert len(end.history) == 60
+    assert explorer.from_json(end.to_json()) == end

@@ -46,6 +46,7 @@ class CastleHeart(Game):
     seed_file = "003_b98971d23e3f3437.txt"
     min_players = 3  # CH-A02: the count rules allow no table of 2
     max_players = 8
+    players_clause = "CH-A02"
     folder = Path(__file__).parent
 
     def initial(self, players, variant):

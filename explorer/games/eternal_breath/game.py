@@ -29,6 +29,7 @@ class EternalBreath(Game):
     seed_file = "000_cb643218e7045aa0.txt"
     min_players = 2
     max_players = 6
+    players_clause = "EB-players"
     folder = Path(__file__).parent
 
     def initial(self, players, variant):
