@@ -46,8 +46,8 @@ def bad_new_game_calls():
                 for bad in lookalikes(value):
                     calls.append((game_id, players, {name: bad}, name))
             if option.values is None:
-                for bad in (math.nan, math.inf, -math.inf, option.minimum - 1,
-                            *([option.maximum + 1] if option.maximum is not None and math.isfinite(option.maximum) else [])):
+                bounded = option.maximum is not None and math.isfinite(option.maximum)
+                for bad in (math.nan, math.inf, -math.inf, option.minimum - 1, *([option.maximum + 1] if bounded else [])):
                     calls.append((game_id, players, {name: bad}, name))
         for unknown in ("no_such_switch", "", "Round_Limit"):
             calls.append((game_id, players, {unknown: 1}, unknown))
