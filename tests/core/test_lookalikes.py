@@ -47,7 +47,8 @@ def bad_new_game_calls():
                     calls.append((game_id, players, {name: bad}, name))
             if option.values is None:
                 bounded = option.maximum is not None and math.isfinite(option.maximum)
-                for bad in (math.nan, math.inf, -math.inf, option.minimum - 1, *([option.maximum + 1] if bounded else [])):
+                above = [option.maximum + 1] if bounded else []
+                for bad in (math.nan, math.inf, -math.inf, option.minimum - 1, *above):
                     calls.append((game_id, players, {name: bad}, name))
         for unknown in ("no_such_switch", "", "Round_Limit"):
             calls.append((game_id, players, {unknown: 1}, unknown))
