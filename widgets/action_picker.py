@@ -146,7 +146,8 @@ class ActionPicker(SessionComponent):
         return tuple(rows)
 
     def _chance_rows(self, state, node_id: int) -> tuple[ipw.Widget, ...]:
-        roll = self._keep(ipw.Button(description=label("roll", self.lang, seed=self.session.seed),
+        seed = label("secret_seed", self.lang) if self.session.seed_is_secret else self.session.seed
+        roll = self._keep(ipw.Button(description=label("roll", self.lang, seed=seed),
                                      button_style="warning", layout=ipw.Layout(width="auto")))
         roll.add_class("re-roll")
         roll.add_class(f"re-at-step-{self.session.node_by_id(node_id).depth}")

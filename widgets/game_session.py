@@ -3,7 +3,9 @@
 Not a widget: a ``HasTraits`` model. The current position is ``node_id``; going back and choosing
 differently grows a new branch and keeps the old one, so both can be revisited. Seats are a person
 or a bot (by name, from ``Game.bots()``). Chance is rolled from ``seed`` (the same state always
-rolls the same outcome, so a page and a test agree) or picked by hand (loaded dice).
+rolls the same outcome, so a page and a test agree) or picked by hand (loaded dice). Without a seed
+given, each session draws its own from the operating system (``secrets``), so nobody can replay a
+known seed to read the bots' hands; a person who wants a reproducible game passes one.
 
 Every action arriving here is checked against the current legal actions before it reaches the
 engine; a refusal leaves everything as it was and says why in ``notice``.
@@ -11,9 +13,11 @@ engine; a refusal leaves everything as it was and says why in ``notice``.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import random
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +41,11 @@ class Node:
     children: list[Node] = field(default_factory=list)
     preferred: Node | None = None  # the child Next follows: the one visited last
     turn: Any = _UNSET  # set lazily by GameSession.turn_of
+    dice_key: bytes = b""  # a digest of the actions from the session's start: this node's random source
+
+    def __post_init__(self):
+        if self.parent is not None:
+            self.dice_key = hashlib.blake2b(self.parent.dice_key + str(self.action).encode(), digest_size=16).digest()
 
     @property
     def depth(self) -> int:
@@ -52,9 +61,10 @@ class GameSession(traitlets.HasTraits):
     seats = traitlets.Dict()  # seat → "person" or a bot name from Game.bots()
     autoplay = traitlets.Bool(False)  # after a person's choice, bots and dice play until a person decides
 
-    def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int = 0,
+    def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, autoplay: bool = False, start: State | None = None):
-        """``start``: a ready-made state to explore from (a scenario) instead of a new game."""
+        """``start``: a ready-made state to explore from (a scenario) instead of a new game; ``seed``: None
+        draws a secret one for this session (:func:`session_seed`), a number replays the same game."""
         super().__init__()
         if start is not None:
             game_id, players, variant = start.game_id, start.players, start.variant
@@ -62,7 +72,8 @@ class GameSession(traitlets.HasTraits):
         self.game_id = game_id
         self.players = players
         self.variant = dict(variant or {})
-        self.seed = seed
+        self.seed_is_secret = seed is None
+        self.seed = session_seed() if seed is None else seed
         self._serial = itertools.count(1)
         self._bots: dict[str, explorer.Bot] = {}
         self.reset()
@@ -306,10 +317,10 @@ class GameSession(traitlets.HasTraits):
         state = node.state
         who = state.current_player
         if who == CHANCE:
-            return explorer.sample_chance(state.chance_outcomes(), self.rng(state))
+            return explorer.sample_chance(state.chance_outcomes(), self.rng(node))
         if who == TERMINAL or self.seats.get(who, PERSON) == PERSON:
             return None
-        return self._bot(self.seats[who]).choose(state, self.rng(state))
+        return self._bot(self.seats[who]).choose(state, self.rng(node))
 
     # --- keys, dice, bots -----------------------------------------------------------------------
     @staticmethod
@@ -328,11 +339,11 @@ class GameSession(traitlets.HasTraits):
             return None
         return action
 
-    def rng(self, state: State | None = None) -> random.Random:
-        """The random source of a state (default: the current one): the same seed and history give the
-        same rolls and the same bot choices."""
-        history = "|".join(map(str, (state or self.state).history))
-        return random.Random(f"{self.seed}#{history}")
+    def rng(self, node: Node | None = None) -> random.Random:
+        """The random source of a node (default: the current one): the same seed and the same actions
+        from the start give the same rolls and the same bot choices. Constant work per step: the node
+        keeps a digest of its path (``Node.dice_key``), extended by one action from its parent's."""
+        return random.Random(f"{self.seed}#{(node or self.node).dice_key.hex()}")
 
     @property
     def bot_names(self) -> list[str]:
@@ -419,6 +430,12 @@ class GameSession(traitlets.HasTraits):
             else:
                 parts.append(f"{e.kind} {label('redacted', lang)}")
         return "; ".join(parts) or f"{action.kind} {label('redacted', lang)}"
+
+
+def session_seed() -> int:
+    """A seed for a new session drawn from the operating system (issue 18): unguessable, so the bots'
+    hands cannot be read by replaying it."""
+    return secrets.randbits(63)
 
 
 def _is_legal(state: State, action: Action) -> bool:
