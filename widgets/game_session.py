@@ -42,14 +42,18 @@ class Node:
     preferred: Node | None = None  # the child Next follows: the one visited last
     turn: Any = _UNSET  # set lazily by GameSession.turn_of
     dice_key: bytes = b""  # a digest of the actions from the session's start: this node's random source
+    depth: int = 0  # how many actions since the start (chance outcomes included)
+    branch: Node | None = None  # the first node of the branch this node is on (None: the first line)
 
     def __post_init__(self):
-        if self.parent is not None:
-            self.dice_key = hashlib.blake2b(self.parent.dice_key + str(self.action).encode(), digest_size=16).digest()
-
-    @property
-    def depth(self) -> int:
-        return len(self.state.history)
+        """Everything a node knows about its place is made from its parent's, in constant time."""
+        if self.parent is None:
+            self.depth = len(self.state.history)
+            return
+        parent = self.parent
+        self.dice_key = hashlib.blake2b(parent.dice_key + str(self.action).encode(), digest_size=16).digest()
+        self.depth = parent.depth + 1
+        self.branch = parent.branch if not parent.children else self  # a later child opens a branch
 
 
 class GameSession(traitlets.HasTraits):
@@ -114,6 +118,7 @@ class GameSession(traitlets.HasTraits):
         start = self.start if self.start is not None else explorer.new_game(self.game_id, self.players, self.variant)
         self.root = Node(0, start)
         self._nodes: dict[int, Node] = {0: self.root}
+        self._leaves: dict[int, Node] = {0: self.root}  # the tips of the branches, oldest branch first
         self._ids = itertools.count(1)
         self.seats = {p: self.seats.get(p, PERSON) for p in range(self.players)}
         if self.node_id == 0:  # already at a start: tell the components there is a new one
@@ -159,17 +164,14 @@ class GameSession(traitlets.HasTraits):
         return node
 
     def leaves(self) -> list[Node]:
-        """The tip of every branch, in the order the branches were opened."""
-        return [n for n in self._nodes.values() if not n.children]
+        """The tip of every branch (kept up to date as nodes are added, not searched for)."""
+        return list(self._leaves.values())
 
     def fork(self, leaf: Node) -> tuple[int, Node | None]:
-        """Where the branch ending at ``leaf`` leaves the first line: (step, its first node)."""
-        node = leaf
-        while node.parent is not None and node.parent.children[0] is node:
-            node = node.parent
-        if node.parent is None:
+        """Where the branch ending at ``leaf`` leaves the line it grew from: (step, its first node)."""
+        if leaf.branch is None:
             return 0, None
-        return node.parent.depth, node
+        return leaf.branch.parent.depth, leaf.branch
 
     # --- the events of a step, a turn, the game -----------------------------------------------
     SCOPES = ("step", "turn", "game")
@@ -179,19 +181,19 @@ class GameSession(traitlets.HasTraits):
         node = node or self.node
         if scope == "step":
             return node.state.events
-        log = node.state.log
         if scope == "game":
-            return log
+            return node.state.log
         if scope != "turn":
             raise ValueError(f"scope must be one of {self.SCOPES}, not {scope!r}")
         if node.parent is None:
             return ()
-        # a step belongs to the turn it was taken in: the turn of the state before it
+        # a step belongs to the turn it was taken in: the turn of the state before it. The turn's
+        # steps are walked back from ``node``, never the whole log.
         turn = self.turn_of(node.parent)
-        start = node
-        while start.parent.parent is not None and self.turn_of(start.parent.parent) == turn:
-            start = start.parent
-        return log[len(start.parent.state.log):]
+        steps = [node]
+        while steps[-1].parent.parent is not None and self.turn_of(steps[-1].parent.parent) == turn:
+            steps.append(steps[-1].parent)
+        return tuple(e for step in reversed(steps) for e in step.state.events)
 
     def turn_of(self, node: Node):
         """The turn a state shows: its view's ("round", "turn"); (None, None) when it shows neither."""
@@ -207,8 +209,15 @@ class GameSession(traitlets.HasTraits):
             self._say("bad_value", what=node_id)
             return False
         node = self._nodes[node_id]
-        for n in self.path(node)[1:]:
-            n.parent.preferred = n
+        # The line from the start to the current node is already preferred: only the way from where
+        # the two lines meet down to ``node`` changes (one step for Next, not the whole path).
+        here = self.node
+        while node is not here:
+            if node.depth >= here.depth:
+                node.parent.preferred = node
+                node = node.parent
+            else:
+                here = here.parent
         self.node_id = node_id
         return True
 
@@ -363,6 +372,8 @@ class GameSession(traitlets.HasTraits):
         child = Node(next(self._ids), node.state.apply(action), node, action)
         node.children.append(child)
         self._nodes[child.id] = child
+        self._leaves.pop(node.id, None)
+        self._leaves[child.id] = child
         return child
 
     def _advance(self, action: Action) -> bool:
