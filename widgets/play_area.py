@@ -32,6 +32,7 @@ class PlayArea(GameComponent):
     players = traitlets.Int(2)
     seed = traitlets.Int()  # drawn from the operating system per table unless a person passes one
     scenario = traitlets.Unicode("")  # "" = a new game; else a name from the game's scenarios()
+    graph_shown = traitlets.Bool(True)  # False while the graph's tab is closed: it is drawn when it opens
     _ready = False
     _syncing = False
 
@@ -97,6 +98,12 @@ class PlayArea(GameComponent):
                 self._secret_seed = False
             self.reset()
 
+    @traitlets.observe("graph_shown")
+    def _on_graph_shown(self, change):
+        """Fires when the app opens or leaves the graph's tab."""
+        if hasattr(self, "graph"):
+            self.graph.shown = change["new"]
+
     @traitlets.observe("lang")
     def _on_lang(self, change):
         """Fires when the language changes: every part follows."""
@@ -155,7 +162,7 @@ class PlayArea(GameComponent):
         self.picker = ActionPicker(self.session, lang=self.lang)
         self.event_log = EventLog(self.session, lang=self.lang)
         self.bots_seat = BotsSeat(self.session, lang=self.lang)
-        self.graph = EventGraphView(self.session, lang=self.lang)
+        self.graph = EventGraphView(self.session, lang=self.lang, shown=self.graph_shown)
         self.parts = (board, self.controls, self.picker, self.event_log, self.bots_seat, self.graph)
         self._links = [traitlets.link((board, "viewer"), (p, "viewer"))
                        for p in (self.controls, self.picker, self.event_log, self.graph)]

@@ -67,4 +67,4 @@ def test_five_hundred_next_clicks_leave_the_live_widgets_bounded():
         most = max(most, picker)
     assert area.session.step == 500  # every click took one step
     assert max(others) - min(others) <= 10, (min(others), max(others))  # was ~24 more models per click
-    assert len(live_widgets) <= max(others) + most <= 1_000
+    assert most <= 400  # the picker: two generations of one decision's buttons
