@@ -162,9 +162,8 @@ class ActionPicker(SessionComponent):
     def _chance_rows(self, state, node_id: int) -> tuple[ipw.Widget, ...]:
         seed = label("secret_seed", self.lang) if self.session.seed_is_secret else self.session.seed
         roll = self._keep(ipw.Button(description=label("roll", self.lang, seed=seed), button_style="warning",
-                                     layout=self._auto, style=self._button_style))
-        roll.add_class("re-roll")
-        roll.add_class(f"re-at-step-{self.session.node_by_id(node_id).depth}")
+                                     layout=self._auto, style=self._button_style,
+                                     _dom_classes=("re-roll", f"re-at-step-{self.session.node_by_id(node_id).depth}")))
         roll.re_node = node_id
         roll.on_click(self._on_roll)
         roll_row = self._keep(ipw.HBox([roll], layout=self._wrap))
@@ -186,10 +185,10 @@ class ActionPicker(SessionComponent):
         return (roll_row, body)
 
     def _button(self, text: str, action, node_id: int) -> ipw.Button:
-        button = self._keep(ipw.Button(description=text, tooltip=text, layout=self._auto, style=self._button_style))
-        button.add_class("re-action")
-        button.add_class(f"re-kind-{_css(action.kind)}")
-        button.add_class(f"re-at-step-{self.session.node_by_id(node_id).depth}")  # stable selectors for tests
+        # the classes are stable selectors for tests, given at creation: no update message per class
+        classes = ("re-action", f"re-kind-{_css(action.kind)}", f"re-at-step-{self.session.node_by_id(node_id).depth}")
+        button = self._keep(ipw.Button(description=text, tooltip=text, layout=self._auto, style=self._button_style,
+                                       _dom_classes=classes))
         button.re_action, button.re_node = action, node_id
         button.on_click(self._on_click)
         return button
