@@ -13,12 +13,9 @@ engine; a refusal leaves everything as it was and says why in ``notice``.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import random
-import secrets
-from dataclasses import dataclass, field
 from typing import Any
 
 import traitlets
@@ -26,37 +23,14 @@ import traitlets
 import explorer
 from explorer import CHANCE, TERMINAL, Action, IllegalAction, State
 
+from .session_messages import SessionMessages
+from .session_node import UNSET, Node, session_seed
+
 PERSON = "person"
-_UNSET = object()
+__all__ = ["PERSON", "GameSession", "Node", "session_seed"]
 
 
-@dataclass(eq=False)
-class Node:
-    """One explored state: how it was reached, and the branches explored from it."""
-
-    id: int
-    state: State
-    parent: Node | None = None
-    action: Action | None = None
-    children: list[Node] = field(default_factory=list)
-    preferred: Node | None = None  # the child Next follows: the one visited last
-    turn: Any = _UNSET  # set lazily by GameSession.turn_of
-    dice_key: bytes = b""  # a digest of the actions from the session's start: this node's random source
-    depth: int = 0  # how many actions since the start (chance outcomes included)
-    branch: Node | None = None  # the first node of the branch this node is on (None: the first line)
-
-    def __post_init__(self):
-        """Everything a node knows about its place is made from its parent's, in constant time."""
-        if self.parent is None:
-            self.depth = len(self.state.history)
-            return
-        parent = self.parent
-        self.dice_key = hashlib.blake2b(parent.dice_key + str(self.action).encode(), digest_size=16).digest()
-        self.depth = parent.depth + 1
-        self.branch = parent.branch if not parent.children else self  # a later child opens a branch
-
-
-class GameSession(traitlets.HasTraits):
+class GameSession(SessionMessages, traitlets.HasTraits):
     """The explored game tree, the current node, the seats and the dice; shared by all components."""
 
     node_id = traitlets.Int(0)
@@ -197,7 +171,7 @@ class GameSession(traitlets.HasTraits):
 
     def turn_of(self, node: Node):
         """The turn a state shows: its view's ("round", "turn"); (None, None) when it shows neither."""
-        if node.turn is _UNSET:
+        if node.turn is UNSET:
             view = node.state.game.full_view(node.state.data)
             node.turn = (view.get("round"), view.get("turn")) if isinstance(view, dict) else (None, None)
         return node.turn
@@ -389,64 +363,6 @@ class GameSession(traitlets.HasTraits):
             self.revision += 1
         self._say("chose", step=child.depth, what=child)
         return True
-
-    # --- messages -----------------------------------------------------------------------------
-    def refuse(self, key: str, **fields) -> bool:
-        """Record why a component refused a value (a label key of widgets.i18n); returns False."""
-        self._say(key, **fields)
-        return False
-
-    def _say(self, key: str, **fields) -> None:
-        self.notice = {"key": key, "fields": fields, "n": next(self._serial)}
-
-    def notice_text(self, lang: str, viewer: int = -1) -> str:
-        """The last message in ``lang``, as ``viewer`` may read it (-1: everything)."""
-        from .i18n import label, player_name
-
-        key = self.notice.get("key")
-        if not key:
-            return ""
-        fields = {}
-        for name, value in self.notice.get("fields", {}).items():
-            if isinstance(value, Node):
-                value = self.describe_step(value, lang, viewer)
-            elif isinstance(value, Action):
-                value = value.describe(lang) if viewer < 0 or value.player == viewer else value.kind
-            elif name == "who":
-                value = player_name(value, lang)
-            fields[name] = value
-        return label(key, lang, **fields)
-
-    def describe_step(self, node: Node, lang: str, viewer: int = -1) -> str:
-        """The action that led to ``node`` as ``viewer`` may read it.
-
-        Everything (-1) or the viewer's own decision: the game's description of the action. Anyone
-        else's action or a chance outcome: the events it produced, redacted by the engine
-        (``visible_log``), since the action itself may name a card only its player saw.
-        """
-        from .i18n import label
-
-        action = node.action
-        if action is None:
-            return ""
-        if viewer < 0 or action.player == viewer:
-            return action.describe(lang)
-        parts = []
-        for e in explorer.visible_log(node.state.events, viewer)[:3]:
-            if e.visible_to(viewer):
-                try:
-                    parts.append(e.describe(lang))
-                except Exception:  # a description must never break the board
-                    parts.append(e.kind)
-            else:
-                parts.append(f"{e.kind} {label('redacted', lang)}")
-        return "; ".join(parts) or f"{action.kind} {label('redacted', lang)}"
-
-
-def session_seed() -> int:
-    """A seed for a new session drawn from the operating system (issue 18): unguessable, so the bots'
-    hands cannot be read by replaying it."""
-    return secrets.randbits(63)
 
 
 def _is_legal(state: State, action: Action) -> bool:

@@ -4,6 +4,7 @@ random source whose work per step does not grow with the length of the game."""
 from __future__ import annotations
 
 import random
+import secrets
 
 from widget_helpers import draw, script, toy_session
 
@@ -21,13 +22,13 @@ def test_each_new_session_draws_its_own_seed_from_the_operating_system(monkeypat
     assert a.seed != b.seed and a.seed_is_secret and b.seed_is_secret
     assert {a.seed, b.seed}.isdisjoint(OLD_FIXED_SEEDS)
     drawn = []
-    monkeypatch.setattr(game_session.secrets, "randbits", lambda bits: drawn.append(bits) or 123456789)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: drawn.append(bits) or 123456789)
     assert toy_session().seed == 123456789 and drawn == [63]
 
 
 def test_the_play_tab_gets_a_secret_seed_per_table_and_keeps_a_persons_seed(monkeypatch):
     seeds = iter([111, 222, 333])
-    monkeypatch.setattr(game_session.secrets, "randbits", lambda bits: next(seeds))
+    monkeypatch.setattr(secrets, "randbits", lambda bits: next(seeds))
     area = PlayArea("eternal_breath")
     assert area.session.seed == area.seed == 111 and area.session.seed_is_secret
     area.players = 3  # a new table: new secret dice
