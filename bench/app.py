@@ -1,9 +1,17 @@
 """The Voilà app as people meet it: cold start, warm start from the preheated pool, bytes per page load
-over the websocket, and the kernel's memory per session. Measured in Debian's chromium."""
+over the websocket, and the kernel's memory per session. Measured in Debian's chromium.
+
+Issue 19 adds: the CPU the app's wiring cell costs a kernel (and what ``plotly.io.renderers`` would
+have added), and 1 / 10 / 20 page loads opened at the same moment: time to interactive and failures,
+with the app's settings (notebooks/voila.json) and, as the peer, with Voilà's 4 s IOPub default."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -64,8 +72,87 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def run() -> list[dict]:
+CELL_CPU = """
+import json, sys, time
+import IPython.display  # already loaded in a kernel: not the cell's cost
+nb = json.load(open("app.ipynb", encoding="utf-8"))
+code = next(c["source"] for c in nb["cells"] if c["cell_type"] == "code")
+code = code if isinstance(code, str) else "".join(code)
+t0 = time.process_time()
+exec(compile(code, "app.ipynb", "exec"), {"__name__": "__main__"})
+cell = time.process_time() - t0
+pio_in_cell = "plotly.io._renderers" in sys.modules
+t0 = time.process_time()
+import plotly.io
+plotly.io.renderers  # what the first chart paid before issue 19
+print(json.dumps({"cell": cell, "renderers": time.process_time() - t0, "pio_in_cell": pio_in_cell}))
+"""
+
+
+def app_cell_cpu() -> dict:
+    """CPU seconds of the app's wiring cell in a fresh process started in notebooks/ (as a kernel is)."""
+    out = subprocess.run([sys.executable, "-c", CELL_CPU], cwd=APP.parent, capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+READY = """() => document.querySelector('.re-game-picker') ? 'ok'
+  : (document.body && /error when executing|Timeout waiting for IOPub/i.test(document.body.innerText)
+     ? 'error' : null)"""
+
+
+async def _open_many(url: str, n: int, timeout_ms: int = 300_000) -> list[float | None]:
+    """Open ``n`` pages at once in one chromium; seconds until each shows the app (None: it failed)."""
+    from playwright.async_api import async_playwright
+    from voila_server import CHROMIUM_ARGS
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            async def one() -> float | None:
+                page = await (await browser.new_context()).new_page()
+                start = time.perf_counter()
+                try:
+                    await page.goto(url, timeout=timeout_ms)
+                    state = await page.wait_for_function(READY, timeout=timeout_ms)
+                    return time.perf_counter() - start if await state.json_value() == "ok" else None
+                except Exception:
+                    return None
+
+            return list(await asyncio.gather(*(one() for _ in range(n))))
+        finally:
+            await browser.close()
+
+
+def concurrent_loads(counts=(1, 10, 20), iopub_timeout: int | None = None) -> list[dict]:
+    """Per count: a fresh server (its pool warmed), that many pages opened at once."""
     rows = []
+    label = "app settings" if iopub_timeout is None else f"iopub_timeout={iopub_timeout} s"
+    extra = () if iopub_timeout is None else (f"--VoilaExecutor.iopub_timeout={iopub_timeout}",)
+    for n in counts:
+        with voila_server(APP, extra_args=extra) as url:
+            time.sleep(15)  # the pre-heated kernel is ready, as on a server that has been up a while
+            times = asyncio.run(_open_many(url, n))
+        ok = [t for t in times if t is not None]
+        failed = n - len(ok)
+        rows.append({"bench": "app", "case": f"{n} simultaneous page loads ({label}): failures",
+                     "value": failed, "unit": f"of {n}", "target": "0" if iopub_timeout is None else "",
+                     "ok": failed == 0 if iopub_timeout is None else None})
+        if ok:
+            rows.append({"bench": "app", "case": f"{n} simultaneous page loads ({label}): time to interactive",
+                         "value": round(statistics.median(ok), 1), "unit": f"s median (slowest {max(ok):.1f} s)"})
+    return rows
+
+
+def run() -> list[dict]:
+    cpu = app_cell_cpu()
+    rows = [{"bench": "app", "case": "app cell CPU in a fresh kernel (imports and wiring)",
+             "value": round(cpu["cell"], 2), "unit": "s CPU", "peer": "+ plotly.io.renderers (before issue 19)",
+             "peer_value": round(cpu["cell"] + cpu["renderers"], 2),
+             "ratio": round(cpu["cell"] / (cpu["cell"] + cpu["renderers"]), 2),
+             "target": "plotly.io not imported", "ok": not cpu["pio_in_cell"]}]
+    rows += concurrent_loads()
+    rows += concurrent_loads((10,), iopub_timeout=4)
     with voila_server(APP, extra_args=("--VoilaConfiguration.preheat_kernel=False",)) as url, \
             browser_page(CHROMIUM) as page:
         cold, ws_bytes = _load(page, url)

@@ -4,6 +4,10 @@ At a CHANCE node it lists the outcomes with their exact probabilities, to roll w
 or to pick by hand (loaded dice). It names who must decide and the clause that gives them the
 decision (a defender, a trap owner, a rescuer…). Buttons are made afresh for every state and carry
 the state they were made for: a click from an earlier state is refused, and says so.
+
+Every button, title and row shares one Layout and one Style model per kind (made once per picker), and
+a replaced widget is closed with anything it owns: the number of live widget models stays bounded
+however long the game, and a step sends only the new buttons, not a layout and a style for each.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from fractions import Fraction
 
 import ipywidgets as ipw
 import traitlets
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from explorer import CHANCE, TERMINAL
 from widgets.component import SessionComponent
@@ -48,6 +54,14 @@ class ActionPicker(SessionComponent):
         self._notice.add_class("re-picker-notice")
         self._made: list[ipw.Widget] = []
         self._previous: list[ipw.Widget] = []
+        self._auto = ipw.Layout(width="auto")  # shared by every button: never closed with them
+        self._wrap = ipw.Layout(flex_flow="row wrap")
+        self._title_width = ipw.Layout(width="110px")
+        self._button_style = ipw.ButtonStyle()
+        self._html_style = HTMLStyle()
+        self._menu_style = DescriptionStyle()
+        self._shared = {id(w) for w in (self._auto, self._wrap, self._title_width, self._button_style,
+                                         self._html_style, self._menu_style)}
         super().__init__(children=[self._who, self._actions, self._notice], **kwargs)
         self.add_class("re-action-picker")
         self.lang, self.viewer = lang, viewer
@@ -106,7 +120,7 @@ class ActionPicker(SessionComponent):
         # step, so a click already on its way from the browser still arrives here and is refused
         # as stale, with the reason shown, instead of vanishing silently.
         for w in self._previous:
-            w.close()
+            self._dispose(w)
         self._previous, self._made = self._made, []
         s = self.session
         state, node_id, lang = s.state, s.node_id, self.lang
@@ -141,39 +155,40 @@ class ActionPicker(SessionComponent):
         rows = []
         for kind, actions in groups.items():
             buttons = [self._button(a.describe(self.lang), a, node_id) for a in actions]
-            title = ipw.HTML(f"<b>{html.escape(kind)}</b>", layout=ipw.Layout(width="110px"))
-            rows.append(self._keep(ipw.HBox([self._keep(title), *buttons], layout=ipw.Layout(flex_flow="row wrap"))))
+            title = ipw.HTML(f"<b>{html.escape(kind)}</b>", layout=self._title_width, style=self._html_style)
+            rows.append(self._keep(ipw.HBox([self._keep(title), *buttons], layout=self._wrap)))
         return tuple(rows)
 
     def _chance_rows(self, state, node_id: int) -> tuple[ipw.Widget, ...]:
-        roll = self._keep(ipw.Button(description=label("roll", self.lang, seed=self.session.seed),
-                                     button_style="warning", layout=ipw.Layout(width="auto")))
-        roll.add_class("re-roll")
-        roll.add_class(f"re-at-step-{self.session.node_by_id(node_id).depth}")
+        seed = label("secret_seed", self.lang) if self.session.seed_is_secret else self.session.seed
+        roll = self._keep(ipw.Button(description=label("roll", self.lang, seed=seed), button_style="warning",
+                                     layout=self._auto, style=self._button_style,
+                                     _dom_classes=("re-roll", f"re-at-step-{self.session.node_by_id(node_id).depth}")))
         roll.re_node = node_id
         roll.on_click(self._on_roll)
-        roll_row = self._keep(ipw.HBox([roll]))
+        roll_row = self._keep(ipw.HBox([roll], layout=self._wrap))
         outcomes = state.chance_outcomes()
         if self.viewer >= 0:  # the outcomes and their odds can tell what nobody may see (the deck's make-up)
             return (roll_row,)
         if len(outcomes) <= MAX_OUTCOME_BUTTONS:
             buttons = [self._button(f"{a.describe(self.lang)} · {odds_text(p)}", a, node_id) for a, p in outcomes]
-            body = self._keep(ipw.HBox(buttons, layout=ipw.Layout(flex_flow="row wrap")))
+            body = self._keep(ipw.HBox(buttons, layout=self._wrap))
         else:
             dropdown = self._keep(ipw.Dropdown(options=[(f"{a.describe(self.lang)} · {odds_text(p)}", a)
-                                                        for a, p in outcomes]))
-            pick = self._keep(ipw.Button(description=label("pick", self.lang)))
+                                                        for a, p in outcomes], style=self._menu_style))
+            pick = self._keep(ipw.Button(description=label("pick", self.lang), layout=self._auto,
+                                         style=self._button_style))
             pick.add_class("re-pick")
             pick.re_node, pick.re_dropdown = node_id, dropdown
             pick.on_click(self._on_pick)
-            body = self._keep(ipw.HBox([dropdown, pick]))
+            body = self._keep(ipw.HBox([dropdown, pick], layout=self._wrap))
         return (roll_row, body)
 
     def _button(self, text: str, action, node_id: int) -> ipw.Button:
-        button = self._keep(ipw.Button(description=text, tooltip=text, layout=ipw.Layout(width="auto")))
-        button.add_class("re-action")
-        button.add_class(f"re-kind-{_css(action.kind)}")
-        button.add_class(f"re-at-step-{self.session.node_by_id(node_id).depth}")  # stable selectors for tests
+        # the classes are stable selectors for tests, given at creation: no update message per class
+        classes = ("re-action", f"re-kind-{_css(action.kind)}", f"re-at-step-{self.session.node_by_id(node_id).depth}")
+        button = self._keep(ipw.Button(description=text, tooltip=text, layout=self._auto, style=self._button_style,
+                                       _dom_classes=classes))
         button.re_action, button.re_node = action, node_id
         button.on_click(self._on_click)
         return button
@@ -185,6 +200,13 @@ class ActionPicker(SessionComponent):
     def _keep(self, widget):
         self._made.append(widget)
         return widget
+
+    def _dispose(self, widget) -> None:
+        """Close a replaced widget and the Layout and Style models it owns (the shared ones stay)."""
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if part is not None and id(part) not in self._shared:
+                part.close()
+        widget.close()
 
     def _decision_clause(self, state):
         try:

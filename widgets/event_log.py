@@ -111,8 +111,8 @@ class EventLog(ScopedComponent):
     def reset(self) -> None:
         lang = self.lang
         who = None if self.viewer < 0 else self.viewer
-        events = explorer.visible_log(self.session.events_in(self.scope), who)
-        self._shown = events[-MAX_ROWS:]
+        events = self.session.events_in(self.scope)
+        self._shown = explorer.visible_log(events[-MAX_ROWS:], who)  # only the rows shown are redacted
         self._drawing = True
         try:
             self._scope.options = [(label("this_step", lang), "step"), (label("this_turn", lang), "turn"),

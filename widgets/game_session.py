@@ -3,7 +3,9 @@
 Not a widget: a ``HasTraits`` model. The current position is ``node_id``; going back and choosing
 differently grows a new branch and keeps the old one, so both can be revisited. Seats are a person
 or a bot (by name, from ``Game.bots()``). Chance is rolled from ``seed`` (the same state always
-rolls the same outcome, so a page and a test agree) or picked by hand (loaded dice).
+rolls the same outcome, so a page and a test agree) or picked by hand (loaded dice). Without a seed
+given, each session draws its own from the operating system (``secrets``), so nobody can replay a
+known seed to read the bots' hands; a person who wants a reproducible game passes one.
 
 Every action arriving here is checked against the current legal actions before it reaches the
 engine; a refusal leaves everything as it was and says why in ``notice``.
@@ -14,7 +16,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 import traitlets
@@ -22,28 +23,14 @@ import traitlets
 import explorer
 from explorer import CHANCE, TERMINAL, Action, IllegalAction, State
 
+from .session_messages import SessionMessages
+from .session_node import UNSET, Node, session_seed
+
 PERSON = "person"
-_UNSET = object()
+__all__ = ["PERSON", "GameSession", "Node", "session_seed"]
 
 
-@dataclass(eq=False)
-class Node:
-    """One explored state: how it was reached, and the branches explored from it."""
-
-    id: int
-    state: State
-    parent: Node | None = None
-    action: Action | None = None
-    children: list[Node] = field(default_factory=list)
-    preferred: Node | None = None  # the child Next follows: the one visited last
-    turn: Any = _UNSET  # set lazily by GameSession.turn_of
-
-    @property
-    def depth(self) -> int:
-        return len(self.state.history)
-
-
-class GameSession(traitlets.HasTraits):
+class GameSession(SessionMessages, traitlets.HasTraits):
     """The explored game tree, the current node, the seats and the dice; shared by all components."""
 
     node_id = traitlets.Int(0)
@@ -52,9 +39,10 @@ class GameSession(traitlets.HasTraits):
     seats = traitlets.Dict()  # seat → "person" or a bot name from Game.bots()
     autoplay = traitlets.Bool(False)  # after a person's choice, bots and dice play until a person decides
 
-    def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int = 0,
+    def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, autoplay: bool = False, start: State | None = None):
-        """``start``: a ready-made state to explore from (a scenario) instead of a new game."""
+        """``start``: a ready-made state to explore from (a scenario) instead of a new game; ``seed``: None
+        draws a secret one for this session (:func:`session_seed`), a number replays the same game."""
         super().__init__()
         if start is not None:
             game_id, players, variant = start.game_id, start.players, start.variant
@@ -62,7 +50,8 @@ class GameSession(traitlets.HasTraits):
         self.game_id = game_id
         self.players = players
         self.variant = dict(variant or {})
-        self.seed = seed
+        self.seed_is_secret = seed is None
+        self.seed = session_seed() if seed is None else seed
         self._serial = itertools.count(1)
         self._bots: dict[str, explorer.Bot] = {}
         self.reset()
@@ -103,6 +92,7 @@ class GameSession(traitlets.HasTraits):
         start = self.start if self.start is not None else explorer.new_game(self.game_id, self.players, self.variant)
         self.root = Node(0, start)
         self._nodes: dict[int, Node] = {0: self.root}
+        self._leaves: dict[int, Node] = {0: self.root}  # the tips of the branches, oldest branch first
         self._ids = itertools.count(1)
         self.seats = {p: self.seats.get(p, PERSON) for p in range(self.players)}
         if self.node_id == 0:  # already at a start: tell the components there is a new one
@@ -148,17 +138,14 @@ class GameSession(traitlets.HasTraits):
         return node
 
     def leaves(self) -> list[Node]:
-        """The tip of every branch, in the order the branches were opened."""
-        return [n for n in self._nodes.values() if not n.children]
+        """The tip of every branch (kept up to date as nodes are added, not searched for)."""
+        return list(self._leaves.values())
 
     def fork(self, leaf: Node) -> tuple[int, Node | None]:
-        """Where the branch ending at ``leaf`` leaves the first line: (step, its first node)."""
-        node = leaf
-        while node.parent is not None and node.parent.children[0] is node:
-            node = node.parent
-        if node.parent is None:
+        """Where the branch ending at ``leaf`` leaves the line it grew from: (step, its first node)."""
+        if leaf.branch is None:
             return 0, None
-        return node.parent.depth, node
+        return leaf.branch.parent.depth, leaf.branch
 
     # --- the events of a step, a turn, the game -----------------------------------------------
     SCOPES = ("step", "turn", "game")
@@ -168,23 +155,23 @@ class GameSession(traitlets.HasTraits):
         node = node or self.node
         if scope == "step":
             return node.state.events
-        log = node.state.log
         if scope == "game":
-            return log
+            return node.state.log
         if scope != "turn":
             raise ValueError(f"scope must be one of {self.SCOPES}, not {scope!r}")
         if node.parent is None:
             return ()
-        # a step belongs to the turn it was taken in: the turn of the state before it
+        # a step belongs to the turn it was taken in: the turn of the state before it. The turn's
+        # steps are walked back from ``node``, never the whole log.
         turn = self.turn_of(node.parent)
-        start = node
-        while start.parent.parent is not None and self.turn_of(start.parent.parent) == turn:
-            start = start.parent
-        return log[len(start.parent.state.log):]
+        steps = [node]
+        while steps[-1].parent.parent is not None and self.turn_of(steps[-1].parent.parent) == turn:
+            steps.append(steps[-1].parent)
+        return tuple(e for step in reversed(steps) for e in step.state.events)
 
     def turn_of(self, node: Node):
         """The turn a state shows: its view's ("round", "turn"); (None, None) when it shows neither."""
-        if node.turn is _UNSET:
+        if node.turn is UNSET:
             view = node.state.game.full_view(node.state.data)
             node.turn = (view.get("round"), view.get("turn")) if isinstance(view, dict) else (None, None)
         return node.turn
@@ -196,8 +183,15 @@ class GameSession(traitlets.HasTraits):
             self._say("bad_value", what=node_id)
             return False
         node = self._nodes[node_id]
-        for n in self.path(node)[1:]:
-            n.parent.preferred = n
+        # The line from the start to the current node is already preferred: only the way from where
+        # the two lines meet down to ``node`` changes (one step for Next, not the whole path).
+        here = self.node
+        while node is not here:
+            if node.depth >= here.depth:
+                node.parent.preferred = node
+                node = node.parent
+            else:
+                here = here.parent
         self.node_id = node_id
         return True
 
@@ -306,10 +300,10 @@ class GameSession(traitlets.HasTraits):
         state = node.state
         who = state.current_player
         if who == CHANCE:
-            return explorer.sample_chance(state.chance_outcomes(), self.rng(state))
+            return explorer.sample_chance(state.chance_outcomes(), self.rng(node))
         if who == TERMINAL or self.seats.get(who, PERSON) == PERSON:
             return None
-        return self._bot(self.seats[who]).choose(state, self.rng(state))
+        return self._bot(self.seats[who]).choose(state, self.rng(node))
 
     # --- keys, dice, bots -----------------------------------------------------------------------
     @staticmethod
@@ -328,11 +322,11 @@ class GameSession(traitlets.HasTraits):
             return None
         return action
 
-    def rng(self, state: State | None = None) -> random.Random:
-        """The random source of a state (default: the current one): the same seed and history give the
-        same rolls and the same bot choices."""
-        history = "|".join(map(str, (state or self.state).history))
-        return random.Random(f"{self.seed}#{history}")
+    def rng(self, node: Node | None = None) -> random.Random:
+        """The random source of a node (default: the current one): the same seed and the same actions
+        from the start give the same rolls and the same bot choices. Constant work per step: the node
+        keeps a digest of its path (``Node.dice_key``), extended by one action from its parent's."""
+        return random.Random(f"{self.seed}#{(node or self.node).dice_key.hex()}")
 
     @property
     def bot_names(self) -> list[str]:
@@ -352,6 +346,8 @@ class GameSession(traitlets.HasTraits):
         child = Node(next(self._ids), node.state.apply(action), node, action)
         node.children.append(child)
         self._nodes[child.id] = child
+        self._leaves.pop(node.id, None)
+        self._leaves[child.id] = child
         return child
 
     def _advance(self, action: Action) -> bool:
@@ -367,58 +363,6 @@ class GameSession(traitlets.HasTraits):
             self.revision += 1
         self._say("chose", step=child.depth, what=child)
         return True
-
-    # --- messages -----------------------------------------------------------------------------
-    def refuse(self, key: str, **fields) -> bool:
-        """Record why a component refused a value (a label key of widgets.i18n); returns False."""
-        self._say(key, **fields)
-        return False
-
-    def _say(self, key: str, **fields) -> None:
-        self.notice = {"key": key, "fields": fields, "n": next(self._serial)}
-
-    def notice_text(self, lang: str, viewer: int = -1) -> str:
-        """The last message in ``lang``, as ``viewer`` may read it (-1: everything)."""
-        from .i18n import label, player_name
-
-        key = self.notice.get("key")
-        if not key:
-            return ""
-        fields = {}
-        for name, value in self.notice.get("fields", {}).items():
-            if isinstance(value, Node):
-                value = self.describe_step(value, lang, viewer)
-            elif isinstance(value, Action):
-                value = value.describe(lang) if viewer < 0 or value.player == viewer else value.kind
-            elif name == "who":
-                value = player_name(value, lang)
-            fields[name] = value
-        return label(key, lang, **fields)
-
-    def describe_step(self, node: Node, lang: str, viewer: int = -1) -> str:
-        """The action that led to ``node`` as ``viewer`` may read it.
-
-        Everything (-1) or the viewer's own decision: the game's description of the action. Anyone
-        else's action or a chance outcome: the events it produced, redacted by the engine
-        (``visible_log``), since the action itself may name a card only its player saw.
-        """
-        from .i18n import label
-
-        action = node.action
-        if action is None:
-            return ""
-        if viewer < 0 or action.player == viewer:
-            return action.describe(lang)
-        parts = []
-        for e in explorer.visible_log(node.state.events, viewer)[:3]:
-            if e.visible_to(viewer):
-                try:
-                    parts.append(e.describe(lang))
-                except Exception:  # a description must never break the board
-                    parts.append(e.kind)
-            else:
-                parts.append(f"{e.kind} {label('redacted', lang)}")
-        return "; ".join(parts) or f"{action.kind} {label('redacted', lang)}"
 
 
 def _is_legal(state: State, action: Action) -> bool:

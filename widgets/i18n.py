@@ -37,6 +37,7 @@ LABELS: dict[str, dict[str, str]] = {
                       "zh": "随机：用种子骰子掷出（玩家视角下不显示各结果）"},
     "others_hidden": {"en": "(their choices are hidden in this player's view)", "zh": "（此玩家视角下不显示其选项）"},
     "roll": {"en": "Roll (seed {seed})", "zh": "掷骰（种子 {seed}）"},
+    "secret_seed": {"en": "drawn for this session", "zh": "本局随机生成"},
     "pick": {"en": "Pick", "zh": "指定"},
     # messages
     "stale": {"en": "Ignored: that button belongs to step {then}; the board is now at step {now}.",

@@ -19,7 +19,6 @@ from itertools import accumulate
 
 import ipywidgets as ipw
 import plotly.graph_objects as go
-import plotly.io as pio
 import traitlets
 
 import explorer
@@ -28,6 +27,7 @@ from probability.dist import mean as dist_mean
 from probability.dist import show, tail
 from probability.eb_switches import combat_rules, combat_switch_options
 from widgets.component import Component
+from widgets.plotly_bundle import show_figure
 
 # name → (minimum, maximum, default); values outside are clamped
 BOUNDS = {
@@ -80,12 +80,6 @@ def _trace(kind, xs, probs, labels, **kwargs):
     hover = [f"{label}: {show(p)}" for label, p in zip(labels, probs, strict=True)]
     return kind(x=list(xs), y=[float(p) for p in probs], customdata=hover, hovertemplate="%{customdata}<extra></extra>",
                 **kwargs)
-
-
-def _draw(out: ipw.Output, fig: go.Figure) -> None:
-    """Replace what ``out`` shows by ``fig`` (a plotly mime bundle: small, no FigureWidget)."""
-    bundle = pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict())
-    out.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
 
 class OddsExplorer(Component):
@@ -289,7 +283,7 @@ class OddsExplorer(Component):
         self.duel_figure = self._duel_fig()
         for out, fig in ((self._damage_out, self.damage_figure), (self._turns_out, self.turns_figure),
                          (self._duel_out, self.duel_figure)):
-            _draw(out, fig)
+            show_figure(out, fig)
         mean = dist_mean(self.damage)
         self._summary.value = f"<b>{html.escape(self._t('mean'))}</b>: {float(mean):.3f} ({_exact(mean)})"
         self._table_html.value = self._table_markup()

@@ -30,13 +30,14 @@ class PlayArea(GameComponent):
     """Play ``game_id`` against bots: seat 0 is a person, the others the game's best bot."""
 
     players = traitlets.Int(2)
-    seed = traitlets.Int(2026)
+    seed = traitlets.Int()  # drawn from the operating system per table unless a person passes one
     scenario = traitlets.Unicode("")  # "" = a new game; else a name from the game's scenarios()
+    graph_shown = traitlets.Bool(True)  # False while the graph's tab is closed: it is drawn when it opens
     _ready = False
     _syncing = False
 
     def __init__(self, game_id: str = "eternal_breath", players: int | None = None, lang: str = "en",
-                 seed: int = 2026, **kwargs):
+                 seed: int | None = None, **kwargs):
         self.graph_panel = ipw.VBox()
         self.graph_panel.add_class("re-graph-panel")
         self._players = ipw.BoundedIntText(layout=ipw.Layout(width="160px"))
@@ -48,7 +49,10 @@ class PlayArea(GameComponent):
         self.add_class("re-play-area")
         self.game_id = game_id
         self.players = players or self._default_players(game_id)
-        self.lang, self.seed = lang, seed
+        self.lang = lang
+        self._secret_seed = seed is None  # then each table draws its own (GameSession, from the OS)
+        if seed is not None:
+            self.seed = seed
         self._players.observe(self._on_players_box, "value")
         self._start.observe(self._on_start_menu, "value")
         self._ready = True
@@ -88,9 +92,17 @@ class PlayArea(GameComponent):
 
     @traitlets.observe("players", "seed", "scenario")
     def _on_table(self, change):
-        """Fires when the player count or the seed changes: a new table."""
+        """Fires when the player count or the seed changes: a new table (a seed set by a person is kept)."""
         if self._ready:
+            if change["name"] == "seed":
+                self._secret_seed = False
             self.reset()
+
+    @traitlets.observe("graph_shown")
+    def _on_graph_shown(self, change):
+        """Fires when the app opens or leaves the graph's tab."""
+        if hasattr(self, "graph"):
+            self.graph.shown = change["new"]
 
     @traitlets.observe("lang")
     def _on_lang(self, change):
@@ -140,15 +152,17 @@ class PlayArea(GameComponent):
         if start is not None:
             self._ready, self.players, self._ready = False, start.players, True
         seats = {k: PERSON if k == 0 else bot for k in range(self.players)}
-        self.session = GameSession(self.game_id, self.players, seed=self.seed, seats=seats, autoplay=True,
-                                   start=start)
+        self.session = GameSession(self.game_id, self.players, seed=None if self._secret_seed else self.seed,
+                                   seats=seats, autoplay=True, start=start)
+        if self._secret_seed:  # a new table, new secret dice; shown in ``seed`` without starting another table
+            self._ready, self.seed, self._ready = False, self.session.seed, self._ready
         board = BOARDS.get(self.game_id, StateBoard)(self.session, lang=self.lang)
         self.board = board
         self.controls = StepControls(self.session, lang=self.lang)
         self.picker = ActionPicker(self.session, lang=self.lang)
         self.event_log = EventLog(self.session, lang=self.lang)
         self.bots_seat = BotsSeat(self.session, lang=self.lang)
-        self.graph = EventGraphView(self.session, lang=self.lang)
+        self.graph = EventGraphView(self.session, lang=self.lang, shown=self.graph_shown)
         self.parts = (board, self.controls, self.picker, self.event_log, self.bots_seat, self.graph)
         self._links = [traitlets.link((board, "viewer"), (p, "viewer"))
                        for p in (self.controls, self.picker, self.event_log, self.graph)]

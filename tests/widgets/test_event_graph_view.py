@@ -66,3 +66,34 @@ def test_export_html_is_a_standalone_page(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert text.lstrip().lower().startswith("<!doctype html>") and "TOY-dodge" in text
     assert '<script src="http' not in text and len(text) > 1_000_000  # plotly.js inside: works offline
+
+
+def test_a_hidden_graph_is_drawn_when_shown_and_matches_one_drawn_all_along():
+    s = toy_session(seed=3)
+    live = EventGraphView(s, scope="turn")
+    hidden = EventGraphView(s, scope="turn", shown=False)
+    assert hidden.spec == {} and not hidden._out.outputs  # nothing built while off screen
+    script(s, *CANCELLED_DODGE)
+    assert hidden.spec == {}
+    hidden.shown = True
+    assert hidden.spec == live.spec and set(hidden.graph.nodes) == set(live.graph.nodes) != set()
+    assert hidden._out.outputs[0]["data"] == live._out.outputs[0]["data"]
+
+
+def test_the_bundle_is_plotly_json_made_without_plotly_io():
+    import json
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.path[:0] = ['tests', 'tests/widgets']; import conftest, widget_helpers as h\n"
+            "from widgets.event_graph_view import EventGraphView\n"
+            "s = h.toy_session(seed=3); h.script(s, *h.CANCELLED_DODGE); v = EventGraphView(s)\n"
+            "print(sorted(m for m in ('plotly.io', 'nbformat', 'jsonschema') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1].replace("'", '"')) == []
+    s = toy_session(seed=3)
+    script(s, *CANCELLED_DODGE)
+    view = EventGraphView(s)
+    bundle = view._out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert json.loads(json.dumps(bundle)) == bundle and bundle["data"] == view.spec["data"]
+    assert {t["name"] for t in bundle["data"] if t.get("mode") == "markers+text"} >= {"attack", "damage"}

@@ -13,7 +13,7 @@ from explorer import CHANCE, TERMINAL
 
 
 def test_next_back_and_a_second_branch_keep_both_lines():
-    s = toy_session(seats={0: "random", 1: "random"})
+    s = toy_session(seed=1, seats={0: "random", 1: "random"})  # a game with a choice at step 7
     for _ in range(10):
         assert s.forward()
     line_one = s.state
@@ -167,7 +167,7 @@ def test_bots_play_a_whole_game_on_the_tree_and_the_board_moves_once():
     assert s.state.is_terminal and n == s.step > 5
     assert len(moves) == 1
     # the same seed plays the same game step by step through Next
-    t = toy_session(seats={0: "random", 1: "random"})
+    t = toy_session(seed=s.seed, seats={0: "random", 1: "random"})
     while t.forward():
         pass
     assert t.state.history == s.state.history

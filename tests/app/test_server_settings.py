@@ -1,0 +1,122 @@
+"""The app's server settings are in effect both ways it is served (issue 19, item 1).
+
+Standalone (`make app`): the Makefile's own recipe, replayed in-process up to the objects Voilà builds,
+gives the executor a 60 s iopub_timeout (the 4 s default failed 6 of 10 simultaneous page loads), a
+pre-heated kernel pool and culling. Under JupyterLab (Binder: /voila/render/notebooks/app.ipynb), after
+binder/postBuild, the executor Voilà's server extension builds from the server's config gets the same
+timeout and the server's kernels are culled; without postBuild it would get the 4 s default, which is
+what the last test shows (notebooks/voila.json is not read there)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from voila_server import ROOT
+
+SETTINGS = json.loads((ROOT / "notebooks" / "voila.json").read_text(encoding="utf-8"))
+TIMEOUT = SETTINGS["VoilaExecutor"]["iopub_timeout"]
+
+STANDALONE = """
+import json, sys, tempfile
+import nbformat
+from voila.app import Voila
+from voila.execute import VoilaExecutor
+app = Voila()
+app.initialize(sys.argv[1:])
+app.connection_dir = tempfile.mkdtemp()
+km = app.init_settings()["kernel_manager"]  # what start() serves with, without listening
+executor = VoilaExecutor(nbformat.v4.new_notebook(), config=app.config)  # as each page's renderer makes it
+print(json.dumps({"iopub_timeout": executor.iopub_timeout, "preheat_kernel": app.voila_configuration.preheat_kernel,
+                  "pool": km.kernel_pools_config, "cull_idle_timeout": km.cull_idle_timeout}))
+"""
+
+LAB = """
+import json
+import nbformat
+from jupyter_server.serverapp import ServerApp
+from voila.execute import VoilaExecutor
+from voila.tornado.handler import TornadoVoilaHandler
+app = ServerApp()
+app.initialize(["--no-browser", "--port=0"])
+found = []
+def walk(router):
+    for rule in getattr(router, "rules", []):
+        if rule.target is TornadoVoilaHandler:
+            found.append(rule.target_kwargs)  # what /voila/render/... pages are made with
+        else:
+            walk(rule.target)
+walk(app.web_app.default_router)
+executor = VoilaExecutor(nbformat.v4.new_notebook(), config=found[0]["config"])
+conf = found[0]["voila_configuration"]
+print(json.dumps({"iopub_timeout": executor.iopub_timeout, "template": conf.template,
+                  "show_tracebacks": conf.show_tracebacks, "cull_idle_timeout": app.kernel_manager.cull_idle_timeout}))
+"""
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """A fresh home with no Jupyter config of its own, the venv's python and jupyter first on PATH."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTER")}
+    env.update(HOME=str(home), PATH=os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
+               PYTHONPATH=str(ROOT))
+    return env
+
+
+def probe(code: str, cwd: Path, env: dict[str, str], *args: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def make_app_recipe() -> tuple[Path, list[str]]:
+    """The directory and the voila arguments of the Makefile's `app` target."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^app:.*\n\t(.+)$", text, re.M).group(1)
+    match = re.fullmatch(r"cd (\S+) && \S+/voila (.+)", recipe.strip())
+    assert match, f"`make app` no longer reads: cd <dir> && <venv>/voila <args>: {recipe}"
+    args = match.group(2).replace("$(PORT)", "0").split()
+    return ROOT / match.group(1), args
+
+
+def test_make_app_serves_with_the_apps_settings(tmp_path):
+    cwd, args = make_app_recipe()
+    assert (cwd / "voila.json").exists() and (cwd / args[0]).exists()
+    got = probe(STANDALONE, cwd, isolated_env(tmp_path), *args)
+    assert got["iopub_timeout"] == TIMEOUT >= 30
+    assert got["preheat_kernel"] is True and got["pool"]["default"]["pool_size"] >= 1
+    assert got["cull_idle_timeout"] == SETTINGS["MappingKernelManager"]["cull_idle_timeout"] > 0
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="postBuild is a bash script")
+def test_binder_postbuild_puts_the_settings_where_jupyterlab_reads_them(tmp_path):
+    env = isolated_env(tmp_path)
+    subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
+    assert (tmp_path / ".jupyter" / "jupyter_server_config.json").exists()
+    got = probe(LAB, ROOT, env)  # repo2docker starts `jupyter lab` in the repository root
+    assert got["iopub_timeout"] == TIMEOUT
+    assert got["cull_idle_timeout"] == SETTINGS["MappingKernelManager"]["cull_idle_timeout"]
+    assert got["template"] == "lab" and got["show_tracebacks"] is False
+
+
+def test_without_postbuild_jupyterlab_would_keep_the_four_second_default(tmp_path):
+    got = probe(LAB, ROOT, isolated_env(tmp_path))
+    assert got["iopub_timeout"] == 4 != TIMEOUT and got["cull_idle_timeout"] == 0
+
+
+def test_postbuild_keeps_settings_already_there(tmp_path):
+    config = tmp_path / "cfg"
+    config.mkdir()
+    (config / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {"root_dir": "/srv"},
+                                                                    "VoilaExecutor": {"timeout": 30}}))
+    subprocess.run([sys.executable, "binder/server_config.py", str(config)], cwd=ROOT, check=True,
+                   capture_output=True)
+    written = json.loads((config / "jupyter_server_config.json").read_text())
+    assert written["ServerApp"] == {"root_dir": "/srv"}
+    assert written["VoilaExecutor"] == {"timeout": 30, "iopub_timeout": TIMEOUT}

@@ -1,0 +1,61 @@
+"""What a game session says: the last notice (a refusal, the step taken) in either language, and a
+step described as a viewer may read it. Mixed into ``GameSession``."""
+
+from __future__ import annotations
+
+import explorer
+from explorer import Action
+
+from .i18n import label, player_name
+from .session_node import Node
+
+
+class SessionMessages:
+    """The ``notice`` of a session, as text; the session defines the ``notice`` trait and ``_serial``."""
+
+    def refuse(self, key: str, **fields) -> bool:
+        """Record why a component refused a value (a label key of widgets.i18n); returns False."""
+        self._say(key, **fields)
+        return False
+
+    def _say(self, key: str, **fields) -> None:
+        self.notice = {"key": key, "fields": fields, "n": next(self._serial)}
+
+    def notice_text(self, lang: str, viewer: int = -1) -> str:
+        """The last message in ``lang``, as ``viewer`` may read it (-1: everything)."""
+        key = self.notice.get("key")
+        if not key:
+            return ""
+        fields = {}
+        for name, value in self.notice.get("fields", {}).items():
+            if isinstance(value, Node):
+                value = self.describe_step(value, lang, viewer)
+            elif isinstance(value, Action):
+                value = value.describe(lang) if viewer < 0 or value.player == viewer else value.kind
+            elif name == "who":
+                value = player_name(value, lang)
+            fields[name] = value
+        return label(key, lang, **fields)
+
+    def describe_step(self, node: Node, lang: str, viewer: int = -1) -> str:
+        """The action that led to ``node`` as ``viewer`` may read it.
+
+        Everything (-1) or the viewer's own decision: the game's description of the action. Anyone
+        else's action or a chance outcome: the events it produced, redacted by the engine
+        (``visible_log``), since the action itself may name a card only its player saw.
+        """
+        action = node.action
+        if action is None:
+            return ""
+        if viewer < 0 or action.player == viewer:
+            return action.describe(lang)
+        parts = []
+        for e in explorer.visible_log(node.state.events, viewer)[:3]:
+            if e.visible_to(viewer):
+                try:
+                    parts.append(e.describe(lang))
+                except Exception:  # a description must never break the board
+                    parts.append(e.kind)
+            else:
+                parts.append(f"{e.kind} {label('redacted', lang)}")
+        return "; ".join(parts) or f"{action.kind} {label('redacted', lang)}"
