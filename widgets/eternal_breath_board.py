@@ -129,12 +129,17 @@ def phase_name(phase: Any, lang: str) -> str:
     return f"{zh} ({en})" if lang == "zh" else f"{en} ({zh})"
 
 
+def _who(character: Any, lang: str) -> str:
+    """A fighting character as this viewer may know it: a face-down attacker stays "face down" (EB-A29)."""
+    return label("face_down", lang) if is_hidden(character) else str(character)
+
+
 def combat_html(fight: Any, lang: str) -> str:
     """The attack in progress (§3.2 攻击事件), as the view states it."""
     if not isinstance(fight, dict):
         return ""
-    parts = [f"{player_name(fight.get('attacker'), lang)} ({fight.get('by')}) → "
-             f"{player_name(fight.get('target'), lang)} ({fight.get('target_char')})"]
+    parts = [f"{player_name(fight.get('attacker'), lang)} ({_who(fight.get('by'), lang)}) → "
+             f"{player_name(fight.get('target'), lang)} ({_who(fight.get('target_char'), lang)})"]
     for key in ("cards", "attack_die", "response", "defence_card", "defence_die"):
         value = fight.get(key)
         if value not in (None, "", 0, []):

@@ -19,7 +19,7 @@ GAME = "eternal_breath"
 @pytest.fixture
 def played() -> GameSession:
     """A seeded 2-player game with bots in both seats, 70 steps in (past the draft, into play)."""
-    s = GameSession(GAME, 2, seed=5, seats={0: "random", 1: "random"})
+    s = GameSession(GAME, 2, seed=2, seats={0: "random", 1: "random"})  # a game that lasts past step 70
     for _ in range(70):
         assert s.forward(), s.notice_text("en")
     return s
@@ -132,3 +132,14 @@ def test_every_component_follows_a_seeded_game_step_by_step():
             board.viewer = log.viewer = graph.viewer = step // 30 % 2
             assert board.last_view == state.view(board.viewer, with_log=False)
             board.viewer = log.viewer = graph.viewer = -1
+
+
+def test_a_face_down_attacker_reads_face_down_to_the_others_never_its_hidden_marker():
+    """EB-A29: another player's view hides who attacks; the board says "face down" / "倒置", not the raw marker."""
+    from widgets.eternal_breath_board import combat_html
+
+    fight = {"attacker": 1, "by": {"hidden": True}, "target": 0, "target_char": "sentinel"}
+    for lang, word in (("en", "face down"), ("zh", "倒置")):
+        html = combat_html(fight, lang)
+        assert word in html and "hidden" not in html.replace("re-eb", "") and "True" not in html
+    assert "sentinel" in combat_html({**fight, "by": "sentinel"}, "en")
