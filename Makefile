@@ -37,8 +37,10 @@ system-deps:
 		echo "note: chromium or fonts-noto-cjk missing and not root: browser tests will skip (they fail under CI=true)"; \
 	fi
 
+# widgets/serve.py is Voilà plus a Host allow-list and a kernel cap (RULES_EXPLORER_ALLOWED_HOSTS,
+# RULES_EXPLORER_MAX_KERNELS); it reads notebooks/voila.json like voila itself.
 app: $(VENV)/.installed-app
-	cd notebooks && ../$(BIN)/voila app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	cd notebooks && ../$(BIN)/python -m widgets.serve app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 test: $(VENV)/.installed-test system-deps
 	$(BIN)/python -m pytest --nbval-lax -p no:cacheprovider
