@@ -81,7 +81,7 @@ def make_app_recipe() -> tuple[Path, list[str]]:
     recipe = re.search(r"^app:.*\n\t(.+)$", text, re.M).group(1)
     match = re.fullmatch(r"cd (\S+) && \S+/python -m widgets\.serve (.+)", recipe.strip())
     assert match, f"`make app` no longer reads: cd <dir> && <venv>/python -m widgets.serve <args>: {recipe}"
-    args = match.group(2).replace("$(PORT)", "0").split()
+    args = match.group(2).replace("$(PORT)", "0").replace("$(ARGS)", "").split()
     return ROOT / match.group(1), args
 
 
