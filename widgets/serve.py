@@ -11,7 +11,8 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
 - a cap on live kernels, the pre-heated pool included (``--max-kernels`` or ``RULES_EXPLORER_MAX_KERNELS``;
   0 = no cap): a page load at the cap gets 503, ``Retry-After`` and a short 中文/English "busy" page,
   and no kernel is started;
-- ``/logout`` and malformed ``/voila/templates/...`` paths answer 302 and 404 instead of 500.
+- ``/logout`` and malformed ``/voila/templates/...`` paths answer 302 and 404 instead of 500, and the
+  errors of Jupyter's handlers (403, 404) come with a page instead of a traceback in the log.
 
 The app has no authentication of its own: see README.md ("Serving it to others"). Nothing in ``explorer``
 imports this module.
@@ -24,6 +25,7 @@ import os
 import sys
 from typing import ClassVar
 
+import jinja2
 import tornado.web
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
@@ -37,8 +39,9 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 ALLOWED_HOSTS_ENV = "RULES_EXPLORER_ALLOWED_HOSTS"
 MAX_KERNELS_ENV = "RULES_EXPLORER_MAX_KERNELS"
-# 2 cores: each page's kernel renders the notebook and then computes odds and bot moves; past about five
-# pages at once every page stalls, so five pages plus the one pre-heated kernel.
+# Sized for 2 cores: each page's kernel renders the notebook, then computes odds and bot moves; issue 19 saw
+# 10 page loads at once overwhelm this machine. Five pages plus the one pre-heated kernel (a judgement, not
+# a measured optimum: raise it on a bigger machine).
 DEFAULT_MAX_KERNELS = 6
 RETRY_AFTER_SECONDS = 10
 
@@ -50,6 +53,18 @@ BUSY_PAGE = """<!doctype html>
 <p>所有位置都在使用中（内核 {live}/{cap}）。请稍候片刻再试，本页会在 {retry} 秒后自动重试。</p>
 <p lang="en">Every place is in use ({live} of {cap} kernels). Please try again in a moment;
 this page retries by itself in {retry} seconds.</p>
+</body></html>
+"""
+
+# Jupyter Server's error.html and 404.html extend page.html, which needs a static_url standalone Voilà does
+# not have: every 403/404 from a Jupyter handler was a traceback in the log and an empty page.
+ERROR_PAGE = """<!doctype html>
+<html lang="zh-Hans"><head><meta charset="utf-8"><title>{{ status_code }} · Rules Explorer</title></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.6">
+<h1>{{ status_code }}: {{ status_message }}</h1>
+{% if message %}<pre>{{ message }}</pre>{% endif %}
+<p>出错了：这个地址不能提供所请求的内容。<a href="/">返回应用</a></p>
+<p lang="en">This address cannot serve what was asked for. <a href="/">Back to the app</a></p>
 </body></html>
 """
 
@@ -177,6 +192,14 @@ class RulesExplorerVoila(Voila):
     @default("max_kernels")
     def _default_max_kernels(self):
         return int(os.environ.get(MAX_KERNELS_ENV, DEFAULT_MAX_KERNELS))
+
+    def init_settings(self) -> dict:
+        """Voilà's settings, with error pages Jupyter's handlers can render here."""
+        settings = super().init_settings()
+        env = settings["jinja2_env"]
+        pages = jinja2.DictLoader({"error.html": ERROR_PAGE, "404.html": ERROR_PAGE})
+        env.loader = jinja2.ChoiceLoader([pages, env.loader])
+        return settings
 
     def init_handlers(self) -> list:
         allowed = allowed_hosts_from(self.allowed_hosts)

@@ -129,6 +129,12 @@ def test_logout_and_malformed_template_paths_are_not_server_errors(one_kernel_se
     for path in ("/voila/templates/lab/static/", "/voila/templates/lab", "/voila/templates/lab/nope/x.css"):
         assert get(url, path)[0] == 404, path
     assert get(url, "/voila/templates/lab/static/index.css")[0] == 200
+    assert get(url, "/voila/files/tiny.ipynb")[0] == 403  # not on Voilà's file allow-list
+    channels = "/api/kernels/00000000-0000-0000-0000-000000000000/channels"
+    for path, code in (("/voila/api/themes/nope", 404), (channels, 404)):
+        status, _headers, body = get(url, path)
+        assert status == code and f"{code}:" in body, (path, status, body[:200])
+        assert "出错了" in body and "Back to the app" in body
 
 
 def test_the_allow_list_comes_from_the_environment_and_the_pool_counts(tmp_path):
@@ -144,3 +150,13 @@ def test_the_allow_list_comes_from_the_environment_and_the_pool_counts(tmp_path)
         status, _headers, body = get(url, host="app.example")
         assert status == 503 and "2/2" in body
         assert kernels(server) == 2
+
+
+def test_with_a_token_a_visitor_without_it_gets_the_login_page_and_no_kernel(tmp_path):
+    """README, "Serving it to others": Voilà's token passes through `make app ARGS=...` to the launcher."""
+    with launcher_server(notebook_in(tmp_path), "--token=s3cret-for-the-test") as (url, server):
+        status, headers, _body = get(url)
+        assert status == 302 and "/login" in headers["location"]
+        assert kernels(server) == 0
+        status, _headers, body = get(url, "/?token=s3cret-for-the-test")
+        assert status == 200 and MARKER in body
