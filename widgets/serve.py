@@ -122,26 +122,64 @@ def live_kernels(kernel_manager) -> int:
     return len(set(kernel_manager.list_kernel_ids()) | set(starting))
 
 
+RENDERS = "rules_explorer_renders"  # settings key: page loads accepted whose kernel is not registered yet
+
+
+class ReleasesOnStart:
+    """The kernel manager as one page load sees it: starting its kernel releases the page's reservation in
+    the same step as the kernel manager registers the kernel (no await in between), so it counts once."""
+
+    def __init__(self, manager, release):
+        self._manager, self._release = manager, release
+
+    def __getattr__(self, name):
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args, **kwargs):
+        starting = self._manager.start_kernel(*args, **kwargs)
+        self._release()
+        return await starting
+
+
 class CappedVoilaHandler(TornadoVoilaHandler):
     """Voilà's page handler, refusing with a 503 "busy" page instead of starting one kernel too many."""
+
+    reserved = False
 
     def initialize(self, max_kernels: int = 0, **kwargs):
         super().initialize(**kwargs)
         self.max_kernels = max_kernels
 
+    @property
+    def kernel_manager(self):
+        manager = self.settings["kernel_manager"]
+        return ReleasesOnStart(manager, self.release) if self.reserved else manager
+
     @tornado.web.authenticated
     async def get(self, path=None):
         starts_a_kernel = not (self.notebook_path and path)  # in single-notebook mode a path is a file
-        if not starts_a_kernel or not self.max_kernels:
-            return await super().get(path=path)
-        live = live_kernels(self.kernel_manager) + self.settings.get("rules_explorer_renders", 0)
-        if live >= self.max_kernels:
-            return self.answer_busy(live)
-        self.settings["rules_explorer_renders"] = self.settings.get("rules_explorer_renders", 0) + 1
+        if starts_a_kernel and self.max_kernels:
+            live = live_kernels(self.settings["kernel_manager"]) + self.settings.get(RENDERS, 0)
+            if live >= self.max_kernels:
+                return self.answer_busy(live)
+            self.reserve()
         try:
-            return await super().get(path=path)
+            async for html in self.get_generator(path=path):
+                self.release()  # a pre-heated kernel was taken and the pool's refill is under way
+                self.write(html)
+                self.flush()
         finally:
-            self.settings["rules_explorer_renders"] -= 1
+            self.release()
+
+    def reserve(self) -> None:
+        """Count this page load's kernel before it exists, so a burst of loads cannot pass the cap."""
+        self.reserved = True
+        self.settings[RENDERS] = self.settings.get(RENDERS, 0) + 1
+
+    def release(self) -> None:
+        if self.reserved:
+            self.reserved = False
+            self.settings[RENDERS] -= 1
 
     def answer_busy(self, live: int) -> None:
         """503 with Retry-After and a bilingual page, written here (Jupyter's error templates do not

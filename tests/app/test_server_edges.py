@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
 import nbformat
@@ -121,6 +122,16 @@ def test_a_page_load_at_the_kernel_cap_is_refused_with_a_busy_page(one_kernel_se
     assert_bilingual(body)
     get(url)
     assert kernels(server) == 1, "a refused page load started a kernel"
+
+
+def test_a_burst_of_page_loads_starts_no_more_kernels_than_the_cap(tmp_path):
+    """Four loads at once, cap 2: kernels still starting count, so exactly two pages and two busy pages."""
+    with launcher_server(notebook_in(tmp_path), "--max-kernels=2") as (url, server):
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(lambda _: get(url), range(4)))
+        assert sorted(status for status, _headers, _body in answers) == [200, 200, 503, 503]
+        assert all(MARKER in body for status, _headers, body in answers if status == 200)
+        assert kernels(server) == 2
 
 
 def test_logout_and_malformed_template_paths_are_not_server_errors(one_kernel_server):
