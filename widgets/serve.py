@@ -63,8 +63,8 @@ ERROR_PAGE = """<!doctype html>
 <body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.6">
 <h1>{{ status_code }}: {{ status_message }}</h1>
 {% if message %}<pre>{{ message }}</pre>{% endif %}
-<p>出错了：这个地址不能提供所请求的内容。<a href="/">返回应用</a></p>
-<p lang="en">This address cannot serve what was asked for. <a href="/">Back to the app</a></p>
+<p>出错了：这个地址不能提供所请求的内容。<a href="{{ base_url }}">返回应用</a></p>
+<p lang="en">This address cannot serve what was asked for. <a href="{{ base_url }}">Back to the app</a></p>
 </body></html>
 """
 
