@@ -145,7 +145,7 @@ def test_logout_and_malformed_template_paths_are_not_server_errors(one_kernel_se
     for path, code in (("/voila/api/themes/nope", 404), (channels, 404)):
         status, _headers, body = get(url, path)
         assert status == code and f"{code}:" in body, (path, status, body[:200])
-        assert "出错了" in body and "Back to the app" in body
+        assert "出错了" in body and "Back to the app" in body and 'href="/"' in body
 
 
 def test_the_allow_list_comes_from_the_environment_and_the_pool_counts(tmp_path):
