@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
+ARGS   ?=
 PIP    := $(BIN)/python -m pip install -q --disable-pip-version-check
 
 .PHONY: app test bench lint system-deps clean help
@@ -37,8 +38,11 @@ system-deps:
 		echo "note: chromium or fonts-noto-cjk missing and not root: browser tests will skip (they fail under CI=true)"; \
 	fi
 
+# widgets/serve.py is Voilà plus a Host allow-list and a kernel cap (RULES_EXPLORER_ALLOWED_HOSTS,
+# RULES_EXPLORER_MAX_KERNELS); it reads notebooks/voila.json like voila itself. More options:
+# make app ARGS="--token=<secret> --allowed-hosts=app.example --max-kernels=8"
 app: $(VENV)/.installed-app
-	cd notebooks && ../$(BIN)/voila app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	cd notebooks && ../$(BIN)/python -m widgets.serve app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(ARGS)
 
 test: $(VENV)/.installed-test system-deps
 	$(BIN)/python -m pytest --nbval-lax -p no:cacheprovider

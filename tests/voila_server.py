@@ -41,13 +41,33 @@ def make_app_server(timeout: float = 180) -> Iterator[str]:
 
 
 @contextlib.contextmanager
+def launcher_server(notebook: Path, *args: str, env: dict[str, str] | None = None,
+                    timeout: float = 90) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Serve ``notebook`` with the app's launcher (widgets/serve.py, what `make app` runs) from the notebook's
+    folder, with ``env`` added to the environment; yields the page URL and the server process."""
+    port = free_port()
+    command = [sys.executable, "-m", "widgets.serve", str(notebook), "--no-browser", f"--port={port}",
+               "--Voila.ip=127.0.0.1", *args]
+    with _serve_process(command, notebook.parent, port, f"serve-{notebook.stem}", timeout, env or {}) as served:
+        yield served
+
+
+@contextlib.contextmanager
 def _serve(command: list[str], cwd: Path, port: int, name: str, timeout: float) -> Iterator[str]:
+    with _serve_process(command, cwd, port, name, timeout, {}) as (url, _proc):
+        yield url
+
+
+@contextlib.contextmanager
+def _serve_process(command: list[str], cwd: Path, port: int, name: str, timeout: float,
+                   extra_env: dict[str, str]) -> Iterator[tuple[str, subprocess.Popen]]:
     """Run a server command in its own process group; readiness is probed on /voila/static/, because in
     single-notebook mode every other path renders the notebook and starts a kernel."""
     log = ROOT / "test-output"
     log.mkdir(exist_ok=True)
     logfile = open(log / f"{name}-{port}.log", "w")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+           **extra_env}
     proc = subprocess.Popen(command, cwd=str(cwd), stdout=logfile, stderr=subprocess.STDOUT, env=env,
                             start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
@@ -65,7 +85,7 @@ def _serve(command: list[str], cwd: Path, port: int, name: str, timeout: float) 
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"voila did not start within {timeout}s; see {logfile.name}") from None
                 time.sleep(0.3)
-        yield url
+        yield url, proc
     finally:
         _stop_group(proc)
         logfile.close()

@@ -1,7 +1,7 @@
 """The app's server settings are in effect both ways it is served (issue 19, item 1).
 
-Standalone (`make app`): the Makefile's own recipe, replayed in-process up to the objects Voilà builds,
-gives the executor a 60 s iopub_timeout (the 4 s default failed 6 of 10 simultaneous page loads), a
+Standalone (`make app`, widgets/serve.py): the Makefile's own recipe, replayed in-process up to the objects
+Voilà builds, gives the executor a 60 s iopub_timeout (the 4 s default failed 6 of 10 simultaneous page loads), a
 pre-heated kernel pool and culling. Under JupyterLab (Binder: /voila/render/notebooks/app.ipynb), after
 binder/postBuild, the executor Voilà's server extension builds from the server's config gets the same
 timeout and the server's kernels are culled; without postBuild it would get the 4 s default, which is
@@ -26,9 +26,9 @@ TIMEOUT = SETTINGS["VoilaExecutor"]["iopub_timeout"]
 STANDALONE = """
 import json, sys, tempfile
 import nbformat
-from voila.app import Voila
 from voila.execute import VoilaExecutor
-app = Voila()
+from widgets.serve import RulesExplorerVoila
+app = RulesExplorerVoila()
 app.initialize(sys.argv[1:])
 app.connection_dir = tempfile.mkdtemp()
 km = app.init_settings()["kernel_manager"]  # what start() serves with, without listening
@@ -79,9 +79,9 @@ def make_app_recipe() -> tuple[Path, list[str]]:
     """The directory and the voila arguments of the Makefile's `app` target."""
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = re.search(r"^app:.*\n\t(.+)$", text, re.M).group(1)
-    match = re.fullmatch(r"cd (\S+) && \S+/voila (.+)", recipe.strip())
-    assert match, f"`make app` no longer reads: cd <dir> && <venv>/voila <args>: {recipe}"
-    args = match.group(2).replace("$(PORT)", "0").split()
+    match = re.fullmatch(r"cd (\S+) && \S+/python -m widgets\.serve (.+)", recipe.strip())
+    assert match, f"`make app` no longer reads: cd <dir> && <venv>/python -m widgets.serve <args>: {recipe}"
+    args = match.group(2).replace("$(PORT)", "0").replace("$(ARGS)", "").split()
     return ROOT / match.group(1), args
 
 

@@ -1,0 +1,173 @@
+"""The app server's edges (issue 20), probed with plain HTTP against a real server (widgets/serve.py, what
+`make app` runs) on 127.0.0.1: a foreign Host header is refused (DNS rebinding) and a page load at the
+kernel cap gets a bilingual 503; each refusal starts no kernel. /logout and malformed template paths no
+longer answer 500. A tiny notebook keeps the kernels cheap; the app's own is served by test_app_browser."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlsplit
+
+import nbformat
+import psutil
+import pytest
+from voila_server import launcher_server
+
+from widgets.serve import host_is_allowed
+
+MARKER = "rules-explorer-served-this"
+
+
+def notebook_in(folder, pool_size: int = 0):
+    """A one-cell notebook printing MARKER; with ``pool_size``, a voila.json pre-heating that many kernels."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(f"print({MARKER!r})")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = folder / "tiny.ipynb"
+    nbformat.write(nb, path)
+    if pool_size:
+        settings = {"VoilaConfiguration": {"preheat_kernel": True},
+                    "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": pool_size}}}}
+        (folder / "voila.json").write_text(json.dumps(settings), encoding="utf-8")
+    return path
+
+
+def get(url: str, path: str = "/", host: str | None = None) -> tuple[int, dict, str]:
+    """One GET, redirects not followed; returns status, headers (lower-case names) and body."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
+    try:
+        conn.request("GET", path, headers={"Host": host} if host else {})
+        response = conn.getresponse()
+        body = response.read().decode("utf-8", "replace")
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+    finally:
+        conn.close()
+
+
+def kernels(server) -> int:
+    """Kernel processes the server has started (its descendants running ipykernel)."""
+    count = 0
+    for child in psutil.Process(server.pid).children(recursive=True):
+        try:
+            count += any("ipykernel" in part for part in child.cmdline())
+        except psutil.NoSuchProcess:
+            continue
+    return count
+
+
+def wait_for_kernels(server, n: int, timeout: float = 90) -> None:
+    """Wait until the pre-heated pool has started (not a timing assertion: only a bound on waiting)."""
+    deadline = time.monotonic() + timeout
+    while kernels(server) < n:
+        assert time.monotonic() < deadline, f"the server never had {n} kernel(s)"
+        time.sleep(0.5)
+
+
+def assert_bilingual(body: str) -> None:
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in body), body  # 中文
+    assert any(word in body for word in ("busy", "not accepted")), body  # English
+
+
+@pytest.mark.parametrize("host, allowed, expected", [
+    ("localhost:8866", ("localhost",), True),
+    ("127.0.0.1:8866", ("localhost",), True),
+    ("127.0.0.2", ("localhost",), True),  # every loopback address is this machine
+    ("[::1]:8866", ("localhost",), True),
+    ("LOCALHOST", ("localhost",), True),
+    ("evil.example", ("localhost",), False),
+    ("evil.example:8866", ("localhost",), False),
+    ("localhost.evil.example", ("localhost",), False),
+    ("127.0.0.1.evil.example", ("localhost",), False),
+    ("192.168.1.5:8866", ("localhost",), False),
+    ("192.168.1.5:8866", ("localhost", "192.168.1.5"), True),
+    ("app.example", ("localhost", "app.example"), True),
+    ("evil.example", ("*",), True),
+])
+def test_host_allow_list(host, allowed, expected):
+    assert host_is_allowed(host, allowed) is expected
+
+
+@pytest.fixture(scope="module")
+def one_kernel_server(tmp_path_factory):
+    """No pre-heating, at most one kernel: the first page load takes it."""
+    with launcher_server(notebook_in(tmp_path_factory.mktemp("tiny")), "--max-kernels=1") as served:
+        yield served
+
+
+def test_a_foreign_host_is_refused_before_anything_runs(one_kernel_server):
+    url, server = one_kernel_server
+    before = kernels(server)
+    for path in ("/", "/voila/static/voila.js", "/api/kernels/0000/channels", "/logout"):
+        status, _headers, body = get(url, path, host="evil.example")
+        assert status == 403, (path, status)
+        assert "evil.example" in body and "RULES_EXPLORER_ALLOWED_HOSTS" in body
+        assert_bilingual(body)
+    assert kernels(server) == before, "a refused page load started a kernel"
+    status, _headers, _body = get(url, "/voila/static/voila.js", host=f"localhost:{urlsplit(url).port}")
+    assert status == 200, "the check must still let this machine's own name through"
+
+
+def test_a_page_load_at_the_kernel_cap_is_refused_with_a_busy_page(one_kernel_server):
+    url, server = one_kernel_server
+    status, _headers, body = get(url)
+    assert status in (200, 503)  # 503: an earlier test's page holds the one kernel
+    assert status == 503 or MARKER in body
+    status, headers, body = get(url)
+    assert kernels(server) == 1
+    assert status == 503 and headers["retry-after"].isdigit()
+    assert "1/1" in body and MARKER not in body
+    assert_bilingual(body)
+    get(url)
+    assert kernels(server) == 1, "a refused page load started a kernel"
+
+
+def test_a_burst_of_page_loads_starts_no_more_kernels_than_the_cap(tmp_path):
+    """Four loads at once, cap 2: kernels still starting count, so exactly two pages and two busy pages."""
+    with launcher_server(notebook_in(tmp_path), "--max-kernels=2") as (url, server):
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(lambda _: get(url), range(4)))
+        assert sorted(status for status, _headers, _body in answers) == [200, 200, 503, 503]
+        assert all(MARKER in body for status, _headers, body in answers if status == 200)
+        assert kernels(server) == 2
+
+
+def test_logout_and_malformed_template_paths_are_not_server_errors(one_kernel_server):
+    url, _server = one_kernel_server
+    assert get(url, "/logout")[0] == 302
+    for path in ("/voila/templates/lab/static/", "/voila/templates/lab", "/voila/templates/lab/nope/x.css"):
+        assert get(url, path)[0] == 404, path
+    assert get(url, "/voila/templates/lab/static/index.css")[0] == 200
+    assert get(url, "/voila/files/tiny.ipynb")[0] == 403  # not on Voilà's file allow-list
+    channels = "/api/kernels/00000000-0000-0000-0000-000000000000/channels"
+    for path, code in (("/voila/api/themes/nope", 404), (channels, 404)):
+        status, _headers, body = get(url, path)
+        assert status == code and f"{code}:" in body, (path, status, body[:200])
+        assert "出错了" in body and "Back to the app" in body and 'href="/"' in body
+
+
+def test_the_allow_list_comes_from_the_environment_and_the_pool_counts(tmp_path):
+    """RULES_EXPLORER_ALLOWED_HOSTS names the public host; a cap of 2 with one pre-heated kernel leaves room
+    for exactly one page."""
+    env = {"RULES_EXPLORER_ALLOWED_HOSTS": "app.example", "RULES_EXPLORER_MAX_KERNELS": "2"}
+    with launcher_server(notebook_in(tmp_path, pool_size=1), env=env) as (url, server):
+        wait_for_kernels(server, 1)
+        assert get(url, host="evil.example")[0] == 403
+        status, _headers, body = get(url, host="app.example")
+        assert status == 200 and MARKER in body
+        wait_for_kernels(server, 2)  # the pool refills
+        status, _headers, body = get(url, host="app.example")
+        assert status == 503 and "2/2" in body
+        assert kernels(server) == 2
+
+
+def test_with_a_token_a_visitor_without_it_gets_the_login_page_and_no_kernel(tmp_path):
+    """README, "Serving it to others": Voilà's token passes through `make app ARGS=...` to the launcher."""
+    with launcher_server(notebook_in(tmp_path), "--token=s3cret-for-the-test") as (url, server):
+        status, headers, _body = get(url)
+        assert status == 302 and "/login" in headers["location"]
+        assert kernels(server) == 0
+        status, _headers, body = get(url, "/?token=s3cret-for-the-test")
+        assert status == 200 and MARKER in body

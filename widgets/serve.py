@@ -1,0 +1,272 @@
+"""Serve the app (`make app`): standalone Voilà with its edges closed (issue 20).
+
+    python -m widgets.serve app.ipynb --no-browser --port=8866 --Voila.ip=127.0.0.1 \\
+        [--allowed-hosts=localhost,app.example] [--max-kernels=6]
+
+Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. This launcher is Voilà plus:
+
+- a Host check on every request (pages, static files, websockets): a loopback address or a name on the
+  allow-list (``localhost`` by default; ``--allowed-hosts`` or ``RULES_EXPLORER_ALLOWED_HOSTS``, comma
+  separated; ``*`` turns the check off). Anything else gets 403 before any handler runs (DNS rebinding);
+- a cap on live kernels, the pre-heated pool included (``--max-kernels`` or ``RULES_EXPLORER_MAX_KERNELS``;
+  0 = no cap): a page load at the cap gets 503, ``Retry-After`` and a short 中文/English "busy" page,
+  and no kernel is started;
+- ``/logout`` and malformed ``/voila/templates/...`` paths answer 302 and 404 instead of 500, and the
+  errors of Jupyter's handlers (403, 404) come with a page instead of a traceback in the log.
+
+The app has no authentication of its own: see README.md ("Serving it to others"). Nothing in ``explorer``
+imports this module.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import sys
+from typing import ClassVar
+
+import jinja2
+import tornado.web
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
+from jupyter_server.utils import url_path_join
+from tornado.httputil import split_host_and_port
+from tornado.routing import Matcher
+from traitlets import Int, Unicode, default
+from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+ALLOWED_HOSTS_ENV = "RULES_EXPLORER_ALLOWED_HOSTS"
+MAX_KERNELS_ENV = "RULES_EXPLORER_MAX_KERNELS"
+# Sized for 2 cores: each page's kernel renders the notebook, then computes odds and bot moves; issue 19 saw
+# 10 page loads at once overwhelm this machine. Five pages plus the one pre-heated kernel (a judgement, not
+# a measured optimum: raise it on a bigger machine).
+DEFAULT_MAX_KERNELS = 6
+RETRY_AFTER_SECONDS = 10
+
+BUSY_PAGE = """<!doctype html>
+<html lang="zh-Hans"><head><meta charset="utf-8"><meta http-equiv="refresh" content="{retry}">
+<title>规则探索 · Rules Explorer — 忙 / busy</title></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.6">
+<h1>服务器正忙 · The server is busy</h1>
+<p>所有位置都在使用中（内核 {live}/{cap}）。请稍候片刻再试，本页会在 {retry} 秒后自动重试。</p>
+<p lang="en">Every place is in use ({live} of {cap} kernels). Please try again in a moment;
+this page retries by itself in {retry} seconds.</p>
+</body></html>
+"""
+
+# Jupyter Server's error.html and 404.html extend page.html, which needs a static_url standalone Voilà does
+# not have: every 403/404 from a Jupyter handler was a traceback in the log and an empty page.
+ERROR_PAGE = """<!doctype html>
+<html lang="zh-Hans"><head><meta charset="utf-8"><title>{{ status_code }} · Rules Explorer</title></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.6">
+<h1>{{ status_code }}: {{ status_message }}</h1>
+{% if message %}<pre>{{ message }}</pre>{% endif %}
+<p>出错了：这个地址不能提供所请求的内容。<a href="{{ base_url }}">返回应用</a></p>
+<p lang="en">This address cannot serve what was asked for. <a href="{{ base_url }}">Back to the app</a></p>
+</body></html>
+"""
+
+HOST_REFUSED = ("403: 不接受的主机名 Host「{host}」（防 DNS 重绑定）；允许的：{allowed}。\n"
+                "403: Host '{host}' is not accepted (DNS rebinding protection); allowed: {allowed}.\n"
+                "Set {env} or --allowed-hosts to serve under another name.\n")
+
+
+def allowed_hosts_from(text: str) -> tuple[str, ...]:
+    """The allow-list as written (comma separated), lower case, without blanks."""
+    return tuple(name.strip().lower() for name in text.split(",") if name.strip())
+
+
+def host_is_allowed(host_header: str, allowed: tuple[str, ...]) -> bool:
+    """Issue 20, Host check: a loopback address, or a name (or address) on the allow-list; ``*`` allows all."""
+    if "*" in allowed:
+        return True
+    host = split_host_and_port(host_header.strip().lower())[0]
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if host in allowed:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class HostNotAllowed(Matcher):
+    """Matches every request whose Host is not allowed, ahead of every other route."""
+
+    def __init__(self, allowed: tuple[str, ...]):
+        self.allowed = allowed
+
+    def match(self, request):
+        return None if host_is_allowed(request.host, self.allowed) else {}
+
+
+class HostRefusedHandler(tornado.web.RequestHandler):
+    """403 for any method, with the reason in 中文 and English; nothing else runs."""
+
+    def initialize(self, allowed: tuple[str, ...]):
+        self.allowed = allowed
+
+    def prepare(self):
+        self.set_status(403)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        allowed = ", ".join(("loopback", *self.allowed))
+        self.finish(HOST_REFUSED.format(host=self.request.host, allowed=allowed, env=ALLOWED_HOSTS_ENV))
+
+
+def live_kernels(kernel_manager) -> int:
+    """Kernels running or starting, the pre-heated pool included."""
+    starting = getattr(kernel_manager, "_pending_kernels", {})
+    return len(set(kernel_manager.list_kernel_ids()) | set(starting))
+
+
+RENDERS = "rules_explorer_renders"  # settings key: page loads accepted whose kernel is not registered yet
+
+
+class ReleasesOnStart:
+    """The kernel manager as one page load sees it: starting its kernel releases the page's reservation in
+    the same step as the kernel manager registers the kernel (no await in between), so it counts once."""
+
+    def __init__(self, manager, release):
+        self._manager, self._release = manager, release
+
+    def __getattr__(self, name):
+        return getattr(self._manager, name)
+
+    async def start_kernel(self, *args, **kwargs):
+        starting = self._manager.start_kernel(*args, **kwargs)
+        self._release()
+        return await starting
+
+
+class CappedVoilaHandler(TornadoVoilaHandler):
+    """Voilà's page handler, refusing with a 503 "busy" page instead of starting one kernel too many."""
+
+    reserved = False
+
+    def initialize(self, max_kernels: int = 0, **kwargs):
+        super().initialize(**kwargs)
+        self.max_kernels = max_kernels
+
+    @property
+    def kernel_manager(self):
+        manager = self.settings["kernel_manager"]
+        return ReleasesOnStart(manager, self.release) if self.reserved else manager
+
+    @tornado.web.authenticated
+    async def get(self, path=None):
+        starts_a_kernel = not (self.notebook_path and path)  # in single-notebook mode a path is a file
+        if starts_a_kernel and self.max_kernels:
+            live = live_kernels(self.settings["kernel_manager"]) + self.settings.get(RENDERS, 0)
+            if live >= self.max_kernels:
+                return self.answer_busy(live)
+            self.reserve()
+        try:
+            async for html in self.get_generator(path=path):
+                self.release()  # a pre-heated kernel was taken and the pool's refill is under way
+                self.write(html)
+                self.flush()
+        finally:
+            self.release()
+
+    def reserve(self) -> None:
+        """Count this page load's kernel before it exists, so a burst of loads cannot pass the cap."""
+        self.reserved = True
+        self.settings[RENDERS] = self.settings.get(RENDERS, 0) + 1
+
+    def release(self) -> None:
+        if self.reserved:
+            self.reserved = False
+            self.settings[RENDERS] -= 1
+
+    def answer_busy(self, live: int) -> None:
+        """503 with Retry-After and a bilingual page, written here (Jupyter's error templates do not
+        render under standalone Voilà)."""
+        self.log.warning("busy: %d live kernels, cap %d; page refused", live, self.max_kernels)
+        self.set_status(503)
+        self.set_header("Retry-After", str(RETRY_AFTER_SECONDS))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(BUSY_PAGE.format(live=live, cap=self.max_kernels, retry=RETRY_AFTER_SECONDS))
+
+
+class TemplateStaticHandler(TemplateStaticFileHandler):
+    """Voilà's template static files; a path that is not ``<template>/static/<file>`` is a 404, not a 500."""
+
+    def parse_url_path(self, path):
+        parts = path.split("/", 2)
+        if len(parts) < 3 or parts[1] != "static" or not parts[2]:
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(path)
+
+
+class LogoutHandler(JupyterLogoutHandler):
+    """``/logout``: forget the login cookie (token mode) and go back to the app; Jupyter's own logout page
+    needs a static_url that standalone Voilà does not have (the 500)."""
+
+    @allow_unauthenticated
+    def get(self):
+        self.identity_provider.clear_login_cookie(self)
+        self.redirect(url_path_join(self.base_url, "/"))
+
+
+class RulesExplorerVoila(Voila):
+    """Voilà with the Host allow-list, the kernel cap and the two 500s fixed."""
+
+    aliases: ClassVar[dict] = {**Voila.aliases, "allowed-hosts": "RulesExplorerVoila.allowed_hosts",
+               "max-kernels": "RulesExplorerVoila.max_kernels"}
+
+    allowed_hosts = Unicode(config=True, help="Host names (or addresses) accepted besides loopback addresses, "
+                                              "comma separated; '*' accepts any Host.")
+    max_kernels = Int(config=True, help="Most live kernels, the pre-heated pool included (so keep it above "
+                                        "the pool size); 0 = no cap.")
+
+    @default("allowed_hosts")
+    def _default_allowed_hosts(self):
+        return os.environ.get(ALLOWED_HOSTS_ENV, "localhost")
+
+    @default("max_kernels")
+    def _default_max_kernels(self):
+        return int(os.environ.get(MAX_KERNELS_ENV, DEFAULT_MAX_KERNELS))
+
+    def init_settings(self) -> dict:
+        """Voilà's settings, with error pages Jupyter's handlers can render here."""
+        settings = super().init_settings()
+        env = settings["jinja2_env"]
+        pages = jinja2.DictLoader({"error.html": ERROR_PAGE, "404.html": ERROR_PAGE})
+        env.loader = jinja2.ChoiceLoader([pages, env.loader])
+        return settings
+
+    def init_handlers(self) -> list:
+        allowed = allowed_hosts_from(self.allowed_hosts)
+        if self.max_kernels and self.voila_configuration.preheat_kernel and self.max_kernels <= self.pool_size():
+            self.log.warning("--max-kernels=%d leaves no kernel for a page beside the pre-heated pool of %d / "
+                             "内核上限不大于预热池：没有页面能打开", self.max_kernels, self.pool_size())
+        handlers = [(HostNotAllowed(allowed), HostRefusedHandler, {"allowed": allowed})]
+        for rule in super().init_handlers():
+            handlers.append(self.replace_handler(rule))
+        return handlers
+
+    def pool_size(self) -> int:
+        """Kernels the pre-heated pool keeps ready for the notebook."""
+        pools = getattr(self.kernel_manager, "kernel_pools_config", {})
+        return pools.get("default", {}).get("pool_size", self.voila_configuration.default_pool_size)
+
+    def replace_handler(self, rule: tuple) -> tuple:
+        """Voilà's route with our handler class where ours fixes an edge."""
+        pattern, handler, *kwargs = rule
+        if handler is TornadoVoilaHandler:
+            return (pattern, CappedVoilaHandler, {**kwargs[0], "max_kernels": self.max_kernels})
+        if handler is TemplateStaticFileHandler:
+            return (pattern, TemplateStaticHandler, *kwargs)
+        if isinstance(pattern, str) and pattern.rstrip("/").endswith("/logout"):
+            return (pattern, LogoutHandler)
+        return rule
+
+
+main = RulesExplorerVoila.launch_instance
+
+if __name__ == "__main__":
+    sys.exit(main())
