@@ -1,0 +1,65 @@
+"""The app's notice for content files that did not load: the game is left out and the DataError's text is shown,
+in both languages, instead of a failed cell (issue 20: "the app shows the DataError text")."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import explorer
+from widgets.content_notice import ContentNotice, playable_games
+
+ROOT = Path(explorer.__file__).parent.parent
+
+PROBE = """
+import json
+from widgets.content_notice import ContentNotice, playable_games
+games, broken = playable_games()
+notice = ContentNotice(broken)
+text = {}
+for lang in ("en", "zh"):
+    notice.lang = lang
+    text[lang] = notice.children[0].value
+print(json.dumps({"games": games, "broken": broken, "text": text, "display": notice.layout.display}))
+"""
+
+
+def test_with_the_sample_content_every_game_plays_and_the_notice_is_empty_and_hidden():
+    games, broken = playable_games()
+    assert set(games) >= {"eternal_breath", "card_moba", "castle_heart"} and "toy_duel" not in games
+    assert broken == {}
+    notice = ContentNotice(broken)
+    assert notice.children[0].value == "" and notice.layout.display == "none"
+
+
+def test_the_notice_writes_each_error_in_the_chosen_language_and_escapes_it():
+    notice = ContentNotice({"castle_heart": "deck.sample.toml: entry 'x': field 'count': <bad>"})
+    assert notice.layout.display == ""
+    assert "castle_heart is left out" in notice.children[0].value and "&lt;bad&gt;" in notice.children[0].value
+    notice.lang = "zh"
+    assert "未载入" in notice.children[0].value and "deck.sample.toml" in notice.children[0].value
+    notice.errors = {}
+    assert notice.layout.display == "none"
+
+
+@pytest.mark.parametrize(("game_id", "name"), [("castle_heart", "deck.sample.toml"),
+                                               ("eternal_breath", "cards.sample.toml"),
+                                               ("card_moba", "heroes.sample.toml")])
+def test_a_broken_content_file_leaves_its_game_out_and_the_notice_names_the_file(game_id, name, tmp_path):
+    (tmp_path / game_id).mkdir()
+    (tmp_path / game_id / name).write_text('sample = true\n[[card]]\nid = ""\n', encoding="utf-8")
+    env = {**os.environ, "RULES_EXPLORER_CONTENT": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=300,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert game_id not in out["games"] and set(out["broken"]) == {game_id}
+    assert {"eternal_breath", "card_moba", "castle_heart"} - {game_id} <= set(out["games"])
+    path = str(tmp_path / game_id / name)
+    assert path in out["text"]["en"] and "is left out" in out["text"]["en"]
+    assert path in out["text"]["zh"] and "未载入" in out["text"]["zh"] and out["display"] == ""
