@@ -23,6 +23,10 @@ TEXT = {
 }
 
 
+STYLE = ("white-space:normal;word-break:break-all;overflow-wrap:anywhere;line-height:1.4;color:#8a2c00;"
+         "max-width:100%;box-sizing:border-box;padding-right:4px")  # long paths and CJK wrap on a phone
+
+
 def playable_games(exclude: tuple[str, ...] = ("toy_duel",)) -> tuple[list[str], dict[str, str]]:
     """(games that start, {broken game: its DataError text}) for the content in use."""
     broken = {g: str(err) for g, err in explorer.broken_games().items()}
@@ -47,7 +51,7 @@ class ContentNotice(Component):
 
     def __init__(self, errors: dict[str, str] | None = None, **kwargs):
         super().__init__(**kwargs)
-        self._html = ipw.HTML()
+        self._html = ipw.HTML(layout=ipw.Layout(width="100%"))
         self.children = [self._html]
         self.add_class("re-content-notice")
         self.observe(self._on_change, ["errors", "lang"])
@@ -57,5 +61,5 @@ class ContentNotice(Component):
     def _on_change(self, change=None):
         """Fires when the errors or the language change: the lines are written again."""
         lines = [TEXT[self.lang].format(game=escape(g), error=escape(e)) for g, e in sorted(self.errors.items())]
-        self._html.value = "".join(f'<div class="re-content-error">{line}</div>' for line in lines)
+        self._html.value = "".join(f'<div class="re-content-error" style="{STYLE}">{line}</div>' for line in lines)
         self.layout.display = "" if lines else "none"
