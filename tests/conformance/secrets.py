@@ -14,6 +14,8 @@ from explorer import CHANCE
 from explorer.bag import Bag
 from explorer.records import evolve, replace_at
 
+from .checks import _at
+
 
 def _seats_field(data) -> str:
     for name in ("seats", "heroes"):
@@ -133,7 +135,7 @@ def next_step(a: explorer.State, b: explorer.State, owners: tuple):
     if move is None:
         return None
     a2, b2 = a.apply(move), b.apply(move)
-    if any(revealed(a, a2, o) or revealed(b, b2, o) for o in owners):
+    if any(revealed(a, a2, o) or revealed(b, b2, o) for o in owners) or not still_secret(a2, b2, owners):
         return None
     return a2, b2
 
@@ -144,3 +146,13 @@ def revealed(before: explorer.State, after: explorer.State, owner: int) -> bool:
     g = before.game
     still = set(map(tuple, g.private_paths(after.data, owner)))
     return not set(map(tuple, g.private_paths(before.data, owner))) <= still
+
+
+def still_secret(a: explorer.State, b: explorer.State, owners: tuple) -> bool:
+    """The twins still differ inside the owners' secrets; when the difference has left them (a loser's hand goes
+    to the face-up discard pile, EB-1.3-loser-cards), where it went is the rules' reveal, not a leak."""
+    for o in owners:
+        for path in a.game.private_paths(a.data, o):
+            if _at(a.view(None, with_log=False), path) != _at(b.view(None, with_log=False), path):
+                return True
+    return False
