@@ -2,7 +2,8 @@
 
 ``twins(state)`` builds, from one position, pairs of states whose data differ in one secret: a card of one
 player's hand swapped with a different card of the deck (every game), or two hidden identities swapped
-(城堡之心 CH-A09). ``observed(state, q)`` is everything q can see; ``leaks(a, b, owners)`` names what differs.
+(城堡之心 CH-A09), a draft pick, a face-down character or a face-down trap (永恒之息).
+``observed(state, q)`` is everything q can see; ``leaks(a, b, owners)`` names what differs.
 """
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ def hand_swaps(data, players: int):
         hand = _hand(data, p)
         if not hand:
             continue
-        card = hand[0]
+        card = next((c for c in hand if not _pending(data, c)), None)
         other = next((x for x in sorted(deck.counts(), key=str) if x != card and type(x) is type(card)), None)
-        if other is None:
+        if card is None or other is None:
             continue
         rest = list(hand)
         rest.remove(card)
@@ -94,10 +95,34 @@ def character_swaps(data, players: int):
                 yield (p,), evolve(data, seats=replace_at(data.seats, p, evolve(seat, chars=chars)))
 
 
+def trap_swaps(data, players: int):
+    """(placer, data'): 永恒之息 only — a face-down trap's card (EB-3.2-trap-hidden) exchanged with a different
+    trap card from the deck."""
+    if not hasattr(data, "offer"):
+        return
+    spare = sorted(c for c in data.deck.counts() if str(c).startswith("trap_"))
+    for q, seat in enumerate(data.seats):
+        for i, tr in enumerate(seat.traps):
+            other = next((c for c in spare if c != tr.card), None)
+            if tr.face_up or other is None or not data.seats[tr.placer].alive or _pending(data, tr.card):
+                continue
+            counts = data.deck.counts()
+            counts[other] -= 1
+            counts[tr.card] = counts.get(tr.card, 0) + 1
+            traps = replace_at(seat.traps, i, evolve(tr, card=other))
+            seats = replace_at(data.seats, q, evolve(seat, traps=traps))
+            yield (tr.placer,), evolve(data, seats=seats, deck=Bag(counts))
+
+
+def _pending(data, card: str) -> bool:
+    """A queued task names the card (a trap_declare already asked): swapping it would make an inconsistent twin."""
+    return any(getattr(k, "card", None) == card for k in getattr(data, "tasks", ()))
+
+
 def twins(state: explorer.State):
     """(owners, a, b): the position itself and one twin per kind of secret; both start a fresh log."""
     a = explorer.State(state.game, state.players, state.variant, state.data)
-    for maker in (hand_swaps, identity_swaps, character_swaps):
+    for maker in (hand_swaps, identity_swaps, character_swaps, trap_swaps):
         for owners, data in maker(state.data, state.players):
             yield owners, a, explorer.State(state.game, state.players, state.variant, data)
 
