@@ -45,18 +45,8 @@ class Action:
         """Equal kind, player and parameters, each of the same type: 1, 1.0 and True are three values."""
         if other.__class__ is not Action:
             return NotImplemented
-        if not (self._hash == other._hash and self.kind == other.kind and self.player == other.player
-                and self.params == other.params and self.game == other.game):
-            return False
-        if self.player.__class__ is not other.player.__class__:
-            return False
-        theirs = other.params
-        for i, (_, mine) in enumerate(self.params):
-            other_value = theirs[i][1]
-            if mine.__class__ is not other_value.__class__ or (
-                    mine.__class__ is tuple and not same_value(mine, other_value)):
-                return False
-        return True
+        return (self._hash == other._hash and self.kind == other.kind and self.game == other.game
+                and same_value(self.player, other.player) and same_value(self.params, other.params))
 
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.params:
@@ -111,9 +101,8 @@ def wrong_types(action: Action, legal: tuple[Action, ...]) -> str | None:
         bad = _not_plain(value)
         if bad:
             return f"parameter {name!r}: {bad}"
-    for other in legal:
-        if other == action or other.kind != action.kind or hash(other) != hash(action) or not (
-                other.player == action.player and other.params == action.params):
+    for other in legal:  # the legal action it equals under plain ==, if any: name the value of the wrong type
+        if (other.kind, other.player, other.params) != (action.kind, action.player, action.params):
             continue
         for (name, mine), (_, theirs) in zip(action.params, other.params, strict=True):
             if not same_value(mine, theirs):

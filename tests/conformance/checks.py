@@ -76,13 +76,13 @@ def check_view(state: explorer.State, whole_log: bool = False) -> None:
             if q == p:
                 continue
             for path in state.game.private_paths(state.data, q):
-                shown = _at(v, path)
+                shown = at_path(v, path)
                 if shown is not _ABSENT:
                     assert is_hidden(shown), f"view({p}) shows player {q}'s secret at {path}: {shown!r}"
         for path in state.game.private_paths(state.data, p):
-            assert _at(v, path) == _at(full, path), f"view({p}) hides {p}'s own {path}"
+            assert at_path(v, path) == at_path(full, path), f"view({p}) hides {p}'s own {path}"
         for path in state.game.hidden_paths(state.data):
-            shown = _at(v, path)
+            shown = at_path(v, path)
             assert shown is _ABSENT or is_hidden(shown), f"view({p}) shows hidden {path}"
         for e in v["log"]:
             private = e.get("private_to")
@@ -94,7 +94,8 @@ def check_view(state: explorer.State, whole_log: bool = False) -> None:
 _ABSENT = object()
 
 
-def _at(view, path):
+def at_path(view, path):
+    """The value at ``path`` in a view (stopping at a hidden marker), or _ABSENT."""
     node = view
     for key in path:
         try:

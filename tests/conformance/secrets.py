@@ -15,7 +15,7 @@ from explorer import CHANCE
 from explorer.bag import Bag
 from explorer.records import evolve, replace_at
 
-from .checks import _at
+from .checks import at_path
 
 
 def _seats_field(data) -> str:
@@ -178,6 +178,6 @@ def still_secret(a: explorer.State, b: explorer.State, owners: tuple) -> bool:
     to the face-up discard pile, EB-1.3-loser-cards), where it went is the rules' reveal, not a leak."""
     for o in owners:
         for path in a.game.private_paths(a.data, o):
-            if _at(a.view(None, with_log=False), path) != _at(b.view(None, with_log=False), path):
+            if at_path(a.view(None, with_log=False), path) != at_path(b.view(None, with_log=False), path):
                 return True
     return False
