@@ -8,13 +8,14 @@ PORT   ?= 8866
 ARGS   ?=
 PIP    := $(BIN)/python -m pip install -q --disable-pip-version-check
 
-.PHONY: app test bench lint system-deps clean help
+.PHONY: app test bench lint notebooks system-deps clean help
 
 help:
 	@echo "make app    — install what is missing and serve the Voilà app on http://127.0.0.1:$(PORT)/"
 	@echo "make test   — install what is missing and run every test (engine, notebooks, browser)"
 	@echo "make bench  — print the benchmark table (engine speed, odds vs icepool, page and board timings)"
 	@echo "make lint   — ruff"
+	@echo "make notebooks — sync each notebook with its py:percent source (jupytext; edit either, then run this)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +50,9 @@ test: $(VENV)/.installed-test system-deps
 
 bench: $(VENV)/.installed-test system-deps
 	$(BIN)/python -m bench
+
+notebooks: $(VENV)/.installed-test
+	$(BIN)/jupytext --sync $$(git ls-files 'notebooks/*.ipynb' 'notebooks/**/*.ipynb' | sort -u)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

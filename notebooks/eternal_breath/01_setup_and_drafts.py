@@ -1,53 +1,65 @@
-# ruff: noqa: E501
-"""Cells of 01_setup_and_drafts.ipynb (built by build_notebooks.py)."""
+# %% [markdown]
+# # 永恒之息 (Eternal Breath) · 1 — Setting up: the dealer, the drafts and the mystic ritual
+#
+# This is the first of six notebooks that teach 永恒之息 from nothing. Each one quotes the rule, names the
+# words, runs the real engine one idea at a time with **loaded dice** (every die and every draw is chosen by
+# the notebook, so the story is the same on every run), checks the numbers by hand and with `assert`, draws a
+# picture, sums up, and ends with exercises you answer in a box and get checked.
+#
+# **The rule (seed 000, §1.1 游戏准备):**
+#
+# > 1.1.1 定庄定序 — 选定庄家玩家和一个顺序(例如顺时针)
+# >
+# > 1.1.2 选取卡牌 — 从所有特殊角色卡中抽取**玩家数+1**的特殊角色卡，从庄家开始选取一张特殊角色卡作为自身角色；
+# >
+# > 从所有普通角色卡中抽取**3×玩家数-2**的普通角色卡，从最后一名玩家向庄家方向，再由庄家向最后一名玩家方向选取普通角色卡，总共选取两张作为召唤角色
+# >
+# > 1.1.3 神秘仪式 — 各玩家将自身角色倒置于自己区域角色区，并选择一名召唤角色正置于自己区域角色区，另一张召唤角色正置于玩家角色池
+# >
+# > 1.1.4 游戏初始化 — 各玩家轮流摸取**4张**卡牌并获得**5枚**金币
+#
+# In English: choose a dealer and a seating order; draw players+1 special characters and let each player,
+# from the dealer on, pick one as their own character; draw 3×players−2 normal characters and pick two each
+# in snake order; put your own character face down and one summon face up; then everyone draws 4 cards and
+# takes 5 coins. The game is for 2–6 players (`EB-players`) with one deck and two dice (`EB-props`).
 
-NAME = "01_setup_and_drafts.ipynb"
+# %% [markdown]
+# ## Vocabulary
+#
+# | 中文 | English | what it is |
+# |---|---|---|
+# | 庄家 | dealer | the player who starts; a round (轮) begins with the dealer's turn |
+# | 特殊角色卡 | special character card | a strong character; each player's **self character** (自身角色) |
+# | 普通角色卡 | normal character card | a **summon** (召唤角色): the characters that fight in front |
+# | 角色区 / 角色池 | character zone / character pool | characters in play / summons waiting to be summoned |
+# | 正置 / 倒置 | face up / face down | 倒置 hides a card: a face-down character has no skill and cannot be attacked |
+# | 血条卡 | HP card | a character's life (生命值) |
+# | 牌堆 / 手牌 / 金币 | deck / hand / coins | |
+# | 选取 | draft (pick) | take one card of those on offer, pass the rest on |
+#
+# The engine names every rule by a **clause id** of the clause register (`rules.toml`). The clauses this
+# notebook teaches, read from the register itself:
 
-CELLS = [
-("md", r"""
-# 永恒之息 (Eternal Breath) · 1 — Setting up: the dealer, the drafts and the mystic ritual
+# %%
+import inspect
+from fractions import Fraction
 
-This is the first of six notebooks that teach 永恒之息 from nothing. Each one quotes the rule, names the
-words, runs the real engine one idea at a time with **loaded dice** (every die and every draw is chosen by
-the notebook, so the story is the same on every run), checks the numbers by hand and with `assert`, draws a
-picture, sums up, and ends with exercises you answer in a box and get checked.
+import ipywidgets as ipw
+import plotly.graph_objects as go
+from IPython.display import Markdown, display
 
-**The rule (seed 000, §1.1 游戏准备):**
+import explorer
+from explorer import CHANCE, TERMINAL, IllegalAction
+from widgets.exercise import Exercise
+from widgets.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
+                             tutorial_setup)
 
-> 1.1.1 定庄定序 — 选定庄家玩家和一个顺序(例如顺时针)
->
-> 1.1.2 选取卡牌 — 从所有特殊角色卡中抽取**玩家数+1**的特殊角色卡，从庄家开始选取一张特殊角色卡作为自身角色；
->
-> 从所有普通角色卡中抽取**3×玩家数-2**的普通角色卡，从最后一名玩家向庄家方向，再由庄家向最后一名玩家方向选取普通角色卡，总共选取两张作为召唤角色
->
-> 1.1.3 神秘仪式 — 各玩家将自身角色倒置于自己区域角色区，并选择一名召唤角色正置于自己区域角色区，另一张召唤角色正置于玩家角色池
->
-> 1.1.4 游戏初始化 — 各玩家轮流摸取**4张**卡牌并获得**5枚**金币
+GID = "eternal_breath"
+GAME = explorer.get_game(GID)
+RULES = {c.id: c for c in explorer.rules(GID)}
+ASSUMPTIONS = {a.id: a for a in explorer.assumptions(GID)}
 
-In English: choose a dealer and a seating order; draw players+1 special characters and let each player,
-from the dealer on, pick one as their own character; draw 3×players−2 normal characters and pick two each
-in snake order; put your own character face down and one summon face up; then everyone draws 4 cards and
-takes 5 coins. The game is for 2–6 players (`EB-players`) with one deck and two dice (`EB-props`).
-"""),
-("md", r"""
-## Vocabulary
-
-| 中文 | English | what it is |
-|---|---|---|
-| 庄家 | dealer | the player who starts; a round (轮) begins with the dealer's turn |
-| 特殊角色卡 | special character card | a strong character; each player's **self character** (自身角色) |
-| 普通角色卡 | normal character card | a **summon** (召唤角色): the characters that fight in front |
-| 角色区 / 角色池 | character zone / character pool | characters in play / summons waiting to be summoned |
-| 正置 / 倒置 | face up / face down | 倒置 hides a card: a face-down character has no skill and cannot be attacked |
-| 血条卡 | HP card | a character's life (生命值) |
-| 牌堆 / 手牌 / 金币 | deck / hand / coins | |
-| 选取 | draft (pick) | take one card of those on offer, pass the rest on |
-
-The engine names every rule by a **clause id** of the clause register (`rules.toml`). The clauses this
-notebook teaches, read from the register itself:
-"""),
-("common", ""),
-("code", r"""
+# %%
 TAUGHT = ["EB-players", "EB-props", "EB-1.1.1-dealer", "EB-1.1.1-order", "EB-1.1.2-special-draw",
           "EB-1.1.2-special-pick", "EB-1.1.2-normal-draw", "EB-1.1.2-snake", "EB-1.1.2-pass", "EB-1.1.3-ritual",
           "EB-1.1.3-hp", "EB-1.1.3-chant", "EB-1.1.4-init", "EB-1.1.4-limits", "EB-2.1.1-special",
@@ -55,16 +67,16 @@ TAUGHT = ["EB-players", "EB-props", "EB-1.1.1-dealer", "EB-1.1.1-order", "EB-1.1
           "EB-3.1-zones"]
 assert set(TAUGHT) <= set(RULES)
 display(Markdown(clause_markdown(GID, TAUGHT)))
-"""),
-("md", r"""
-## A new game waits for chance
 
-`explorer.new_game` gives the first state. Nobody has acted yet: the engine says the next move belongs to
-**chance** (`CHANCE`), because the dealer is chosen at random (our reading of 定庄, assumption `EB-A16`).
-Chance moves are ordinary actions with exact probabilities, so a notebook can *choose* them: that is what
-"loaded dice" means here.
-"""),
-("code", r"""
+# %% [markdown]
+# ## A new game waits for chance
+#
+# `explorer.new_game` gives the first state. Nobody has acted yet: the engine says the next move belongs to
+# **chance** (`CHANCE`), because the dealer is chosen at random (our reading of 定庄, assumption `EB-A16`).
+# Chance moves are ordinary actions with exact probabilities, so a notebook can *choose* them: that is what
+# "loaded dice" means here.
+
+# %%
 s0 = explorer.new_game(GID, players=2)
 outcomes = s0.chance_outcomes()
 for action, p in outcomes:
@@ -72,11 +84,11 @@ for action, p in outcomes:
 assert s0.current_player == CHANCE
 assert [p for _, p in outcomes] == [Fraction(1, 2), Fraction(1, 2)]   # hand check: 2 players, 1/2 each
 assert sum(p for _, p in outcomes) == 1
-"""),
-("md", r"""
-`EB-players`: the game is for 2 to 6 players. Asking for 7 is refused before anything is built:
-"""),
-("code", r"""
+
+# %% [markdown]
+# `EB-players`: the game is for 2 to 6 players. Asking for 7 is refused before anything is built:
+
+# %%
 try:
     explorer.new_game(GID, players=7)
     refused = None
@@ -84,49 +96,50 @@ except ValueError as err:
     refused = str(err)
 print(refused)
 assert refused is not None and "2–6" in refused
-"""),
-("md", r"""
-### Assumption `EB-A16`: how is the dealer chosen?
 
-The seed only says 选定庄家 (choose a dealer). Our default is chance (1/n each); the switch `dealer = "seat0"`
-lets seat 0 deal. Both variants, side by side — switching changes the chance node from two outcomes to one:
-"""),
-("code", r"""
+# %% [markdown]
+# ### Assumption `EB-A16`: how is the dealer chosen?
+#
+# The seed only says 选定庄家 (choose a dealer). Our default is chance (1/n each); the switch `dealer = "seat0"`
+# lets seat 0 deal. Both variants, side by side — switching changes the chance node from two outcomes to one:
+
+# %%
 display(Markdown(assumption_markdown(GID, ["EB-A16"])))
 fixed = explorer.new_game(GID, players=2, variant={"dealer": "seat0"})
 print("random:", [(str(a), p) for a, p in s0.chance_outcomes()])
 print("seat0: ", [(str(a), p) for a, p in fixed.chance_outcomes()])
 assert len(s0.chance_outcomes()) == 2 and [p for _, p in fixed.chance_outcomes()] == [1]
-"""),
-("md", r"""
-## The whole setup as a script
 
-Our story game has two players. P0 will play **Lingxi 灵汐** and P1 **Iron Wall 铁壁**; the summons are
-Swordsman 剑士 + Healer 医师 (P0) and Shield Guard 盾卫 + Monk 僧侣 (P1). Every reveal, pick, ritual choice and
-draw is one step. `setup_steps` writes the steps; it only *lists* them: each is checked by the engine when
-taken (`step` takes the action of whoever must act now). Here is the library code:
-"""),
-("code", r"""
+# %% [markdown]
+# ## The whole setup as a script
+#
+# Our story game has two players. P0 will play **Lingxi 灵汐** and P1 **Iron Wall 铁壁**; the summons are
+# Swordsman 剑士 + Healer 医师 (P0) and Shield Guard 盾卫 + Monk 僧侣 (P1). Every reveal, pick, ritual choice and
+# draw is one step. `setup_steps` writes the steps; it only *lists* them: each is checked by the engine when
+# taken (`step` takes the action of whoever must act now). Here is the library code:
+
+# %%
 from widgets import lessons
 print(inspect.getsource(lessons.step))
 print(inspect.getsource(lessons.setup_steps))
 print(inspect.getsource(lessons.tutorial_setup))
-"""),
-("code", r"""
+
+# %%
 SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
 path = states(s0, SETUP)          # the state after every step
 s = path[-1]
 print(len(SETUP), "steps; now:", s)
 for kind, params in SETUP[:6]:
     print(" ", kind, params)
-"""),
-("md", r"""
-## The drafts, event by event
 
-The log (`s.log`) keeps every event with the clause it applied. Count the reveals: `EB-1.1.2-special-draw`
-shows players+1 = 3 specials, `EB-1.1.2-normal-draw` shows 3×players−2 = 4 normals.
-"""),
-("code", r"""
+
+# %% [markdown]
+# ## The drafts, event by event
+#
+# The log (`s.log`) keeps every event with the clause it applied. Count the reveals: `EB-1.1.2-special-draw`
+# shows players+1 = 3 specials, `EB-1.1.2-normal-draw` shows 3×players−2 = 4 normals.
+
+# %%
 def of(state, clause):
     return [e for e in state.log if e.clause == clause]
 
@@ -137,14 +150,14 @@ print("specials shown:", specials_shown)
 print("normals shown: ", normals_shown)
 assert len(specials_shown) == n + 1 == 3          # hand check: 2 + 1
 assert len(normals_shown) == 3 * n - 2 == 4       # hand check: 3×2 − 2
-"""),
-("md", r"""
-Who picks when? `EB-1.1.2-special-pick`: from the dealer on (P0 is the dealer we loaded, and
-`EB-1.1.1-order` fixes the order clockwise: seat +1). `EB-1.1.2-snake`: the normals go from the **last**
-player back to the dealer, then from the dealer to the last — here P1, P0, P0, P1. After each pick
-(`EB-1.1.2-pass`) the rest is passed on, one card fewer each time.
-"""),
-("code", r"""
+
+# %% [markdown]
+# Who picks when? `EB-1.1.2-special-pick`: from the dealer on (P0 is the dealer we loaded, and
+# `EB-1.1.1-order` fixes the order clockwise: seat +1). `EB-1.1.2-snake`: the normals go from the **last**
+# player back to the dealer, then from the dealer to the last — here P1, P0, P0, P1. After each pick
+# (`EB-1.1.2-pass`) the rest is passed on, one card fewer each time.
+
+# %%
 print("dealer:", [e.describe("en") for e in of(s, "EB-1.1.1-dealer")],
       "· order:", of(s, "EB-1.1.1-order")[0].targets)
 special_pickers = [e.actor for e in of(s, "EB-1.1.2-special-pick")]
@@ -155,13 +168,13 @@ assert of(s, "EB-1.1.1-order")[0].targets == (0, 1)
 assert special_pickers == [0, 1]
 assert snake_pickers == [1, 0, 0, 1]
 assert left_after_pick == [2, 1, 3, 2, 1, 0]
-"""),
-("md", r"""
-Picks are **secret** while the draft runs (选择自己的卡牌并暂时倒置: kept face down). The engine marks the pick
-event `private_to` the picker, and `State.view(p)` masks what `p` may not see. Mid-draft, P1 cannot see
-which special P0 kept:
-"""),
-("code", r"""
+
+# %% [markdown]
+# Picks are **secret** while the draft runs (选择自己的卡牌并暂时倒置: kept face down). The engine marks the pick
+# event `private_to` the picker, and `State.view(p)` masks what `p` may not see. Mid-draft, P1 cannot see
+# which special P0 kept:
+
+# %%
 mid = path[4]                                    # just after both specials were picked
 pick_event = of(mid, "EB-1.1.2-special-pick")[0]
 print("P0's pick, as P0 sees it:", mid.view(0)["players"][0]["picks"])
@@ -169,18 +182,18 @@ print("P0's pick, as P1 sees it:", mid.view(1)["players"][0]["picks"])
 assert pick_event.private_to == (0,)
 assert mid.view(0)["players"][0]["picks"] == ["sp_lingxi"]
 assert explorer.is_hidden(mid.view(1)["players"][0]["picks"])
-"""),
-("md", r"""
-## The mystic ritual (神秘仪式)
 
-`EB-1.1.3-ritual`: the self character goes **face down** into the character zone, one summon **face up**
-into the zone, the other into the pool. `EB-1.1.3-hp`: only the summon takes its HP card now; the self
-character takes its HP card when it is declared (notebook 2). `EB-3.1-face-up` is a card's basic state;
-`EB-3.1-face-down` hides the self character: P1 sees only that P0 has a hidden character. (`EB-A19`: we
-take the ritual choices one by one from the dealer; both summons are public anyway.)
-The players' areas (`EB-3.1-zones`: character zone 角色区, pool 角色池, effect zone 效果区, trap zone 陷阱区):
-"""),
-("code", r"""
+# %% [markdown]
+# ## The mystic ritual (神秘仪式)
+#
+# `EB-1.1.3-ritual`: the self character goes **face down** into the character zone, one summon **face up**
+# into the zone, the other into the pool. `EB-1.1.3-hp`: only the summon takes its HP card now; the self
+# character takes its HP card when it is declared (notebook 2). `EB-3.1-face-up` is a card's basic state;
+# `EB-3.1-face-down` hides the self character: P1 sees only that P0 has a hidden character. (`EB-A19`: we
+# take the ritual choices one by one from the dealer; both summons are public anyway.)
+# The players' areas (`EB-3.1-zones`: character zone 角色区, pool 角色池, effect zone 效果区, trap zone 陷阱区):
+
+# %%
 view = s.view(None)
 for p, seat in enumerate(view["players"]):
     chars = [(c["en"], c["zh"], "face up" if c["face_up"] else "face down", c["hp"]) for c in seat["characters"]]
@@ -192,13 +205,13 @@ assert hp_cards == [(0, "n_swordsman", 10), (1, "n_guard", 12)]
 assert [e.actor for e in of(s, "EB-1.1.3-ritual")] == [0, 1]                 # EB-A19: one by one, from the dealer
 assert explorer.is_hidden(s.view(1)["players"][0]["characters"][0])       # P1 cannot see P0's self character
 display(Markdown(assumption_markdown(GID, ["EB-A19"])))
-"""),
-("md", r"""
-Special characters (`EB-2.1.1-special`) are strong: more HP (生命值) and base defence (基础防御) than the
-normal ones (`EB-2.1.2-normal`) that serve as summons. The seed lists **no** cards (and its card pictures are
-missing), so the cards are our sample set, marked as such (`EB-A01`):
-"""),
-("code", r"""
+
+# %% [markdown]
+# Special characters (`EB-2.1.1-special`) are strong: more HP (生命值) and base defence (基础防御) than the
+# normal ones (`EB-2.1.2-normal`) that serve as summons. The seed lists **no** cards (and its card pictures are
+# missing), so the cards are our sample set, marked as such (`EB-A01`):
+
+# %%
 from explorer.games.eternal_breath import catalogue
 cat = catalogue.sample()
 specials = [catalogue.card(c) for c in cat.specials]
@@ -208,14 +221,14 @@ print(len(normals), "normals, HP", sorted(c.hp for c in normals))
 display(Markdown(assumption_markdown(GID, ["EB-A01", "EB-A02"])))
 assert len(specials) >= 6 + 1 and len(normals) >= 3 * 6 - 2     # enough for the largest game: 6 players
 assert min(c.hp for c in specials) > max(c.hp for c in normals)       # every special outlives every normal
-"""),
-("md", r"""
-## 4 cards and 5 coins (游戏初始化)
 
-`EB-1.1.4-init`: in turn each player takes 5 coins and draws 4 cards; `EB-1.1.4-limits` states the starting
-figures (hand 4, hand limit 6, coins 5, coin cap 20, summon limit 1). The hand is private (`EB-3.1-hand`):
-"""),
-("code", r"""
+# %% [markdown]
+# ## 4 cards and 5 coins (游戏初始化)
+#
+# `EB-1.1.4-init`: in turn each player takes 5 coins and draws 4 cards; `EB-1.1.4-limits` states the starting
+# figures (hand 4, hand limit 6, coins 5, coin cap 20, summon limit 1). The hand is private (`EB-3.1-hand`):
+
+# %%
 limits = of(s, "EB-1.1.4-limits")[0].values
 coins = [seat.coins for seat in s.data.seats]
 hands = [seat.hand for seat in s.data.seats]
@@ -224,18 +237,18 @@ print("P0's hand as P1 sees it:", s.view(1)["players"][0]["hand"])
 assert limits == {"coins": 20, "hand": 6, "summons": 1}
 assert coins == [5, 5] and [len(h) for h in hands] == [4, 4]
 assert s.view(1)["players"][0]["hand"] == {"hidden": True, "count": 4}
-"""),
-("md", r"""
-## What is left makes the deck (牌堆)
 
-`EB-3.1-deck`: the deck is every card that is neither a character nor a coin, plus "the character cards
-left after the draft". Which ones? The seed is ambiguous (`EB-A04`): our default adds only the **offered**
-cards nobody picked (here the unpicked special, Flame Dragon); characters never offered stay off the table
-(`EB-3.1-table`: only cards on the table affect the game). The switch `leftover_characters = "all"` adds
-every unpicked character. Run the same setup under both readings and compare — a hand check first:
-offered-but-unpicked = 3 − 2 = 1 special and 4 − 4 = 0 normals; all unpicked = (specials − 2) + (normals − 4).
-"""),
-("code", r"""
+# %% [markdown]
+# ## What is left makes the deck (牌堆)
+#
+# `EB-3.1-deck`: the deck is every card that is neither a character nor a coin, plus "the character cards
+# left after the draft". Which ones? The seed is ambiguous (`EB-A04`): our default adds only the **offered**
+# cards nobody picked (here the unpicked special, Flame Dragon); characters never offered stay off the table
+# (`EB-3.1-table`: only cards on the table affect the game). The switch `leftover_characters = "all"` adds
+# every unpicked character. Run the same setup under both readings and compare — a hand check first:
+# offered-but-unpicked = 3 − 2 = 1 special and 4 − 4 = 0 normals; all unpicked = (specials − 2) + (normals − 4).
+
+# %%
 display(Markdown(assumption_markdown(GID, ["EB-A04"])))
 s_all = run(explorer.new_game(GID, players=2, variant={"leftover_characters": "all"}), SETUP)
 base = sum(cat.deck_cards().values())        # the non-character cards of the sample deck
@@ -248,11 +261,12 @@ print("all unpicked characters:", all_unpicked)
 assert sizes["all"] == base + all_unpicked - dealt
 assert sizes["all"] - sizes["offered (default)"] == all_unpicked - 1
 assert [e.kind for e in of(s, "EB-3.1-table")] == ["off table", "off table"]
-"""),
-("md", r"""
-### A picture: the deck by kind of card, under both readings
-"""),
-("code", r"""
+
+
+# %% [markdown]
+# ### A picture: the deck by kind of card, under both readings
+
+# %%
 def by_kind(state):
     counts = {}
     for card_id, k in state.data.deck.counts().items():
@@ -266,50 +280,50 @@ fig = go.Figure([go.Bar(name=name, x=kinds, y=[by_kind(st).get(k, 0) for k in ki
 fig.update_layout(barmode="group", title="Deck after setup, by kind (EB-A04)", yaxis_title="cards", height=350)
 assert sum(by_kind(s).values()) == len(s.data.deck) and by_kind(s)["special"] == 1 and by_kind(s_all)["normal"] == len(normals) - 4
 fig
-"""),
-("md", r"""
-Every draw is a chance node over what is left in the deck (`EB-props`): the next draw's probabilities are
-the card counts over the deck size, exactly.
-"""),
-("code", r"""
+
+# %% [markdown]
+# Every draw is a chance node over what is left in the deck (`EB-props`): the next draw's probabilities are
+# the card counts over the deck size, exactly.
+
+# %%
 draw_odds = dict((a.get("card"), p) for a, p in s.chance_outcomes())
 deck = s.data.deck.counts()
 print("next card is a Slash:", draw_odds["atk_slash"], "=", deck["atk_slash"], "/", len(s.data.deck))
 assert s.current_player == CHANCE and sum(draw_odds.values()) == 1
 assert draw_odds["atk_slash"] == Fraction(deck["atk_slash"], len(s.data.deck))
-"""),
-("md", r"""
-One clause is in the register but deliberately not modelled: `EB-1.1.3-chant`, the mystic chant
-(神秘咒语) players may recite during the ritual. The register says why:
-"""),
-("code", r"""
+
+# %% [markdown]
+# One clause is in the register but deliberately not modelled: `EB-1.1.3-chant`, the mystic chant
+# (神秘咒语) players may recite during the ritual. The register says why:
+
+# %%
 chant = RULES["EB-1.1.3-chant"]
 print(chant.status, "—", chant.reason)
 assert not chant.modelled and "EB-1.1.3-chant" not in clauses_seen(s)
 seen = clauses_seen(s, s_all)
 assert set(TAUGHT) - seen == {"EB-players", "EB-props", "EB-1.1.3-chant", "EB-2.1.1-special", "EB-2.1.2-normal",
                               "EB-3.1-hand", "EB-3.1-face-down", "EB-3.1-zones"}   # shown above, not logged as events
-"""),
-("md", r"""
-## Summary
 
-* Chance picks the dealer (`EB-1.1.1-dealer`, `EB-A16`); play goes clockwise (`EB-1.1.1-order`).
-* players+1 specials are offered and picked from the dealer on; 3×players−2 normals are picked in snake
-  order, two each; picks stay secret and the rest is passed on.
-* The ritual: self character face down, one summon face up, the other in the pool; only the summon takes
-  its HP card now.
-* 5 coins and 4 cards each; hand limit 6, coin cap 20, summon limit 1.
-* The deck: every non-character card plus the offered characters nobody picked (`EB-A04`; the switch
-  `leftover_characters = "all"` adds every other unpicked character too).
+# %% [markdown]
+# ## Summary
+#
+# * Chance picks the dealer (`EB-1.1.1-dealer`, `EB-A16`); play goes clockwise (`EB-1.1.1-order`).
+# * players+1 specials are offered and picked from the dealer on; 3×players−2 normals are picked in snake
+#   order, two each; picks stay secret and the rest is passed on.
+# * The ritual: self character face down, one summon face up, the other in the pool; only the summon takes
+#   its HP card now.
+# * 5 coins and 4 cards each; hand limit 6, coin cap 20, summon limit 1.
+# * The deck: every non-character card plus the offered characters nobody picked (`EB-A04`; the switch
+#   `leftover_characters = "all"` adds every other unpicked character too).
+#
+# Next: **02_one_turn.ipynb** plays P0's first turn phase by phase.
+#
+# ## Exercises
+#
+# Type your answer and press **Check**. The expected answers are computed by the engine in the cell, never
+# typed in.
 
-Next: **02_one_turn.ipynb** plays P0's first turn phase by phase.
-
-## Exercises
-
-Type your answer and press **Check**. The expected answers are computed by the engine in the cell, never
-typed in.
-"""),
-("code", r"""
+# %%
 five = explorer.new_game(GID, players=5)
 five = step(five, "dealer", seat=0)
 normals_offered_5 = sum(1 for task in five.data.tasks if task.kind == "offer_normal")
@@ -318,8 +332,8 @@ ex1 = Exercise("1. How many normal character cards are offered in a 5-player gam
                hint_en="3 × players − 2", hint_zh="3×玩家数-2")
 assert normals_offered_5 == 13
 ex1
-"""),
-("code", r"""
+
+# %%
 four = step(explorer.new_game(GID, players=4), "dealer", seat=2)
 first_normal_picker = next(task.player for task in four.data.tasks if task.kind == "pick_normal")
 ex2 = Exercise("2. Four players, seat 2 deals. Which seat picks the first normal character? (0–3)",
@@ -327,19 +341,17 @@ ex2 = Exercise("2. Four players, seat 2 deals. Which seat picks the first normal
                hint_en="the last player in the order that starts at the dealer", hint_zh="从庄家开始的顺序中的最后一名玩家")
 assert first_normal_picker == 1
 ex2
-"""),
-("code", r"""
+
+# %%
 three_all = step(explorer.new_game(GID, players=3, variant={"leftover_characters": "all"}), "dealer", seat=0)
 specials_offered_3 = sum(1 for task in three_all.data.tasks if task.kind == "offer_special")
 ex3 = Exercise("3. Three players: how many special characters are offered for the draft?",
                "3. 3人游戏：展示多少张特殊角色卡供选取？", answer=specials_offered_3)
 assert specials_offered_3 == 4
 ex3
-"""),
-("code", r"""
+
+# %%
 # the exercise boxes check themselves: a quick self-test that the right answers are accepted
 for ex, right in ((ex1, str(normals_offered_5)), (ex2, str(first_normal_picker)), (ex3, str(specials_offered_3))):
     assert ex.check(right) and ex.solved
     ex.reset()
-"""),
-]
