@@ -239,7 +239,7 @@ class GuidedTour(ipw.VBox):
             return
         ls = self.current
         self._title.value = f"<h3>{html.escape(ls.title(lang))}</h3>"
-        nb = f"<br><i>{html.escape(_t('notebook', lang, nb='notebooks/eternal_breath/' + ls.notebook))}</i>" \
+        nb = f"<br><i>{html.escape(_t('notebook', lang, nb=f'notebooks/{self.game_id}/{ls.notebook}'))}</i>" \
             if ls.notebook else ""
         self._text.value = f"<p>{html.escape(ls.text(lang))}{nb}</p>"
         index = explorer.get_game(self.game_id).clause_index

@@ -12,6 +12,7 @@ file raises ``DataError(file, entry, field)`` and nothing is half-loaded.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,14 +24,13 @@ from explorer import CHANCE, DataError, IllegalAction, State, act
 from explorer.data import Field, load_table, non_empty, read_toml
 
 STARTS = ("new", "scenario")
-SCENARIOS = ("combat_ready",)  # the only scenario builders a lesson may name (never an arbitrary function)
 
 SCRIPT_SCHEMA = {
     "id": Field(str, check=non_empty),
     "players": Field(int, check=lambda v: None if 2 <= v <= 6 else "must be 2 to 6"),
     "variant": Field(dict, required=False, default={}),
     "start": Field(str, required=False, default="new", choices=STARTS),
-    "scenario": Field(str, required=False, default="", choices=("", *SCENARIOS)),
+    "scenario": Field(str, required=False, default=""),  # a name from the game's scenarios(), checked on load
     "args": Field(dict, required=False, default={}),
     "steps": Field(list, required=False, default=[]),
 }
@@ -107,11 +107,19 @@ class Script:
 
     def initial(self, game_id: str) -> State:
         if self.start == "scenario":
-            from explorer.games.eternal_breath import scenarios
-
-            builder = {"combat_ready": scenarios.combat_ready}[self.scenario]
-            return builder(players=self.players, variant=self.variant, **self.args)
+            return scenario_builder(game_id, self.scenario)(players=self.players, variant=self.variant, **self.args)
         return explorer.new_game(game_id, self.players, self.variant)
+
+
+def scenario_builder(game_id: str, name: str):
+    """The builder of the game's scenario ``name``: the function of that name in the game's ``scenarios.py``,
+    called with ``players``, ``variant`` and the lesson's ``args``. Only names the game lists in
+    ``scenarios()`` are reachable (a lesson file never names an arbitrary function)."""
+    game = explorer.get_game(game_id)
+    if name not in game.scenarios():
+        raise ValueError(f"{game_id} has no scenario {name!r}; it has: {', '.join(game.scenarios()) or 'none'}")
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return getattr(importlib.import_module(f"{package}.scenarios"), name)
 
 
 @dataclass(frozen=True)
@@ -203,6 +211,8 @@ def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
     for e in load_table(path, "script", SCRIPT_SCHEMA, doc=doc):
         if (e["start"] == "scenario") != bool(e["scenario"]):
             raise DataError(file, e["id"], "scenario", "name a scenario exactly when start = 'scenario'")
+        if e["scenario"] and e["scenario"] not in explorer.get_game(game_id).scenarios():
+            raise DataError(file, e["id"], "scenario", f"{game_id} has no scenario {e['scenario']!r}")
         sc = Script(e["id"], e["players"], dict(e["variant"]), e["start"], e["scenario"], dict(e["args"]),
                     _expand(file, e["id"], _steps(file, e["id"], e["steps"])))
         try:

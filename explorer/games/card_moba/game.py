@@ -1,0 +1,155 @@
+"""The card-driven MOBA as an ``explorer.Game``: setup steps, turns and the action phase are rule modules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import factorial
+from pathlib import Path
+
+import explorer
+from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction
+
+from . import action_phase, deck, setup
+from .content import sample, standard_deck
+from .describe import describe_action, describe_event
+from .legal import A, setup_actions, turn_actions, why
+from .records import Hero, Moba, Rules
+from .ruler import rule_values, ruler_options
+from .view import full_view
+
+SWITCHES = {"start_stamina": "start_stamina", "start_hand": "start_hand", "round_cap": "round_cap",
+            "kill_score": "kill_score", "card_set": "card_set", "adjacency": "adjacency", "action_cap": "action_cap",
+            "shield_lasts": "shield_lasts"}
+
+
+SETUP_STEPS = {"mode": (setup.choose_mode, "mode"), "map": (setup.choose_map, "map"),
+               "hero": (setup.choose_hero, "hero"), "bloodline": (setup.choose_bloodline, "piece"),
+               "win_score": (setup.choose_win_score, "score"), "spawn": (setup.choose_spawn, "cell")}
+
+
+class CardMoba(Game):
+    id = "card_moba"
+    name_en = "Card-driven MOBA"
+    name_zh = "卡驱MOBA"
+    seed_file = "001_f64be178aa1cd06b.txt"
+    players_clause = "MB-prep-players"  # 「邀请1至5名小伙伴来与你一起」: you and 1 to 5 friends, 2 to 6 players
+    min_players = 2
+    max_players = 6
+    folder = Path(__file__).parent
+
+    def extra_options(self):
+        """The Ruler mode settings (MB-mode-ruler) with the seed's ranges and defaults; "inf" is a value (MB-A18)."""
+        return ruler_options()
+
+    def initial(self, players, variant):
+        common = {field: variant[key] for key, field in SWITCHES.items()}
+        classic = Rules(**common)
+        ruler = Rules(**common, **rule_values(variant))
+        cards = standard_deck(sample().cards)
+        return Moba(phase="mode", seat=0, heroes=tuple(Hero(seat=i) for i in range(players)), deck=Bag(cards),
+                    rules=classic, ruler_rules=ruler)
+
+    def current_player(self, d):
+        if d.phase == "over":
+            return TERMINAL
+        if d.draws or d.phase == "order":
+            return CHANCE
+        return d.seat
+
+    def chance_outcomes(self, d):
+        if d.phase == "order":
+            orders = setup.orders(len(d.heroes))
+            p = Fraction(1, factorial(len(d.heroes)))
+            return tuple((A("order", CHANCE, order=o), p) for o in orders)
+        return tuple((A("draw", CHANCE, card=c), p) for c, p in deck.draw_outcomes(d))
+
+    def legal_actions(self, d):
+        if d.phase in ("action", "discard"):
+            return tuple(turn_actions(d))
+        return tuple(setup_actions(d))
+
+    def why_illegal(self, d, action):
+        if action.player == CHANCE or self.current_player(d) == CHANCE:
+            return IllegalAction("MB-turn-draw" if d.draws else "MB-choice-5-order",
+                                 "only chance decides this now" if self.current_player(d) == CHANCE
+                                 else "chance does not decide now", action)
+        clause, reason = why(d, action)
+        return IllegalAction(clause, reason, action)
+
+    def decision_clause(self, d):
+        return "MB-turn-action"
+
+    def apply(self, d, a, emit):
+        k = a.kind
+        if k == "draw":
+            return deck.draw(d, a["card"], emit)
+        if k == "order":
+            return setup.set_order(d, a["order"], emit)
+        if k in SETUP_STEPS:
+            choose, param = SETUP_STEPS[k]
+            return choose(d, a[param], emit)
+        if k == "discard":
+            return _discard(d, a["card"], emit)
+        if k == "end":
+            return action_phase.end_action(d, emit)
+        params = a.args
+        if k == "play":
+            d = action_phase.play_card(d, params.pop("card"), params, emit)
+        elif k == "move":
+            d = action_phase.move(d, a["to"], emit)
+        elif k == "attack":
+            d = action_phase.attack(d, a["target"], emit)
+        else:
+            d = action_phase.use_skill(d, params.pop("skill"), params, emit)
+        return _after_action(d, emit)
+
+    def winners(self, d):
+        return d.winners
+
+    def simulation_limits(self, players):
+        """MB-A17 and MB-A15: the action cap and round cap that bound a game of bots alone. A person's game
+        has neither (「行动阶段由当前回合玩家提出结束」; the game ends at the agreed score)."""
+        return {"action_cap": 30, "round_cap": 12}
+
+    def max_steps(self, players, variant):
+        """A stated bound when both simulation limits are on; None (unbounded) when either is 0."""
+        if not variant["action_cap"] or not variant["round_cap"]:
+            return None
+        per_turn = 2 + variant["action_cap"] * 5 + 70
+        return 20 * players + 20 + variant["round_cap"] * players * per_turn
+
+    def full_view(self, d):
+        return full_view(d)
+
+    def private_paths(self, d, player):
+        return [("players", player, "hand")]
+
+    def hidden_paths(self, d):
+        return [("deck",)]
+
+    def describe_action(self, action, lang):
+        return describe_action(action, lang)
+
+    def describe_event(self, event, lang):
+        return describe_event(self, event, lang)
+
+    def bots(self):
+        from .bots import GreedyBot
+        return {"random": explorer.RandomBot, "greedy": GreedyBot}
+
+
+def _discard(d, card, emit):
+    from .turn import discard
+    return discard(d, card, emit)
+
+
+def _after_action(d, emit):
+    """A hero that died during its own action phase loses the rest of its turn (MB-A09)."""
+    if d.phase == "over" or d.heroes[d.seat].alive:
+        return d
+    from .turn import finish_turn
+    emit.emit("turn lost", "MB-hero-death", targets=(d.seat,))
+    return finish_turn(d, emit)
+
+
+GAME = CardMoba()

@@ -1,0 +1,173 @@
+"""城堡之心 (Castle Heart) as an ``explorer.Game``: the phase table in ``flow.py`` decides who acts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import explorer
+from explorer import CHANCE, TERMINAL, Game, IllegalAction
+
+from . import flow, text, view
+from .board import HERO
+from .bots import GreedyBot
+from .cards import CONTENT
+from .deal import deploy_problem, initial
+from .reach import hero_may_attack, soldier_strike
+
+CLAUSE_OF_PHASE = {
+    "choose_mix": "CH-count-enemies-outnumber", "deal_identity": "CH-identity-four",
+    "deal_hero": "CH-setup-heroes", "deploy": "CH-deploy-mana",
+    "play": "CH-turn-play-unlimited", "pay": "CH-turn-play-unlimited", "block": "CH-turn-block",
+    "armour": "CH-equip-knight-armour", "mirror": "CH-magic-mirror", "bear_axe": "CH-equip-bear-axe",
+    "doom_axe": "CH-equip-doom-axe", "abyss": "CH-equip-abyss-sword", "great_sword": "CH-equip-great-sword",
+    "counter": "CH-magic-counter", "fireball": "CH-magic-fireball", "ice": "CH-magic-ice-storm",
+    "disintegrate": "CH-magic-disintegrate", "missiles": "CH-equip-missile-ring", "ring_keep": "CH-equip-missile-ring",
+    "command": "CH-turn-command", "soldier": "CH-turn-command", "discard": "CH-turn-discard",
+    "rescue": "CH-death-heal-dying", "join": "CH-death-soldiers-join",
+    "neutral_choice": "CH-end-enemies-dead-neutral-choice",
+}
+
+
+SIMULATION_ROUND_CAP = 20  # CH-A14: opt-in, for bots and simulations only
+
+PLAY_CLAUSE = {"heal": "CH-turn-play-heal", "lightning": "CH-equip-lightning-wand",
+               "missiles": "CH-equip-missile-ring"}
+
+
+class CastleHeart(Game):
+    id = "castle_heart"
+    name_en = "Castle Heart"
+    name_zh = "城堡之心"
+    seed_file = "003_b98971d23e3f3437.txt"
+    min_players = 3  # CH-A02: the count rules allow no table of 2
+    max_players = 8
+    players_clause = "CH-A02"
+    folder = Path(__file__).parent
+
+    def initial(self, players, variant):
+        return initial(players, variant)
+
+    def current_player(self, data):
+        return flow.current_player(data)
+
+    def legal_actions(self, data):
+        return flow.legal_actions(data)
+
+    def chance_outcomes(self, data):
+        return flow.chance_outcomes(data)
+
+    def apply(self, data, action, emit):
+        return flow.apply(data, action, emit)
+
+    def winners(self, data):
+        return data.winners
+
+    def simulation_limits(self, players):
+        """CH-A14: bots and simulations stop at round 20; a person's game has no round cap (0 = none)."""
+        return {"round_cap": SIMULATION_ROUND_CAP}
+
+    def max_steps(self, players, variant):
+        """A stated bound, or None without a round cap (the document's game may go on: CH-A14).
+
+        Every play-phase action but ``end_play`` spends a hand card (a declaration at most once a turn), and
+        each card brings at most ``players + 6`` answers (counter-magic, ice storm, block, axes, follow-up,
+        abyss, ring); a turn also has its rescues, joins, commands, discards and the neutral's choices. So a
+        turn is bounded by (cards in the game) × (players + 8), and a game by (round cap + 1) × players turns."""
+        if not variant["round_cap"]:
+            return None
+        cards = sum(c.count for c in CONTENT.cards.values()) + 10 + 8 * players + 5 * players
+        per_turn = cards * (players + 8) + 5 * players
+        return (variant["round_cap"] + 1) * players * per_turn + players * (4 + variant["starting_hand"])
+
+    def decision_clause(self, data):
+        return CLAUSE_OF_PHASE.get(data.phase, "CH-turn-four-phases")
+
+    def why_illegal(self, data, action):
+        """The precise clause an action breaks: turn order, then the rule of its kind."""
+        who = flow.current_player(data)
+        if who == TERMINAL:
+            return IllegalAction("CH-end-lord-dies", "the game is over", action)
+        k, g = action.kind, action.get
+        if k == "block" and (g("soldier") is not None or (data.attack and data.attack.member != HERO)):
+            return IllegalAction("CH-turn-soldiers-cannot-block", "an attacked soldier cannot block", action)
+        if action.player != who:
+            whose = "chance" if who == CHANCE else f"player {who}"
+            return IllegalAction(self.decision_clause(data), f"it is {whose}'s decision now", action)
+        seat = data.seats[who] if who >= 0 else None
+        if k == "deploy" and data.phase == "deploy":
+            problem = deploy_problem(seat, g("soldier"))
+            if problem:
+                return IllegalAction(problem[0], problem[1], action)
+        if k in ("magic", "counter") and seat is not None and seat.held:
+            card = g("card") or ""
+            clause = "CH-magic-counter-hold-exception" if "counter" in card else "CH-magic-hold"
+            return IllegalAction(clause, "a held hero may only draw and discard", action)
+        if k == "declare" and data.phase == "play":
+            if seat.held:
+                return IllegalAction("CH-magic-hold", "a held hero may only draw and discard", action)
+            return IllegalAction("CH-neutral-declare", "only a neutral declares, once a turn, before any other play, "
+                                 "a side other than the one it is on", action)
+        if k == "attack" and data.phase == "play":
+            return self._why_attack(data, action)
+        if data.phase == "play" and k in PLAY_CLAUSE:
+            return self._why_play(data, action)
+        if k == "soldier_attack" and data.phase == "soldier" and isinstance(g("member"), int):
+            ok, res = soldier_strike(data, data.active, data.cursor, data.command, g("member"))
+            if not ok:
+                return IllegalAction(res[0], res[1], action)
+        if k == "block" and data.phase == "block":
+            return IllegalAction("CH-turn-block", "blocking needs a 剑 in hand", action)
+        return IllegalAction(self.decision_clause(data), "not one of the legal actions now", action)
+
+    def _why_play(self, data, action):
+        """愈, the wand and the ring: which of their rules the action breaks."""
+        seat, g = data.seats[data.active], action.get
+        if seat.held:
+            return IllegalAction("CH-magic-hold", "a held hero may only draw and discard", action)
+        if action.kind == "heal":
+            target = g("target")
+            if "heal" not in seat.hand:
+                return IllegalAction("CH-turn-play-heal", "healing spends a 愈 from the hand", action)
+            if target == data.active and seat.hp >= seat.max_hp:
+                return IllegalAction("CH-max-hp", "already at starting HP", action)
+            return IllegalAction("CH-death-heal-dying", "愈 goes to oneself or to a dying hero", action)
+        return IllegalAction(PLAY_CLAUSE[action.kind], "the card, the 魔 or the target is missing", action)
+
+    def _why_attack(self, data, action):
+        seat = data.seats[data.active]
+        if data.attacked:
+            return IllegalAction("CH-turn-play-one-sword", "only one 剑 attack per turn", action)
+        if seat.held:
+            return IllegalAction("CH-magic-hold", "a held hero cannot attack", action)
+        if action.get("pay") == "sword" and "sword" not in seat.hand:
+            return IllegalAction("CH-turn-play-one-sword", "an attack costs one 剑", action)
+        if action.get("pay") == "any_two":
+            return IllegalAction("CH-equip-longbow", "paying any two cards needs the longbow and two cards", action)
+        target, member = action.get("target"), action.get("member")
+        if not isinstance(target, int) or not 0 <= target < len(data.seats) or not isinstance(member, int):
+            return IllegalAction("CH-attack-hero-targets", "no such target", action)
+        problem = hero_may_attack(data, data.active, target, member)
+        if problem:
+            return IllegalAction(problem[0], problem[1], action)
+        return IllegalAction("CH-turn-play-one-sword", "not a legal attack now", action)
+
+    def full_view(self, data):
+        return view.full_view(data)
+
+    def private_paths(self, data, player):
+        return view.private_paths(data, player)
+
+    def hidden_paths(self, data):
+        return view.hidden_paths(data)
+
+    def describe_action(self, action, lang):
+        return text.describe_action(action, lang)
+
+    def describe_event(self, event, lang):
+        return text.describe_event(event, lang)
+
+    def bots(self):
+        return {"random": explorer.RandomBot, "greedy": GreedyBot}
+
+
+GAME = CastleHeart()
