@@ -62,6 +62,10 @@ class CastleHeart(Game):
     def winners(self, data):
         return data.winners
 
+    def seat_facts(self, state):
+        """Each seat's hero and hidden identity (CH-identity-four), known once the game is over."""
+        return [{"hero": seat.hero, "identity": seat.identity} for seat in state.data.seats]
+
     def simulation_limits(self, players):
         """CH-A14: bots and simulations stop at round 20; a person's game has no round cap (0 = none)."""
         return {"round_cap": SIMULATION_ROUND_CAP}
