@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     write(df, args.out)
-    print(report(df))
+    print(report(df, args.game))
     print(f"\nwrote {len(df)} rows to {args.out}")
     return 0
 

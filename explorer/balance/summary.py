@@ -47,10 +47,10 @@ class Rate:
         low, high = self.interval
         return self.games > 0 and not low <= self.fair <= high
 
-    def line(self) -> str:
+    def line(self, name: str = "") -> str:
         low, high = self.interval
         flag = "  ← differs from fair" if self.unfair else ""
-        return (f"{self.name:<24} {self.rate:6.1%}  [{low:6.1%}, {high:6.1%}]  n={self.games:<6} "
+        return (f"{name or self.name:<24} {self.rate:6.1%}  [{low:6.1%}, {high:6.1%}]  n={self.games:<6} "
                 f"fair {self.fair:5.1%}{flag}")
 
 
@@ -95,11 +95,14 @@ def summarise(df) -> dict[str, list[Rate]]:
     return out
 
 
-def report(df) -> str:
-    """The summary as text (the command line prints it)."""
+def report(df, game_id: str | None = None) -> str:
+    """The summary as text (the command line prints it), with the game's names for its facts when known."""
+    import explorer
+
+    game = explorer.get_game(game_id) if game_id else None
     lines = [f"{len(df)} games, {seats(df)} players; how they ended: "
              + ", ".join(f"{k} ×{v}" for k, v in df["ended"].value_counts().items())]
     for name, rates in summarise(df).items():
         lines.append(f"\nwin rate by {name} (Wilson 95 % interval)")
-        lines += ["  " + r.line() for r in rates]
+        lines += ["  " + r.line(game.fact_label(name, r.name) if game and name != "seat" else "") for r in rates]
     return "\n".join(lines)
