@@ -39,6 +39,7 @@ WORDS = {  # key: (English, 中文)
     "bad_file": ("This file is not a balance study: {why}. Nothing was changed.",
                  "此文件不是平衡研究表：{why}。未做任何更改。"),
     "base": ("as the document reads", "按文档默认"),
+    "greedy": ("greedy", "贪心"), "random": ("random", "随机"), "strong": ("strong", "强"),
     "by": ("by {facet}", "按{facet}"), "character": ("character", "角色"), "hero": ("hero", "英雄"),
     "bloodline": ("bloodline", "血统"), "identity": ("identity", "身份"), "bot": ("bot", "机器人"),
 }
@@ -101,6 +102,7 @@ class BalanceLab(GameComponent):
 
     def __init__(self, game_id: str = "eternal_breath", lang: str = "en", **kwargs):
         self.table = self.other = None
+        self._relabelling = False
         self.source = ("here", "")  # (what the table is: "here", "cancelled" or "file", the file's name)
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
@@ -110,7 +112,7 @@ class BalanceLab(GameComponent):
         self._players = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._games = ipw.IntSlider(min=10, max=MAX_GAMES, step=10, value=100, continuous_update=False)
         self._bots = ipw.Dropdown(layout=ipw.Layout(width="auto"))
-        self._compare = ipw.Dropdown(layout=ipw.Layout(width="auto"))
+        self._reading = ipw.Dropdown(layout=ipw.Layout(width="auto"))
         self._run, self._stop = ipw.Button(icon="play"), ipw.Button(icon="stop", disabled=True)
         self._run.add_class("re-balance-run")
         self._stop.add_class("re-balance-cancel")
@@ -120,7 +122,7 @@ class BalanceLab(GameComponent):
         self._charts.add_class("re-balance-chart")
         wrap = ipw.Layout(flex_flow="row wrap")
         super().__init__(children=[
-            self._title, ipw.HBox([self._players, self._bots, self._compare], layout=wrap),
+            self._title, ipw.HBox([self._players, self._bots, self._reading], layout=wrap),
             ipw.HBox([self._games, self._run, self._stop, self._upload], layout=wrap),
             self._bar, self._status, self._charts, self._summary], **kwargs)
         self.add_class("re-balance-lab")
@@ -128,7 +130,7 @@ class BalanceLab(GameComponent):
         self._stop.on_click(lambda _b: self._cancel.set())
         self._upload.observe(self._on_upload, "value")
         for control, trait in ((self._players, "players"), (self._games, "games"), (self._bots, "bots"),
-                               (self._compare, "compare")):
+                               (self._reading, "compare")):
             control.observe(self._from_control(trait), "value")
         self.set_trait("lang", lang)
         self.game_id = game_id
@@ -163,6 +165,8 @@ class BalanceLab(GameComponent):
     def _from_control(self, trait):
         def changed(change):
             """Fires when a control changes (a browser message): validated; a refused value is undone."""
+            if self._relabelling:  # new options being shown, not a person's choice
+                return
             try:
                 setattr(self, trait, change["new"])
             except traitlets.TraitError:
@@ -190,21 +194,28 @@ class BalanceLab(GameComponent):
         self._draw()
 
     def _relabel(self) -> None:
+        self._relabelling = True
+        try:
+            self._show_labels()
+        finally:
+            self._relabelling = False
+
+    def _show_labels(self) -> None:
         t, game = T[self.lang], explorer.get_game(self.game_id)
         name = game.name_zh if self.lang == "zh" else game.name_en
         self._title.value = f"<h3>{html.escape(t['title'])} · {html.escape(name)}</h3>"
         self._players.description, self._games.description = t["players"], t["games"]
-        self._bots.description, self._compare.description = t["bots"], t["compare"]
+        self._bots.description, self._reading.description = t["bots"], t["compare"]
         self._run.description, self._stop.description = t["run"], t["cancel"]
         self._upload.description = t["load"]
         self._players.options = list(range(game.min_players, game.max_players + 1))
         self._players.value = self.players
-        self._bots.options = list(game.bots())
+        self._bots.options = [(t.get(b, b), b) for b in game.bots()]
         self._bots.value = self.bots
         sources = {o.name: o.source for o in explorer.get_game(self.game_id).options.values()}
-        self._compare.options = [(t["none"], ""), *((f"{sources.get(c.partition('=')[0], '')} {c}".strip(), c)
+        self._reading.options = [(t["none"], ""), *((f"{sources.get(c.partition('=')[0], '')} {c}".strip(), c)
                                                     for c in comparisons(self.game_id))]
-        self._compare.value = self.compare
+        self._reading.value = self.compare
         self._games.value = self.games
 
     # --- running ---------------------------------------------------------------------------------------------
@@ -271,6 +282,8 @@ class BalanceLab(GameComponent):
 
     # --- showing ---------------------------------------------------------------------------------------------
     def _facet_name(self, facet: str, value: str) -> str:
+        if facet == "bot":
+            return T[self.lang].get(value, value)
         return explorer.get_game(self.game_id).fact_label(facet, value, self.lang)
 
     def _draw(self) -> None:

@@ -94,3 +94,11 @@ def test_a_study_file_is_loaded_and_a_bad_one_changes_nothing(tmp_path):
     pd.testing.assert_frame_equal(b.table, df)
     _upload(b, "cut.parquet", write(df.drop(columns=["winners"]), tmp_path / "c.parquet").read_bytes())
     assert "no column winners" in b._status.value
+
+
+def test_a_new_game_offers_its_own_players_and_bots_without_changing_them_by_itself():
+    b = BalanceLab("eternal_breath")
+    b.game_id = "castle_heart"
+    assert b.players == 4 and b._players.value == 4 and list(b._players.options) == list(range(3, 9))
+    b.lang = "zh"
+    assert b.players == 4 and ("贪心", "greedy") in b._bots.options
