@@ -9,7 +9,6 @@ browser is validated here (players, games, bots, the compared switch, the upload
 from __future__ import annotations
 
 import html
-import io
 import threading
 
 import ipywidgets as ipw
@@ -18,11 +17,11 @@ import traitlets
 
 import explorer
 from explorer.balance import Study, StudyError, run, summarise
+from explorer.balance.tables import check_game, read_study, readings
 from widgets.component import GameComponent
 from widgets.plotly_bundle import show_figure
 
 MAX_GAMES = 500          # a study in the page; larger ones run from the command line and are loaded as files
-MAX_UPLOAD = 50 * 2**20  # bytes
 WORDS = {  # key: (English, 中文)
     "title": ("Balance lab — bot games, win rates with 95 % intervals", "平衡实验室 —— 机器人对局与 95% 置信区间胜率"),
     "players": ("Players", "玩家数"), "games": ("Games", "局数"), "bots": ("Bots", "机器人"),
@@ -44,51 +43,6 @@ WORDS = {  # key: (English, 中文)
     "bloodline": ("bloodline", "血统"), "identity": ("identity", "身份"), "bot": ("bot", "机器人"),
 }
 T = {lang: {k: w[i] for k, w in WORDS.items()} for i, lang in enumerate(("en", "zh"))}
-
-
-def comparisons(game_id: str) -> list[str]:
-    """The "key=value" readings a study can be compared with: every other value of each listed switch."""
-    game = explorer.get_game(game_id)
-    limits = set(game.simulation_limits(game.min_players))
-    return [f"{name}={value}" for name, o in sorted(game.options.items()) if o.values and name not in limits
-            for value in o.values if value != o.default]
-
-
-def read_study(data: bytes, name: str):
-    """A study table from Parquet bytes, or ValueError saying what is wrong (the columns a study has)."""
-    import pandas as pd
-
-    if len(data) > MAX_UPLOAD:
-        raise ValueError(f"{name} is larger than {MAX_UPLOAD // 2**20} MB")
-    try:
-        df = pd.read_parquet(io.BytesIO(data))
-    except Exception as exc:  # pyarrow raises several kinds for a file that is not Parquet
-        raise ValueError(f"{name} is not a Parquet file ({type(exc).__name__})") from None
-    needed = {"game", "seed", "players", "winners", "ended", "win_0"}
-    if missing := sorted(needed - set(df.columns)):
-        raise ValueError(f"{name} has no column {', '.join(missing)}")
-    if df.empty or df["players"].nunique() != 1:
-        raise ValueError(f"{name} must hold games of one player count")
-    n = int(df["players"].iloc[0])
-    if any(f"win_{p}" not in df.columns for p in range(n)):
-        raise ValueError(f"{name} lacks a win column for one of its {n} seats")
-    return df
-
-
-def check_game(df, game_id: str, name: str) -> None:
-    """ValueError unless the table's games are of ``game_id`` (its variant column names exactly that game's
-    switches) with a player count the game allows."""
-    import json
-
-    game = explorer.get_game(game_id)
-    try:
-        keys = set(json.loads(df["variant"].iloc[0]))
-    except (KeyError, TypeError, ValueError):
-        raise ValueError(f"{name} has no readable variant column") from None
-    if keys != set(game.options):
-        raise ValueError(f"{name} is not a study of {game.name_en} / {game.name_zh}")
-    if not game.min_players <= int(df["players"].iloc[0]) <= game.max_players:
-        raise ValueError(f"{name} has a player count {game.name_en} does not allow")
 
 
 class BalanceLab(GameComponent):
@@ -158,7 +112,7 @@ class BalanceLab(GameComponent):
 
     @traitlets.validate("compare")
     def _valid_compare(self, proposal):
-        if proposal["value"] and proposal["value"] not in comparisons(self.game_id):
+        if proposal["value"] and proposal["value"] not in readings(self.game_id):
             raise traitlets.TraitError(f"{proposal['value']!r} is not a reading of {self.game_id}")
         return proposal["value"]
 
@@ -214,7 +168,7 @@ class BalanceLab(GameComponent):
         self._bots.value = self.bots
         sources = {o.name: o.source for o in explorer.get_game(self.game_id).options.values()}
         self._reading.options = [(t["none"], ""), *((f"{sources.get(c.partition('=')[0], '')} {c}".strip(), c)
-                                                    for c in comparisons(self.game_id))]
+                                                    for c in readings(self.game_id))]
         self._reading.value = self.compare
         self._games.value = self.games
 

@@ -10,7 +10,8 @@ import pytest
 import traitlets
 
 from explorer.balance import Study, run, write
-from widgets.balance_lab import BalanceLab, comparisons
+from explorer.balance.tables import readings
+from widgets.balance_lab import BalanceLab
 
 
 def lab(**kw) -> BalanceLab:
@@ -70,7 +71,7 @@ def test_a_control_set_out_of_range_is_undone_or_clamped():
     assert b.games == 500
     b.games = 10**6
     assert b.games == 500
-    assert "round_cap=3" not in comparisons("castle_heart")  # the simulation limits are not readings
+    assert "round_cap=3" not in readings("castle_heart")  # the simulation limits are not readings
 
 
 def _upload(b, name, data):
