@@ -93,6 +93,9 @@ rates_figure(chars, "永恒之息: win rate by self character · 按自身角色
 
 # %% [markdown]
 # ### How long the games were, and how they ended
+#
+# Greedy bots often stall: the games that reach the bots' round limit end with no winner (EB-A07, a limit the
+# document does not have). A study says how many, so that nobody reads a stalled game as a balanced one.
 
 # %%
 fig = go.Figure(go.Histogram(x=eb_table["rounds"], nbinsx=15))
@@ -101,6 +104,9 @@ fig.update_layout(title="永恒之息 ×4: rounds per game · 每局轮数", xax
 ended = eb_table["ended"].value_counts()
 assert ended.sum() == 40
 print(ended.to_string())
+capped = int(eb_table["capped"].sum())
+assert (eb_table[eb_table["capped"]]["winners"] == "[]").all()   # the bots' 30-round limit (EB-A07): no winner
+print(f"{capped} of 40 games reached the bots' round limit (EB-A07) and ended with no winner")
 fig
 
 # %% [markdown]

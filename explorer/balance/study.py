@@ -86,7 +86,8 @@ def play_game(study: Study, i: int) -> dict[str, Any]:
     Columns: ``game`` (i), ``seed``, ``players``, ``variant`` (JSON), ``bot_<seat>``, the game's own facts per
     seat (``<fact>_<seat>``: character, hero, bloodline, identity… from ``Game.seat_facts``), ``win_<seat>``
     (1 if that seat is among the winners), ``winners`` (JSON list), ``steps``, ``rounds``, ``ended`` (the clause
-    of the game's last event: how it ended; "unfinished" when ``max_steps`` stopped it) and ``damage_<seat>``
+    of the game's last event: how it ended; "unfinished" when ``max_steps`` stopped it), ``capped`` (a simulation
+    limit ended it: its last step's events name one of ``Game.simulation_limits``) and ``damage_<seat>``
     (damage dealt, from the events' own numbers).
     """
     game = explorer.get_game(study.game_id)
@@ -108,8 +109,10 @@ def play_game(study: Study, i: int) -> dict[str, Any]:
     for p in range(study.players):
         row[f"win_{p}"] = int(p in winners)
     damage = damage_dealt(end.log, study.players)
+    limits = game.simulation_limits(study.players)
     row.update({"winners": json.dumps(winners), "steps": len(end.history), "rounds": rounds_of(end),
-                "ended": end.log[-1].clause if finished and len(end.log) else "unfinished"})
+                "ended": end.log[-1].clause if finished and len(end.log) else "unfinished",
+                "capped": finished and any(k in dict(e.numbers) for e in end.events for k in limits)})
     for p in range(study.players):
         row[f"damage_{p}"] = damage[p]
     return row

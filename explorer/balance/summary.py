@@ -102,6 +102,9 @@ def report(df, game_id: str | None = None) -> str:
     game = explorer.get_game(game_id) if game_id else None
     lines = [f"{len(df)} games, {seats(df)} players; how they ended: "
              + ", ".join(f"{k} ×{v}" for k, v in df["ended"].value_counts().items())]
+    if "capped" in df.columns and df["capped"].any():
+        lines.append(f"{int(df['capped'].sum())} of them ended at a simulation limit (a cap for bots alone, "
+                     "not a rule of the document)")
     for name, rates in summarise(df).items():
         lines.append(f"\nwin rate by {name} (Wilson 95 % interval)")
         lines += ["  " + r.line(game.fact_label(name, r.name) if game and name != "seat" else "") for r in rates]
