@@ -163,6 +163,15 @@ class Game:
         clause = self.clause_index.get(event.clause)
         return f"{event.kind} [{event.clause}]" + (f" {clause.text(lang)}" if clause else "")
 
+    def seat_facts(self, state: Any) -> list[dict[str, str]]:
+        """What a balance study records about each seat (its character, hero, bloodline, identity…), one dict
+        per seat of plain strings (``explorer.balance`` writes them as ``<fact>_<seat>`` columns). Default: none."""
+        return [{} for _ in range(state.players)]
+
+    def fact_label(self, fact: str, value: str, lang: str = "en") -> str:
+        """How a person reads a value of :meth:`seat_facts` (a name in ``lang``, never a catalogue id)."""
+        return value
+
     def bots(self) -> dict[str, type]:
         """Bot classes offered for this game, by name (the board's seat menu reads this)."""
         from .play import RandomBot

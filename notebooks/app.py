@@ -9,6 +9,7 @@ import ipywidgets as ipw
 from IPython.display import display
 
 import explorer
+from widgets.balance_lab import BalanceLab
 from widgets.content_notice import ContentNotice, playable_games
 from widgets.game_tabs import learn_makers, odds_makers
 from widgets.i18n import LanguageSwitch, link_lang
@@ -18,7 +19,8 @@ from widgets.registers_view import RegistersView
 
 GAMES, BROKEN = playable_games()  # a game whose content files do not load is left out, with the reason shown
 FIRST = "eternal_breath" if "eternal_breath" in GAMES else GAMES[0]
-TABS = [("Learn", "学习"), ("Play", "对局"), ("Odds", "概率"), ("Event chains", "事件链"), ("Rules", "规则")]
+TABS = [("Learn", "学习"), ("Play", "对局"), ("Odds", "概率"), ("Event chains", "事件链"), ("Balance", "平衡"),
+        ("Rules", "规则")]
 
 game_picker = ipw.Dropdown(options=[(f"{explorer.get_game(g).name_zh} · {explorer.get_game(g).name_en}", g)
                                     for g in GAMES], value=FIRST, description="Game 游戏")
@@ -28,13 +30,14 @@ notice = ContentNotice(BROKEN)
 learn = PerGame(learn_makers(GAMES), game_id=FIRST)
 play = PlayArea(FIRST, graph_shown=False)  # its event graph is drawn when its tab is opened
 odds = PerGame(odds_makers(GAMES), game_id=FIRST)
+balance = BalanceLab(FIRST)
 rules = RegistersView(game_id=FIRST)
-tabs = ipw.Tab(children=[learn, play, odds, play.graph_panel, rules])
+tabs = ipw.Tab(children=[learn, play, odds, play.graph_panel, balance, rules])
 tabs.add_class("re-app-tabs")
 ipw.dlink((tabs, "selected_index"), (play, "graph_shown"), transform=lambda i: i == TABS.index(("Event chains", "事件链")))
-for part in (learn, play, odds, rules):
+for part in (learn, play, odds, balance, rules):
     ipw.link((game_picker, "value"), (part, "game_id"))
-link_lang(language, learn, play, odds, rules, notice)
+link_lang(language, learn, play, odds, balance, rules, notice)
 
 
 def _retitle(change=None):
@@ -51,12 +54,12 @@ display(ipw.VBox([ipw.HBox([game_picker, language]), notice, tabs]))
 # What the page shows is checked here too (nbval runs this notebook in `make test`).
 assert set(GAMES) >= {"eternal_breath", "card_moba", "castle_heart"} and not BROKEN and not notice.errors
 assert [tabs.get_title(i) for i in range(len(TABS))] == [en for en, _ in TABS]
-assert play.session.game_id == odds.game_id == learn.game_id == rules.game_id == FIRST
+assert play.session.game_id == odds.game_id == learn.game_id == rules.game_id == balance.game_id == FIRST
 language.lang = "zh"
 assert tabs.get_title(1) == "对局" and play.lang == rules.lang == odds.made[FIRST].lang == "zh"
 language.lang = "en"
 game_picker.value = "card_moba"
-assert play.session.game_id == "card_moba" and rules.game_id == "card_moba"
+assert play.session.game_id == "card_moba" and rules.game_id == "card_moba" and balance.game_id == "card_moba"
 game_picker.value = FIRST
 assert not play.graph_shown and play.graph.spec == {}  # not drawn until its tab opens
 tabs.selected_index = 3

@@ -106,6 +106,14 @@ class CardMoba(Game):
     def winners(self, d):
         return d.winners
 
+    def seat_facts(self, state):
+        """Each seat's hero (MB-choice-2-hero) and bloodline system (MB-bloodline-system)."""
+        return [{"hero": h.hero, "bloodline": h.pieces[0] if h.pieces else ""} for h in state.data.heroes]
+
+    def fact_label(self, fact, value, lang="en"):
+        table = {"hero": sample().heroes, "bloodline": sample().systems}.get(fact, {})
+        return table[value]["zh" if lang == "zh" else "en"] if value in table else value
+
     def simulation_limits(self, players):
         """MB-A17 and MB-A15: the action cap and round cap that bound a game of bots alone. A person's game
         has neither (「行动阶段由当前回合玩家提出结束」; the game ends at the agreed score)."""

@@ -62,6 +62,19 @@ class CastleHeart(Game):
     def winners(self, data):
         return data.winners
 
+    def seat_facts(self, state):
+        """Each seat's hero and hidden identity (CH-identity-four), known once the game is over."""
+        return [{"hero": seat.hero, "identity": seat.identity} for seat in state.data.seats]
+
+    def fact_label(self, fact, value, lang="en"):
+        if fact == "hero" and value in CONTENT.heroes:
+            hero = CONTENT.heroes[value]
+            return hero.zh if lang == "zh" else hero.en
+        if fact == "identity" and value in text.IDENTITY:
+            en, zh = text.IDENTITY[value]
+            return zh if lang == "zh" else en.removeprefix("the ").removeprefix("an ").removeprefix("a ")
+        return value
+
     def simulation_limits(self, players):
         """CH-A14: bots and simulations stop at round 20; a person's game has no round cap (0 = none)."""
         return {"round_cap": SIMULATION_ROUND_CAP}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 
 from explorer import Bot, RandomBot
 
@@ -17,12 +18,17 @@ __all__ = ["GreedyBot", "RandomBot", "expected_damage"]
 
 def expected_damage(attack_pts, base_defence, response: str = combat.BLOCK, defence_points=0) -> Fraction:
     """The exact expected damage of one attack over both dice (EB-3.2-damage), via combat.resolve_attack."""
-    total = Fraction(0)
-    for a in combat.DIE_FACES:
-        for d in combat.DIE_FACES:
-            dmg = combat.resolve_attack(a, d, attack_pts, response, base_defence, defence_points)
-            total += dmg or 0
-    return total / 36
+    return expected_over(combat.DIE_FACES, attack_pts, response, base_defence, defence_points)
+
+
+@lru_cache(maxsize=4096)
+def expected_over(attack_dice: tuple, attack_pts, response: str, base_defence=0, defence_points=0) -> Fraction:
+    """The exact expected damage when the attacker's die is one of ``attack_dice`` (equally likely) and the
+    defender's die any face, via combat.resolve_attack (a dodge that succeeds deals 0). Remembered: a bot asks
+    the same few questions thousands of times in a study."""
+    total = sum(combat.resolve_attack(a, d, attack_pts, response, base_defence, defence_points) or 0
+                for a in attack_dice for d in combat.DIE_FACES)
+    return Fraction(total, 6 * len(attack_dice))
 
 
 def _attack_value(state, a) -> Fraction:
@@ -66,14 +72,8 @@ class GreedyBot(Bot):
         f = t.combat
         pts = attack_points(f.cards) + attack_plus(t, f.player, f.char)
         base = card(f.tchar).defence + defence_plus(t, f.target, f.tchar)
-        dice = [f.attack_die] if f.attack_die else list(combat.DIE_FACES)
-        total = Fraction(0)
-        for ad in dice:
-            for dd in combat.DIE_FACES:
-                if a.kind == "dodge":
-                    dmg = combat.resolve_attack(ad, dd, pts, combat.DODGE)
-                else:
-                    extra = card(a["card"]).points if a["card"] else 0
-                    dmg = combat.resolve_attack(ad, dd, pts, combat.BLOCK, base, extra)
-                total += dmg or 0
-        return total / (6 * len(dice))
+        dice = (f.attack_die,) if f.attack_die else combat.DIE_FACES
+        if a.kind == "dodge":
+            return expected_over(dice, pts, combat.DODGE)
+        extra = card(a["card"]).points if a["card"] else 0
+        return expected_over(dice, pts, combat.BLOCK, base, extra)

@@ -67,6 +67,16 @@ class EternalBreath(Game):
     def winners(self, t):
         return t.winners
 
+    def seat_facts(self, state):
+        """Each seat's self character: its pick in the special draft (EB-1.1.2-special-pick)."""
+        picks = {e.actor: dict(e.numbers)["card"] for e in state.log if e.clause == "EB-1.1.2-special-pick"}
+        return [{"character": picks.get(p, "")} for p in range(state.players)]
+
+    def fact_label(self, fact, value, lang="en"):
+        from .catalogue import card
+
+        return card(value).name(lang) if fact == "character" and value else value
+
     def simulation_limits(self, players):
         """EB-A07 / EB-A15: the opt-in limits that bound a game played by bots alone (30 rounds, then a draw;
         40 actions per play phase). A person's game never gets them: the document has neither."""

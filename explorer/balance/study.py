@@ -1,0 +1,135 @@
+"""One balance study: what to play (validated before anything runs) and one seeded game → one table row.
+
+Game ``i`` of a study with seed ``S`` uses its own seed, derived from ``S`` and ``i`` only
+(:func:`game_seed`), so a row never depends on which worker played it or in which order: the same study gives
+the same table on one process or on a cluster of any size.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import explorer
+from explorer.errors import VariantError
+from explorer.play import play_out
+
+
+class StudyError(ValueError):
+    """A study that cannot run, naming the option at fault (the command line exits with code 2)."""
+
+    def __init__(self, option: str, reason: str):
+        self.option, self.reason = option, reason
+        super().__init__(f"{option}: {reason}")
+
+
+@dataclass(frozen=True)
+class Study:
+    """``games`` seeded bot games of ``game_id`` with ``players`` seats.
+
+    ``bots`` names one bot for every seat, or one per seat (names from ``game.bots()``). ``variant`` is the
+    game's switches; the game's simulation limits (``Game.simulation_limits``) are filled in where the variant
+    does not set them, because bots alone need a bound the rule document does not have (the document wins in a
+    person's game; a study says which limits it used in every row).
+    """
+
+    game_id: str
+    players: int
+    games: int
+    bots: tuple[str, ...] = ("random",)
+    variant: dict = field(default_factory=dict)
+    seed: int = 0
+
+    def __post_init__(self):
+        if self.game_id not in explorer.game_ids():
+            raise StudyError("game", f"no game {self.game_id!r}; known: {', '.join(explorer.game_ids())}")
+        game = explorer.get_game(self.game_id)
+        if not isinstance(self.players, int) or not game.min_players <= self.players <= game.max_players:
+            raise StudyError("--players", f"{game.name_en} takes {game.min_players} to {game.max_players} players "
+                                          f"({game.players_clause}), not {self.players!r}")
+        if not isinstance(self.games, int) or self.games < 1:
+            raise StudyError("--games", f"expected a whole number of games ≥ 1, not {self.games!r}")
+        if not isinstance(self.seed, int) or self.seed < 0:
+            raise StudyError("--seed", f"expected a whole number ≥ 0, not {self.seed!r}")
+        known = game.bots()
+        if len(self.bots) not in (1, self.players):
+            raise StudyError("--bots", f"name one bot for every seat or one per seat ({self.players}), "
+                                       f"not {len(self.bots)}")
+        unknown = [b for b in self.bots if b not in known]
+        if unknown:
+            raise StudyError("--bots", f"no bot {unknown[0]!r} for {self.game_id}; known: {', '.join(known)}")
+        try:
+            object.__setattr__(self, "variant", game.resolve_variant(game.bounded_variant(self.players, self.variant)))
+        except VariantError as exc:
+            raise StudyError("--variant", str(exc)) from None
+
+    def seat_bots(self) -> tuple[str, ...]:
+        return self.bots * self.players if len(self.bots) == 1 else self.bots
+
+    def row(self, i: int) -> dict[str, Any]:
+        """Play game ``i`` of the study and describe it as one row (plain values only)."""
+        return play_game(self, i)
+
+
+def game_seed(seed: int, i: int) -> int:
+    """Game ``i``'s seed: a 63-bit digest of the study's seed and ``i`` (independent of the workers)."""
+    digest = hashlib.blake2b(f"rules-explorer balance {seed}:{i}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def play_game(study: Study, i: int) -> dict[str, Any]:
+    """Play game ``i`` with the study's bots from a new game to the end (or the simulation limits) and return its row.
+
+    Columns: ``game`` (i), ``seed``, ``players``, ``variant`` (JSON), ``bot_<seat>``, the game's own facts per
+    seat (``<fact>_<seat>``: character, hero, bloodline, identity… from ``Game.seat_facts``), ``win_<seat>``
+    (1 if that seat is among the winners), ``winners`` (JSON list), ``steps``, ``rounds``, ``ended`` (the clause
+    of the game's last event: how it ended; "unfinished" when ``max_steps`` stopped it), ``capped`` (a simulation
+    limit ended it: its last step's events name one of ``Game.simulation_limits``) and ``damage_<seat>``
+    (damage dealt, from the events' own numbers).
+    """
+    game = explorer.get_game(study.game_id)
+    seed = game_seed(study.seed, i)
+    names = study.seat_bots()
+    classes = game.bots()
+    start = explorer.new_game(study.game_id, study.players, study.variant)
+    bots = {p: classes[name]() for p, name in enumerate(names)}
+    end = play_out(start, bots, seed=seed, max_steps=game.max_steps(study.players, study.variant))
+    finished = end.current_player == explorer.TERMINAL
+    winners = sorted(end.winners) if finished else []
+    row: dict[str, Any] = {"game": i, "seed": seed, "players": study.players,
+                           "variant": json.dumps(study.variant, sort_keys=True, ensure_ascii=False)}
+    for p, name in enumerate(names):
+        row[f"bot_{p}"] = name
+    for p, facts in enumerate(game.seat_facts(end)):
+        for key, value in facts.items():
+            row[f"{key}_{p}"] = value
+    for p in range(study.players):
+        row[f"win_{p}"] = int(p in winners)
+    damage = damage_dealt(end.log, study.players)
+    limits = game.simulation_limits(study.players)
+    row.update({"winners": json.dumps(winners), "steps": len(end.history), "rounds": rounds_of(end),
+                "ended": end.log[-1].clause if finished and len(end.log) else "unfinished",
+                "capped": finished and any(k in dict(e.numbers) for e in end.events for k in limits)})
+    for p in range(study.players):
+        row[f"damage_{p}"] = damage[p]
+    return row
+
+
+def damage_dealt(log, players: int) -> list[int]:
+    """Damage dealt by each seat: the ``damage`` number of every event whose kind names damage, by its actor."""
+    total: Counter = Counter()
+    for e in log:
+        if "damage" in e.kind and isinstance(e.actor, int) and 0 <= e.actor < players:
+            amount = dict(e.numbers).get("damage", 0)
+            if isinstance(amount, int):
+                total[e.actor] += amount
+    return [total[p] for p in range(players)]
+
+
+def rounds_of(state) -> int | None:
+    """The round the game reached (every game's data names it ``round``), or None."""
+    value = getattr(state.data, "round", None)
+    return value if isinstance(value, int) else None

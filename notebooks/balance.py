@@ -1,0 +1,171 @@
+# %% [markdown]
+# # Balance lab · 平衡实验室
+#
+# The three games are prototypes written by their authors; what players and designers most want to know is
+# whether they are **fair** (公平): does the first seat win more, is a character, hero or identity too strong, what
+# does one reading of an unclear rule do to the balance? This notebook plays many seeded bot games and reads the
+# win rates with honest 95 % intervals (Wilson score intervals, 置信区间).
+#
+# - `explorer.balance.Study(game, players, games, bots, variant, seed)` names a study; game *i* uses a seed made
+#   from the study's seed and *i* only, so **the table never depends on how the games were spread over workers**.
+# - `explorer.balance.run(study, workers=…)` plays it on a [Dask](https://docs.dask.org) cluster (a
+#   `LocalCluster` of worker processes here; `scheduler="tcp://host:8786"` for an existing one) and returns one
+#   pandas row per game. `summarise(df)` gives the win rates with intervals.
+# - The same from a terminal: `python -m explorer.balance eternal_breath --players 4 --games 1000 --bots greedy
+#   --out study.parquet` (a progress bar, then the summary; `--scheduler tcp://host:8786` for a cluster started with
+#   `dask scheduler` and `dask worker tcp://host:8786` on each machine).
+#
+# **Bots alone need a bound.** The rule documents have no round limit (the document wins in a person's game), but
+# bots could play for ever, so a study fills in each game's `simulation_limits` (e.g. 永恒之息 EB-A07 and EB-A15,
+# the MOBA MB-A15 and MB-A17, 城堡之心 CH-A14); every row records the variant it used and how the game ended.
+# The bots are the games' `greedy` bots: weak players, so these numbers describe greedy play, not expert play.
+
+# %%
+import json
+
+import pandas as pd
+import plotly.graph_objects as go
+
+import explorer
+from explorer.balance import Study, game_seed, run, summarise, wilson
+
+
+def rates_figure(rates, title, label=lambda name: name):
+    """Win rates as bars with their Wilson 95 % intervals, and the fair line."""
+    fig = go.Figure(go.Bar(x=[label(r.name) for r in rates], y=[r.rate for r in rates],
+                           error_y={"type": "data", "symmetric": False,
+                                    "array": [r.interval[1] - r.rate for r in rates],
+                                    "arrayminus": [r.rate - r.interval[0] for r in rates]},
+                           customdata=[f"{r.wins}/{r.games}" for r in rates],
+                           hovertemplate="%{x}: %{y:.1%} (%{customdata})<extra></extra>"))
+    fig.add_hline(y=rates[0].fair, line_dash="dot", annotation_text=f"fair 公平 {rates[0].fair:.1%}")
+    fig.update_layout(title=title, yaxis={"tickformat": ".0%", "range": [0, 1]}, height=340)
+    return fig
+
+
+# %% [markdown]
+# ## 1 · 永恒之息, four players, on a cluster of two worker processes
+#
+# Forty games of four greedy bots. The progress bar below is tqdm's notebook bar; in a terminal it is a text bar.
+
+# %%
+eb = Study("eternal_breath", players=4, games=40, bots=("greedy",), seed=2026)
+eb_table = run(eb, workers=2)
+assert list(eb_table["game"]) == list(range(40))                      # every game once, in order
+assert list(eb_table["seed"]) == [game_seed(2026, i) for i in range(40)]
+assert json.loads(eb_table["variant"].iloc[0])["round_limit"] == 30    # the simulation limit, recorded
+eb_table[["game", "character_0", "character_1", "character_2", "character_3", "winners", "rounds", "ended"]].head()
+
+# %% [markdown]
+# The same study in this one process gives the very same table (the reproducibility the balance lab promises):
+
+# %%
+again = run(Study("eternal_breath", players=4, games=8, bots=("greedy",), seed=2026), workers=0, progress=False)
+pd.testing.assert_frame_equal(again, eb_table.head(8))
+
+# %% [markdown]
+# ### Win rate by seat (座位)
+#
+# "Fair" here is the average share of wins per seat in this table (the mean number of winners per game divided by
+# the players): a seat whose interval does not reach it **differs from fair beyond the interval**. With 40 games
+# the intervals are wide: a difference has to be large to show.
+
+# %%
+eb_summary = summarise(eb_table)
+seats = eb_summary["seat"]
+assert sum(r.wins for r in seats) == sum(len(json.loads(w)) for w in eb_table["winners"])
+for r in seats:
+    low, high = r.interval
+    assert low <= r.rate <= high and (low, high) == wilson(r.wins, r.games)
+rates_figure(seats, "永恒之息 ×4: win rate by seat · 按座位胜率")
+
+# %% [markdown]
+# ### Win rate by self character (自身角色)
+#
+# Each seat of each game counts once for the character it drafted (EB-1.1.2-special-pick).
+
+# %%
+game = explorer.get_game("eternal_breath")
+chars = eb_summary["character"]
+assert sum(r.games for r in chars) == 40 * 4
+rates_figure(chars, "永恒之息: win rate by self character · 按自身角色胜率",
+             label=lambda cid: f"{game.fact_label('character', cid, 'zh')} {game.fact_label('character', cid, 'en')}")
+
+# %% [markdown]
+# ### How long the games were, and how they ended
+#
+# Greedy bots often stall: the games that reach the bots' round limit end with no winner (EB-A07, a limit the
+# document does not have). A study says how many, so that nobody reads a stalled game as a balanced one.
+
+# %%
+fig = go.Figure(go.Histogram(x=eb_table["rounds"], nbinsx=15))
+fig.update_layout(title="永恒之息 ×4: rounds per game · 每局轮数", xaxis_title="rounds 轮", yaxis_title="games 局",
+                  height=300)
+ended = eb_table["ended"].value_counts()
+assert ended.sum() == 40
+print(ended.to_string())
+capped = int(eb_table["capped"].sum())
+assert (eb_table[eb_table["capped"]]["winners"] == "[]").all()   # the bots' 30-round limit (EB-A07): no winner
+print(f"{capped} of 40 games reached the bots' round limit (EB-A07) and ended with no winner")
+fig
+
+# %% [markdown]
+# ## 2 · 城堡之心: win rate by hidden identity (身份)
+#
+# Five players: the count rules deal a lord (城主), enemies (敌军), a reinforcement (援军) or a neutral (中立).
+# Sides win together, so the fair line is well above 1/5.
+
+# %%
+ch_table = run(Study("castle_heart", players=5, games=150, bots=("greedy",), seed=7), workers=2)
+ch = summarise(ch_table)
+castle = explorer.get_game("castle_heart")
+assert sum(r.games for r in ch["identity"]) == 150 * 5
+rates_figure(ch["identity"], "城堡之心 ×5: win rate by identity · 按身份胜率",
+             label=lambda v: f"{castle.fact_label('identity', v, 'zh')} {castle.fact_label('identity', v, 'en')}")
+
+# %% [markdown]
+# ## 3 · What if? The same seeds under two readings
+#
+# 城堡之心 never says how far apart two seats are (assumption CH-A03, switch `distance`): our default counts
+# seats round the table; the other reading makes every seat adjacent. Playing the **same seeds** under both
+# readings compares like with like (the deals are the same; what differs is what the rule lets happen).
+
+# %%
+readings = {}
+for value in ("seats", "adjacent_all"):
+    readings[value] = run(Study("castle_heart", players=5, games=150, bots=("greedy",), variant={"distance": value},
+                                seed=7), workers=2, progress=False)
+assert list(readings["seats"]["seed"]) == list(readings["adjacent_all"]["seed"])
+pd.testing.assert_frame_equal(readings["seats"], ch_table)             # the default reading is the table above
+fig = go.Figure()
+for value, df in readings.items():
+    rates = summarise(df)["identity"]
+    fig.add_bar(name=f"distance = {value}", x=[castle.fact_label("identity", r.name) for r in rates],
+                y=[r.rate for r in rates],
+                error_y={"type": "data", "symmetric": False, "array": [r.interval[1] - r.rate for r in rates],
+                         "arrayminus": [r.rate - r.interval[0] for r in rates]})
+fig.update_layout(barmode="group", title="城堡之心: identity win rates under two readings of CH-A03",
+                  yaxis={"tickformat": ".0%", "range": [0, 1]}, height=340)
+fig
+
+# %% [markdown]
+# ## 4 · The MOBA: win rate by hero (英雄), two players
+
+# %%
+mb_table = run(Study("card_moba", players=2, games=100, bots=("greedy",), seed=3), workers=0)
+moba = explorer.get_game("card_moba")
+heroes = summarise(mb_table)["hero"]
+assert sum(r.games for r in heroes) == 200
+rates_figure(heroes, "MOBA ×2: win rate by hero · 按英雄胜率",
+             label=lambda h: f"{moba.fact_label('hero', h, 'zh')} {moba.fact_label('hero', h, 'en')}")
+
+# %% [markdown]
+# ## Reading the intervals honestly
+#
+# A Wilson interval is the set of win rates *p* for which the observed rate is within 1.96 standard errors:
+# the roots of (p̂ − p)² = z² p (1 − p) / n. A fair coin thrown 100 times with 50 heads gives [40.4 %, 59.6 %]:
+
+# %%
+low, high = wilson(50, 100)
+assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+print(f"50 of 100: [{low:.1%}, {high:.1%}]")

@@ -1,0 +1,105 @@
+"""The Balance tab: a study in the page with progress and cancel, a study loaded from a file, bad values refused."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pandas as pd
+import pytest
+import traitlets
+
+from explorer.balance import Study, run, write
+from explorer.balance.tables import readings
+from widgets.balance_lab import BalanceLab
+
+
+def lab(**kw) -> BalanceLab:
+    b = BalanceLab("castle_heart", **kw)
+    b.games = 12
+    return b
+
+
+def test_a_study_in_the_page_is_the_command_lines_study():
+    b = lab()
+    b.start(wait=True)
+    expected = run(Study("castle_heart", b.players, 12, ("greedy",)), workers=0, progress=False)
+    pd.testing.assert_frame_equal(b.table, expected)
+    assert b._bar.value == b._bar.max == 12 and not b.running
+    assert "12 games" in b._status.value and "%" in b._summary.value
+    b.lang = "zh"
+    assert "共 12 局" in b._status.value and "按英雄" in b._summary.value
+
+
+def test_a_comparison_plays_the_same_seeds_under_the_other_reading():
+    b = lab()
+    b.compare = "distance=adjacent_all"
+    b.start(wait=True)
+    assert list(b.table["seed"]) == list(b.other["seed"])
+    assert json.loads(b.other["variant"].iloc[0])["distance"] == "adjacent_all"
+    assert json.loads(b.table["variant"].iloc[0])["distance"] != "adjacent_all"
+    assert b._bar.max == 24
+
+
+def test_cancel_keeps_the_games_already_played():
+    b = lab()
+
+    def stop(change):
+        if change["new"] >= 3:
+            b._cancel.set()
+
+    b._bar.observe(stop, "value")
+    b.start(wait=True)
+    assert len(b.table) == 3 and "cancelled" in b._status.value
+
+
+@pytest.mark.parametrize(("trait", "value"), [("players", 9), ("players", True), ("bots", "genius"),
+                                              ("compare", "distance=far"), ("compare", "round_cap=3"),
+                                              ("game_id", "chess")])
+def test_bad_values_from_the_browser_are_refused(trait, value):
+    b = lab()
+    before = getattr(b, trait)
+    with pytest.raises(traitlets.TraitError):
+        setattr(b, trait, value)
+    assert getattr(b, trait) == before
+
+
+def test_a_control_set_out_of_range_is_undone_or_clamped():
+    b = lab()
+    b._players.value = 4
+    b._games.value = 500
+    assert b.games == 500
+    b.games = 10**6
+    assert b.games == 500
+    assert "round_cap=3" not in readings("castle_heart")  # the simulation limits are not readings
+
+
+def _upload(b, name, data):
+    b._upload.value = ({"name": name, "type": "", "size": len(data), "content": memoryview(data),
+                        "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)},)
+
+
+def test_a_study_file_is_loaded_and_a_bad_one_changes_nothing(tmp_path):
+    df = run(Study("castle_heart", 5, 8, ("greedy",), seed=4), workers=0, progress=False)
+    path = write(df, tmp_path / "s.parquet")
+    b = lab()
+    _upload(b, "s.parquet", path.read_bytes())
+    pd.testing.assert_frame_equal(b.table, df)
+    assert "from s.parquet" in b._status.value
+    _upload(b, "junk.parquet", b"not parquet at all")
+    assert "not a balance study" in b._status.value and b.table is not None
+    pd.testing.assert_frame_equal(b.table, df)
+    other = run(Study("card_moba", 2, 3, ("greedy",)), workers=0, progress=False)
+    _upload(b, "moba.parquet", write(other, tmp_path / "m.parquet").read_bytes())
+    assert "is not a study of Castle Heart" in b._status.value
+    pd.testing.assert_frame_equal(b.table, df)
+    _upload(b, "cut.parquet", write(df.drop(columns=["winners"]), tmp_path / "c.parquet").read_bytes())
+    assert "no column winners" in b._status.value
+
+
+def test_a_new_game_offers_its_own_players_and_bots_without_changing_them_by_itself():
+    b = BalanceLab("eternal_breath")
+    b.game_id = "castle_heart"
+    assert b.players == 4 and b._players.value == 4 and list(b._players.options) == list(range(3, 9))
+    b.lang = "zh"
+    assert b.players == 4 and ("贪心", "greedy") in b._bots.options
