@@ -78,3 +78,16 @@ def test_full_view_is_shaped_for_a_board():
     p = v["players"][0]
     assert {"hero", "identity", "hp", "hand", "equipment", "soldiers", "alive", "revealed", "dying"} <= set(p)
     assert all(set(s) == {"kind", "hp", "poisoned"} for s in p["soldiers"])
+
+
+def test_a_face_down_identity_reads_as_dealt_to_its_seat_for_everyone_else():
+    """CH-identity-four: others see that a seat got an identity face down (its seat is public), never which one."""
+    s = explorer.new_game("castle_heart", 5)
+    while not any(e.kind == "identity" and e.private_to for e in s.log):
+        s = s.apply(s.chance_outcomes()[0][0] if s.current_player == explorer.CHANCE else s.legal_actions()[0])
+    secret = next(e for e in s.log if e.kind == "identity" and e.private_to)
+    seat = secret.private_to[0]
+    shown = secret.redacted()
+    assert shown.describe("en") == f"player {seat} is dealt an identity face down"
+    assert shown.describe("zh") == f"{seat}号玩家秘密获得身份"
+    assert "enemy" not in shown.describe("en") and "lord" not in shown.describe("en")

@@ -218,7 +218,9 @@ def describe_event(e, lang: str) -> str:
     v = e.values
     f = _Fields(v)
     f["actor"] = who(e.actor, zh)
-    f["target"] = who(e.targets[0], zh) if e.targets else f["actor"]
+    # a face-down identity is dealt to the seat it is private to: who got one is public, which one is not
+    secret_to = e.private_to[0] if e.kind == "identity" and e.private_to and not e.targets else None
+    f["target"] = who(e.targets[0], zh) if e.targets else (who(secret_to, zh) if secret_to is not None else f["actor"])
     f["targets"] = ("、" if zh else ", ").join(who(t, zh) for t in e.targets) or ("无" if zh else "none")
     for key in ("card", "soldier"):
         if key in v:
