@@ -10,7 +10,7 @@ Pure Python: no UI imports here (see ../DESIGN.md in shared/ for the layers).
 from .actions import CHANCE, TERMINAL, Action, act
 from .bag import Bag
 from .errors import ContentWarning, DataError, IllegalAction, SaveError, VariantError
-from .events import CANCELLED, TOOK_EFFECT, Emitter, Event, event_graph, visible_log
+from .events import CANCELLED, RELATIONS, SELF, TOOK_EFFECT, Emitter, Event, event_graph, visible_log, why
 from .play import Bot, RandomBot, play, play_out, sample_chance
 from .records import evolve, record, replace_at
 from .registers import Assumption, Clause, Option
@@ -19,10 +19,11 @@ from .state import HIDDEN, State, from_json, is_hidden, new_game, replay
 from .transcript import transcript
 
 __all__ = [
-    "CANCELLED", "CHANCE", "HIDDEN", "TERMINAL", "TOOK_EFFECT", "Action", "Assumption", "Bag", "Bot",
+    "CANCELLED", "CHANCE", "HIDDEN", "RELATIONS", "SELF", "TERMINAL", "TOOK_EFFECT", "Action", "Assumption", "Bag",
+    "Bot",
     "Clause", "ContentWarning", "DataError", "Emitter", "Event", "Game", "IllegalAction", "Option", "RandomBot",
     "SaveError", "Scenario", "State",
     "VariantError", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids", "get_game",
     "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",
-    "sample_chance", "transcript", "visible_log",
+    "sample_chance", "transcript", "visible_log", "why",
 ]

@@ -10,6 +10,16 @@ import networkx as nx
 TOOK_EFFECT = "took effect"
 CANCELLED = "cancelled"
 
+# How one event names another (DESIGN "Events explain themselves"). A link reads "subject relation object":
+#   causes           the subject happened, so the object happened            (an attack causes its roll)
+#   triggers         the subject fired the object                            (damage triggers a trap)
+#   cancels          the subject cancels the object                          (a dodge cancels the attack)
+#   prevents         the subject stops (part of) the object's effect        (a block, a shield, the status stack)
+#   replaces         the subject happens instead of the object               (a rescue replaces a death)
+#   resolves_before  both were due together; a priority clause put the subject first
+RELATIONS = ("causes", "triggers", "cancels", "prevents", "replaces", "resolves_before")
+SELF = -1  # in Emitter.emit(links=...): the event being emitted
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -18,6 +28,9 @@ class Event:
 
     ``private_to`` lists the players who may see the event's details (None: everyone).
     ``numbers`` are (name, value) pairs sorted by name, so saved and loaded events compare equal.
+    ``links`` are ``(relation, subject, object, clause)``: "event ``subject`` <relation> event ``object``, as
+    ``clause`` decides" (see ``RELATIONS``); one of the two is this event, the other an earlier one. ``cause``
+    is the oldest link of all, kept as it was: it reads ("causes", cause, id, clause).
     """
 
     id: int
@@ -30,6 +43,7 @@ class Event:
     numbers: tuple[tuple[str, Any], ...] = ()
     private_to: tuple[int, ...] | None = None
     game: str = field(default="", compare=False)
+    links: tuple[tuple[str, int, int, str], ...] = ()
 
     def number(self, name: str, default: Any = None) -> Any:
         for key, value in self.numbers:
@@ -56,7 +70,7 @@ class Event:
     def redacted(self) -> Event:
         """The event as others see it: who did what kind of thing, without the private details."""
         return Event(self.id, self.kind, self.clause, self.actor, (), self.cause, self.outcome, (),
-                     self.private_to, self.game)
+                     self.private_to, self.game, self.links)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "kind": self.kind, "clause": self.clause}
@@ -72,6 +86,8 @@ class Event:
             d["numbers"] = dict(self.numbers)
         if self.private_to is not None:
             d["private_to"] = list(self.private_to)
+        if self.links:
+            d["links"] = [list(link) for link in self.links]
         return d
 
     @classmethod
@@ -82,6 +98,7 @@ class Event:
             d["id"], d["kind"], d["clause"], d.get("actor"), _freeze(d.get("targets", ())), d.get("cause"),
             d.get("outcome", TOOK_EFFECT), tuple(sorted((k, _freeze(v)) for k, v in d.get("numbers", {}).items())),
             tuple(d["private_to"]) if d.get("private_to") is not None else None, game,
+            tuple(tuple(link) for link in d.get("links", ())),
         )
 
 
@@ -97,13 +114,31 @@ class Emitter:
 
     def emit(self, kind: str, clause: str, *, actor: int | None = None, targets: tuple = (),
              cause: int | None = None, outcome: str = TOOK_EFFECT, private_to: tuple[int, ...] | None = None,
-             **numbers: Any) -> int:
-        """Record an event; returns its id so later events (or later steps) can name it as cause."""
+             links: tuple = (), **numbers: Any) -> int:
+        """Record an event; returns its id so later events (or later steps) can name it as cause.
+
+        ``links``: ``(subject, relation, object[, clause])`` with ``SELF`` for this event, e.g.
+        ``links=[(SELF, "cancels", attack_id)]`` or ``[(first, "resolves_before", SELF, "EB-3.2-conflict-order")]``;
+        the clause defaults to this event's own."""
         eid = self.next_id
         self.next_id += 1
+        made = ()
+        if links:
+            made = tuple(_link(eid, clause, *link) for link in links)
         self.events.append(Event(eid, kind, clause, actor, tuple(targets), cause, outcome,
-                                 tuple(sorted(numbers.items())), private_to, self.game))
+                                 tuple(sorted(numbers.items())), private_to, self.game, made))
         return eid
+
+
+def _link(eid: int, own_clause: str, subject: int, relation: str, obj: int, clause: str = "") -> tuple:
+    """One stored link, SELF replaced by the new event's id; the relation must be one of RELATIONS and the other
+    event an earlier one (a link can only name what already happened)."""
+    if relation not in RELATIONS:
+        raise ValueError(f"relation {relation!r} is not one of {RELATIONS}")
+    subject, obj = (eid if subject == SELF else subject), (eid if obj == SELF else obj)
+    if eid not in (subject, obj) or subject == obj or max(subject, obj) != eid:
+        raise ValueError(f"a link joins the new event #{eid} and an earlier one, not #{subject} and #{obj}")
+    return (relation, subject, obj, clause or own_clause)
 
 
 def visible_log(log, player: int | None, start: int = 0) -> tuple[Event, ...]:
@@ -116,13 +151,54 @@ def visible_log(log, player: int | None, start: int = 0) -> tuple[Event, ...]:
     return tuple(e if e.visible_to(player) else e.redacted() for e in log)
 
 
-def event_graph(log) -> nx.DiGraph:
-    """The events as a DiGraph: an edge cause → effect; node attribute ``order`` is resolution order."""
+def relations(e: Event) -> tuple[tuple[str, int, int, str], ...]:
+    """Every link of ``e``, then its ``cause`` (as ("causes", cause, e.id, e.clause))."""
+    own = (("causes", e.cause, e.id, e.clause),) if e.cause is not None else ()
+    return e.links + own
+
+
+def event_graph(log, texts: bool = True) -> nx.DiGraph:
+    """The events as a DAG in resolution order.
+
+    Nodes: the event id, with ``order`` (resolution order), ``kind``, ``clause``, ``actor``, ``targets``,
+    ``outcome``, ``numbers``, ``event`` and, when ``texts``, ``text_en`` / ``text_zh`` (the sentence a person
+    reads). Edges go from the earlier event to the later one, so the graph is acyclic; each carries
+    ``relation``, ``clause``, ``subject`` and ``object`` (the link reads "subject relation object": for a dodge
+    that cancels an attack the edge is attack → dodge with subject = the dodge). Between two events the first
+    named link wins, and a plain ``cause`` only where no link says more.
+    """
     g = nx.DiGraph()
     for order, e in enumerate(log):
-        g.add_node(e.id, order=order, kind=e.kind, clause=e.clause, actor=e.actor, targets=e.targets,
-                   outcome=e.outcome, numbers=dict(e.numbers), event=e)
+        attrs = {"order": order, "kind": e.kind, "clause": e.clause, "actor": e.actor, "targets": e.targets,
+                 "outcome": e.outcome, "numbers": dict(e.numbers), "event": e}
+        if texts and e.game:
+            attrs["text_en"], attrs["text_zh"] = e.describe("en"), e.describe("zh")
+        g.add_node(e.id, **attrs)
     for e in log:
-        if e.cause is not None and e.cause in g:
-            g.add_edge(e.cause, e.id)
+        for relation, subject, obj, clause in relations(e):
+            if subject in g and obj in g:
+                first, last = sorted((subject, obj), key=lambda n: g.nodes[n]["order"])
+                if not g.has_edge(first, last):
+                    g.add_edge(first, last, relation=relation, clause=clause, subject=subject, object=obj)
     return g
+
+
+def why(log, event_id: int) -> list[Event]:
+    """The chain that led to ``event_id``: from its root cause (the first event of the action that started it)
+    through each event's ``cause`` (or, without one, the earliest event that caused or triggered it) to the
+    event itself."""
+    by_id = {e.id: e for e in log}
+    if event_id not in by_id:
+        raise KeyError(f"no event #{event_id} in this log")
+    fired_by: dict[int, int] = {}
+    for e in log:
+        for relation, subject, obj, _ in e.links:
+            if relation in ("causes", "triggers") and subject in by_id:
+                fired_by.setdefault(obj, subject)
+    chain = [by_id[event_id]]
+    while True:
+        e = chain[-1]
+        parent = e.cause if e.cause in by_id else fired_by.get(e.id)
+        if parent is None or any(c.id == parent for c in chain):
+            return chain[::-1]
+        chain.append(by_id[parent])

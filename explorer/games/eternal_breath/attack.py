@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import permutations
 
-from explorer import CANCELLED
+from explorer import CANCELLED, SELF
 
 from . import combat, effects, traps
 from .catalogue import card
@@ -166,7 +166,7 @@ def _hit(t, task, emit):
     later: list[Task] = []
     if f.response == combat.DODGE and combat.dodge_succeeds(f.defence_die, f.attack_die):
         emit.emit("damage", "EB-3.2-dodge", actor=p, targets=(q, f.tchar), cause=f.event, outcome=CANCELLED,
-                  damage=0, total_defence=0, **nums)
+                  links=[(SELF, "cancels", f.event)], damage=0, total_defence=0, **nums)
     else:
         pierce = any(card(c).has("pierce") for c in f.cards)
         base = 0 if pierce else card(f.tchar).defence + effects.defence_plus(t, q, f.tchar)

@@ -3,6 +3,8 @@ the forced declaration, defeating a player, loss (§1.3) and victory (§1.4)."""
 
 from __future__ import annotations
 
+from explorer import SELF
+
 from . import effects
 from .catalogue import card
 from .flow import A, auto, decision
@@ -101,7 +103,8 @@ def _rescue_skip(t, task, emit):
     if i < 0:
         return pop(t)
     if t.seats[task.target].chars[i].hp > 0:
-        emit.emit("saved", "EB-3.2-rescue", targets=(task.target, task.tchar), cause=task.cause)
+        emit.emit("saved", "EB-3.2-rescue", targets=(task.target, task.tchar), cause=task.cause,
+                  links=[(SELF, "replaces", task.cause)])  # back above 0 HP: no death follows the dying
         return pop(t)
     living = len(order_from(t, t.turn))
     if task.n >= living:

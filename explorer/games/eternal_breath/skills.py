@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from explorer import SELF
+
 from . import effects
 from .catalogue import card
 from .flow import AP, A, auto, decision
@@ -122,8 +124,9 @@ def _fire(t, task, emit):
     if i < 0 or not t.seats[task.player].chars[i].face_up:
         return t
     sk = card(task.char).skill
-    eid = emit.emit("passive", "EB-3.1-passive", actor=task.player, char=task.char, when=sk.when,
-                    cause=task.cause if task.cause >= 0 else None)
+    fired_by = task.cause if task.cause >= 0 else None
+    eid = emit.emit("passive", "EB-3.1-passive", actor=task.player, char=task.char, when=sk.when, cause=fired_by,
+                    links=[(fired_by, "triggers", SELF)] if fired_by is not None else ())
     return effects.resolve(t, sk.effects, task.ctx, emit, eid)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from explorer import SELF
+
 from . import effects
 from .catalogue import card
 from .flow import A, auto, decision
@@ -167,7 +169,7 @@ def _dispel(t, task, a, emit):
     c = a["card"]
     eid = emit.emit("effect", "EB-2.5-effect-card", actor=task.player, cause=task.cause, card=c)
     emit.emit("trap", "EB-3.2-event", actor=task.by, targets=(task.player,), cause=eid, outcome="cancelled",
-              card=task.card)
+              links=[(eid, "cancels", SELF, "EB-3.2-check")], card=task.card)
     t = to_discard(effects.lose_card(t, task.player, c, emit), c)
     i = _slot(t, task.player, task.card, task.by, True)
     if i >= 0:
