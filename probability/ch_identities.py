@@ -35,7 +35,8 @@ def dealt_mixes(view: dict, variant: dict) -> dict[tuple[str, ...], Fraction]:
     for e in view.get("log", []):
         if e["kind"] == "one lord":
             c = e["numbers"]
-            ids = (LORD,) + (REINFORCEMENT,) * c["reinforcements"] + (NEUTRAL,) * c["neutrals"] + (ENEMY,) * c["enemies"]
+            ids = ((LORD,) + (REINFORCEMENT,) * c["reinforcements"] + (NEUTRAL,) * c["neutrals"]
+                   + (ENEMY,) * c["enemies"])
             return {ids: Fraction(1)}
     mixes = legal_mixes(n)
     return {tuple(LETTER[ch] for ch in m): Fraction(1, len(mixes)) for m in mixes}
@@ -86,7 +87,7 @@ def _count(counts: tuple[tuple[str, int], ...], seats: tuple[frozenset, ...]) ->
     total = 0
     for i, (identity, k) in enumerate(counts):
         if k and identity in seats[0]:
-            rest = counts[:i] + ((identity, k - 1),) + counts[i + 1:]
+            rest = (*counts[:i], (identity, k - 1), *counts[i + 1:])
             total += _count(rest, seats[1:])
     return total
 
@@ -110,7 +111,7 @@ def who_is_who(view: dict, variant: dict) -> list[dict[str, Fraction]]:
         evidence += scale * arrangements(counts, seats)
         for s, options in enumerate(seats):
             for identity in options:
-                fixed = seats[:s] + (frozenset((identity,)),) + seats[s + 1:]
+                fixed = (*seats[:s], frozenset((identity,)), *seats[s + 1:])
                 weight[s, identity] += scale * arrangements(counts, fixed)
     if not evidence:
         raise ValueError("no legal deal agrees with this view")

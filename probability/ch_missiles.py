@@ -11,7 +11,6 @@ from explorer.games.castle_heart.reach import group_members
 from probability.dist import mixture, point
 
 
-
 def split_dist(members: int) -> dict[tuple, Fraction]:
     """CH-equip-missile-ring: every split of the 5 missiles over ``members`` targets and its exact chance."""
     if not 1 <= members <= 9:
@@ -50,4 +49,4 @@ def wiped_out(hps: tuple[int, ...]) -> Fraction:
     return falls(hps).get((True,) * len(hps), Fraction(0))
 
 
-__all__ = ["MISSILES", "falls", "fallen_count", "group_hps", "member_falls", "split_dist", "wiped_out"]
+__all__ = ["MISSILES", "fallen_count", "falls", "group_hps", "member_falls", "split_dist", "wiped_out"]
