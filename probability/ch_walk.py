@@ -8,10 +8,12 @@ stated policy (who blocks, who takes the hit), or by the attacker maximising a c
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from explorer import CHANCE, TERMINAL, Bag, State, get_game
+from explorer import CHANCE, TERMINAL, Bag, State, get_game, sample_chance
 from explorer.games.castle_heart.board import Castle, Options, Seat
 from explorer.games.castle_heart.cards import CONTENT
 from probability.dist import mixture, point
@@ -81,3 +83,20 @@ def pick(kinds: dict[str, object]) -> Policy:
                 return action
         return legal[-1]
     return choose
+
+
+def sample(state: State, done: Callable[[State], bool], policy: Policy, rng: random.Random) -> State:
+    """One seeded playout of the real engine: ``policy`` decides, chance is sampled with the engine's odds,
+    until ``done`` (the Monte-Carlo peer of :func:`outcome`)."""
+    while not done(state) and state.current_player != TERMINAL:
+        if state.current_player == CHANCE:
+            state = state.apply(sample_chance(state.chance_outcomes(), rng))
+        else:
+            state = state.apply(policy(state))
+    return state
+
+
+def tolerance(p: Fraction, n: int, sigmas: float = 4.5) -> float:
+    """How far a frequency of ``n`` seeded samples may stray from ``p``: ``sigmas`` standard errors (≥ 1/n)."""
+    q = float(p)
+    return max(sigmas * math.sqrt(q * (1 - q) / n), 1 / n)
