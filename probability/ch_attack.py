@@ -70,13 +70,13 @@ def expected_damage(s: AttackSetup) -> Fraction:
     return mean(damage_dist(s))
 
 
-def defence_table(melee: bool = True, weapon: str = "", block: bool = False) -> list[dict]:
+def defence_table(melee: bool = True, weapon: str = "", block: bool = False, swords: int = 3) -> list[dict]:
     """For every combination of the chance cards and the shield: P(hit) and E[damage] of one 剑 attack."""
     rows = []
     for mask in range(2 ** len(DEFENCES)):
         on = {d: bool(mask >> i & 1) for i, d in enumerate(DEFENCES)}
         s = AttackSetup(melee=melee, armour=on["knight_armour"], mirror=on["mirror"], shield=on["steel_shield"],
-                        weapon=weapon, block=block)
+                        weapon=weapon, block=block, swords=swords)
         dist = damage_dist(s)
         rows.append({**on, "hit": 1 - dist.get(0, Fraction(0)), "expected": mean(dist), "dist": dist})
     return rows
