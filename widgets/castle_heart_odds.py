@@ -287,14 +287,16 @@ class CastleHeartOdds(Component):
         heals = heals_in_reach(view)
         dying = {p["seat"]: ch.rescue_chance(view, p["seat"]) for p in view["players"] if p["dying"]}
         self.result = {"posterior": post, "heals": heals, "dying": dying, "state": state}
-        seats = [f"{self._t('seat_n')} {i}" + (" *" if i == self.seat else "") for i in range(len(post))]
+        seats = [f"{self._t('seat_n')} {i}" + (" ★" if i == self.seat else "")
+                 for i in range(len(post))]
         fig = go.Figure([self._bar(seats, [row.get(k, Fraction(0)) for row in post], self._t(k),
                                    marker_color=COLOURS[k]) for k in IDENTITIES])
         fig = self._layout(fig, self._t("identities"), self._t("seat_n"), self._t("prob"))
         fig.update_layout(barmode="stack")
         self._table.value = self._identity_table(post)
         d = state.data
-        where = (f"{self._t('round')} {d.round} · {self._t('turn')} {d.active} · {self._t('phase')} {d.phase}")
+        where = (f"{self._t('step')} {self.step}/{len(self.game) - 1} · {self._t('round')} {d.round} · "
+                 f"{self._t('turn')} {d.active} · {self._t('phase')} {d.phase}")
         lines = [html.escape(where), f"<b>{html.escape(self._t('heals'))}</b>: ≥1 {readable(at_least(heals, 1))} · "
                  f"≥2 {readable(at_least(heals, 2))}"]
         lines += [f"{self._t('seat_n')} {s} {html.escape(self._t('dying'))}: {readable(p)}" for s, p in dying.items()]
@@ -307,5 +309,5 @@ class CastleHeartOdds(Component):
             who = f"{i} {self._t('you')}" if i == self.seat else str(i)
             cells = [html.escape(who), *(readable(row[k]) if k in row else "—" for k in IDENTITIES)]
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        return (f"<table class='re-table re-ch-who'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
-                f"</table><i>{html.escape(self._t('note'))}</i>")
+        return (f"<div style='overflow-x:auto'><table class='re-table re-ch-who'><thead><tr>{head}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table></div><i>{html.escape(self._t('note'))}</i>")
