@@ -71,7 +71,7 @@ WORDS = {  # key: (English, 中文)
     "dying": ("dying — chance of rescue", "濒死 —— 被救回概率"), "round": ("round", "轮"),
     "turn": ("turn of seat", "行动座位"), "d_knight_armour": ("骑士铠甲 armour", "骑士铠甲"),
     "d_mirror": ("镜影 mirror", "镜影憧憧"), "d_steel_shield": ("大盾 shield", "钢铁大盾"),
-    "phase": ("phase", "阶段"), "you": ("(this seat)", "（本座位）"),
+    "phase": ("phase", "阶段"), "public": ("anyone watching", "旁观者所见"), "you": ("(this seat)", "（本座位）"),
     "note": ("Counted over every legal deal the view allows — no guess about how anyone plays.",
              "按该视角下所有合法发牌计数 —— 不假设任何人的打法。"),
 }
@@ -297,8 +297,10 @@ class CastleHeartOdds(Component):
         d = state.data
         where = (f"{self._t('step')} {self.step}/{len(self.game) - 1} · {self._t('round')} {d.round} · "
                  f"{self._t('turn')} {d.active} · {self._t('phase')} {d.phase}")
+        public = heals_in_reach(view, public=True)
         lines = [html.escape(where), f"<b>{html.escape(self._t('heals'))}</b>: ≥1 {readable(at_least(heals, 1))} · "
-                 f"≥2 {readable(at_least(heals, 2))}"]
+                 f"≥2 {readable(at_least(heals, 2))} · {html.escape(self._t('public'))}: ≥1 "
+                 f"{readable(at_least(public, 1))}"]
         lines += [f"{self._t('seat_n')} {s} {html.escape(self._t('dying'))}: {readable(p)}" for s, p in dying.items()]
         return fig, "<br>".join(lines)
 
