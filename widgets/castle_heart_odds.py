@@ -135,6 +135,7 @@ class CastleHeartOdds(Component):
         super().__init__(children=[self._title, c["topic"], *self._panels.values(), self._summary, self._out,
                                    self._table], **kwargs)
         self.add_class("re-ch-odds")
+        self.step = BOUNDS["step"][2]  # validated: a shorter sample game (other content) clamps it
         self.lang = lang
         self._quiet = False
         self._relabel()
