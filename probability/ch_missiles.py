@@ -23,8 +23,11 @@ def falls(hps: tuple[int, ...]) -> dict[tuple[bool, ...], Fraction]:
     are brought to 0 (each split applied as the engine applies it: damage to a member is its missiles)."""
     if not hps or any(h < 1 for h in hps):
         raise ValueError("every member of a group has at least 1 HP")
-    return mixture((p, point(tuple(d >= h for d, h in zip(split, hps, strict=True))))
-                   for split, p in split_dist(len(hps)).items())
+    out: dict[tuple[bool, ...], Fraction] = {}
+    for split, p in split_outcomes(len(hps)):
+        who = tuple(d >= h for d, h in zip(split, hps, strict=True))
+        out[who] = out.get(who, 0) + p
+    return out
 
 
 def member_falls(hps: tuple[int, ...]) -> list[Fraction]:
