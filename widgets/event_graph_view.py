@@ -120,9 +120,9 @@ class EventGraphView(ScopedComponent):
             self._drawing = False
         who = None if self.viewer < 0 else self.viewer
         events = explorer.visible_log(self.session.events_in(self.scope), who)
-        self.graph = explorer.event_graph(events)
+        self.graph = explorer.event_graph(events, texts=False)
         self.context = self._earlier_causes(events, who)
-        self.drawn = explorer.event_graph(sorted((*events, *self.context), key=lambda e: e.id))
+        self.drawn = explorer.event_graph(sorted((*events, *self.context), key=lambda e: e.id), texts=False)
         self._title.value = f"<b>{html.escape(label('graph_title', lang, n=len(events)))}</b>"
         self.spec = self.figure_spec(self.drawn, who, context={e.id for e in self.context})
         self._figure = None
