@@ -21,7 +21,7 @@ from explorer.games.castle_heart.board import IDENTITIES
 from probability import castle_heart as ch
 from probability.ch_rescue import heals_in_reach
 from probability.dist import at_least
-from widgets.component import Component
+from widgets.component import Component, clamped, one_of
 from widgets.plotly_bundle import show_figure
 
 TOPICS = ("ring", "attack", "command", "identities")
@@ -145,21 +145,14 @@ class CastleHeartOdds(Component):
     @traitlets.validate(*BOUNDS)
     def _valid_int(self, proposal):
         """Clamp an integer into its range (the step into the sample game's length); refuse bools."""
-        value, name = proposal["value"], proposal["trait"].name
-        if isinstance(value, bool):
-            raise traitlets.TraitError(f"{name} must be an integer, not {value!r}")
+        name = proposal["trait"].name
         lo, hi, _ = BOUNDS[name]
-        if name == "step":
-            hi = len(self.game) - 1
-        return min(max(value, lo), hi)
+        return clamped(proposal, lo, len(self.game) - 1 if name == "step" else hi)
 
     @traitlets.validate(*CHOICES)
     def _valid_choice(self, proposal):
         """Refuse a topic or weapon that is not one of the choices."""
-        allowed = CHOICES[proposal["trait"].name][0]
-        if proposal["value"] not in allowed:
-            raise traitlets.TraitError(f"{proposal['trait'].name} must be one of {list(allowed)}")
-        return proposal["value"]
+        return one_of(proposal, CHOICES[proposal["trait"].name][0])
 
     # --- reacting --------------------------------------------------------------------------------
     def _on_control(self, change):

@@ -14,6 +14,22 @@ from widgets.i18n import check_lang
 SCOPES = GameSession.SCOPES
 
 
+def clamped(proposal, low: int, high: int) -> int:
+    """A traitlets ``Int`` proposal clamped into [low, high]; a bool is refused (``True`` is not the number 1
+    here, and traitlets refuses non-integers itself). For validators of inputs a browser may send."""
+    value, name = proposal["value"], proposal["trait"].name
+    if isinstance(value, bool):
+        raise traitlets.TraitError(f"{name} must be an integer, not {value!r}")
+    return min(max(value, low), high)
+
+
+def one_of(proposal, allowed) -> object:
+    """A proposal that must be one of ``allowed``, else TraitError naming the trait and the choices."""
+    if proposal["value"] not in allowed:
+        raise traitlets.TraitError(f"{proposal['trait'].name} must be one of {list(allowed)}")
+    return proposal["value"]
+
+
 class Component(ipw.VBox):
     """A bilingual component: ``lang`` is "en" or "zh"."""
 

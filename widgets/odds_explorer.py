@@ -26,7 +26,7 @@ from probability import eternal_breath as eb
 from probability.dist import mean as dist_mean
 from probability.dist import show, tail
 from probability.eb_switches import combat_rules, combat_switch_options
-from widgets.component import Component
+from widgets.component import Component, clamped, one_of
 from widgets.plotly_bundle import show_figure
 
 # name → (minimum, maximum, default); values outside are clamped
@@ -138,19 +138,13 @@ class OddsExplorer(Component):
     @traitlets.validate(*BOUNDS)
     def _valid_int(self, proposal):
         """Clamp an integer input into its range; refuse bools (and traitlets refuses non-integers)."""
-        value, name = proposal["value"], proposal["trait"].name
-        if isinstance(value, bool):
-            raise traitlets.TraitError(f"{name} must be an integer, not {value!r}")
-        lo, hi, _ = BOUNDS[name]
-        return min(max(value, lo), hi)
+        lo, hi, _ = BOUNDS[proposal["trait"].name]
+        return clamped(proposal, lo, hi)
 
     @traitlets.validate(*CHOICES)
     def _valid_choice(self, proposal):
         """Refuse a response (or first attacker) that is not one of the choices."""
-        allowed = CHOICES[proposal["trait"].name][0]
-        if proposal["value"] not in allowed:
-            raise traitlets.TraitError(f"{proposal['trait'].name} must be one of {list(allowed)}")
-        return proposal["value"]
+        return one_of(proposal, CHOICES[proposal["trait"].name][0])
 
     @traitlets.validate("variant")
     def _valid_variant(self, proposal):
