@@ -86,12 +86,12 @@ def test_a_failed_dodge_cancels_nothing():
     assert not any(link[0] == "cancels" for e in s.log for link in e.links)
 
 
-def _games(relation, clause, seeds=range(40)):
+def _games(relation, clause, seeds=range(40), bot="greedy"):
     game = explorer.get_game("eternal_breath")
     for seed in seeds:
         variant = game.bounded_variant(4)
         end = explorer.play_out(explorer.new_game("eternal_breath", 4, variant),
-                                {p: game.bots()["greedy"]() for p in range(4)}, seed=seed,
+                                {p: game.bots()[bot]() for p in range(4)}, seed=seed,
                                 max_steps=game.max_steps(4, game.resolve_variant(variant)))
         found = [e for e in end.log for link in e.links if link[0] == relation and link[3] == clause]
         if found:
@@ -111,3 +111,13 @@ def test_real_games_carry_the_relations(relation, clause):
     if relation == "replaces":   # the rescue stands in for the death of the dying character
         assert next(x for x in end.log if x.id == link[2]).kind == "dying"
         assert not any(x.kind == "death" and x.cause == link[2] for x in end.log)
+
+
+def test_a_trap_fires_on_its_trigger():
+    """EB-3.2-trigger → EB-3.2-trap-declare / EB-3.2-trap-face-up: the graph shows what set each trap off."""
+    end, found = _games("triggers", "EB-3.2-trap-face-up", bot="random")   # the greedy bot lays no traps
+    g = event_graph(end.log, texts=False)
+    e = found[0]
+    trigger = next(x for x in end.log if x.id == e.cause)
+    assert trigger.kind == "trigger" and g.edges[trigger.id, e.id]["relation"] == "triggers"
+    assert [x.kind for x in why(end.log, e.id)][-2:] == ["trigger", "trap effect"]

@@ -104,6 +104,7 @@ def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplay
         eid = emit.emit("trigger", "EB-3.2-trigger", actor=p, condition=when, count=len(tasks))
         if len(tasks) > 1:  # the order of what one influence triggered is shown (passives, effects, traps)
             emit.emit("order", "EB-3.2-conflict-cause", cause=eid, order=tuple(_public_name(k) for k in tasks))
+        tasks = [k if k.cause >= 0 else evolve(k, cause=eid) for k in tasks]  # each fires on this trigger
     return push(t, *tasks) if tasks else t
 
 
@@ -131,7 +132,9 @@ def _declare(t, task, a, emit):
     i = _slot(t, task.target, task.card, task.player, False)
     if card(task.card).trigger != task.when:
         return false_declaration(t, task.player, task.target, i, emit)
+    fired_by = task.cause if task.cause >= 0 else None
     eid = emit.emit("trap declared", "EB-3.2-trap-declare", actor=task.player, targets=(task.target,),
+                    cause=fired_by, links=[(fired_by, "triggers", SELF)] if fired_by is not None else (),
                     card=task.card, true=True)
     traps = t.seats[task.target].traps
     t = seat_set(t, task.target, traps=(*traps[:i], evolve(traps[i], face_up=True), *traps[i + 1:]))
@@ -186,8 +189,11 @@ def _fire(t, task, emit):
     if i < 0:
         return t
     clause = "EB-3.2-trap-face-up" if task.n == 1 else "EB-3.2-event"
-    eid = emit.emit("trap effect", clause, actor=task.ctx.user, targets=(zone,),
-                    cause=task.cause if task.cause >= 0 else None, card=task.card)
+    fired_by = task.cause if task.cause >= 0 else None
+    # a face-up trap fires on the trigger itself; a declared one fires after 检定, caused by its declaration
+    triggered = task.n == 1 and fired_by is not None
+    eid = emit.emit("trap effect", clause, actor=task.ctx.user, targets=(zone,), cause=fired_by,
+                    links=[(fired_by, "triggers", SELF)] if triggered else (), card=task.card)
     traps = t.seats[zone].traps
     t = to_discard(seat_set(t, zone, traps=traps[:i] + traps[i + 1:]), task.card, emit=emit, cause=eid)
     return effects.resolve(t, card(task.card).effects, task.ctx, emit, eid)
