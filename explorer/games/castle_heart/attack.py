@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from explorer import CANCELLED, CHANCE
+from explorer import CANCELLED, CHANCE, SELF
 
 from .actions import A
 from .board import HERO, Attack, Castle, put, with_
@@ -77,7 +77,7 @@ def cancelled(d: Castle, emit, clause: str) -> Castle:
     """The attack is cancelled; a hero's 剑 attack may still go on with an axe."""
     atk = d.attack
     emit.emit("attack cancelled", clause, actor=atk.attacker, targets=(atk.target,), cause=atk.cause,
-              outcome=CANCELLED)
+              outcome=CANCELLED, links=[(SELF, "cancels", atk.cause)])
     a = d.seats[atk.attacker]
     if atk.sword and has(a, "force_hit_discard_two") and len(a.hand) >= 2:
         return with_(d, phase="bear_axe")

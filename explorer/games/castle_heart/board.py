@@ -83,6 +83,7 @@ class Spell:
     counters: int
     ask: tuple
     cause: int
+    last: int = -1  # the event the next 魔法抵消 cancels: the last counter, or (-1) the magic card itself
 
 
 @record

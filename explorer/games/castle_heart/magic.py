@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from explorer import CANCELLED, CHANCE
+from explorer import CANCELLED, CHANCE, SELF
 
 from .actions import A
 from .board import HERO, Castle, Spell, put, take_from, with_
@@ -87,8 +87,10 @@ def counter(d: Castle, card, emit) -> Castle:
     d = pay(d, seat, card)
     if d.opts.magic_cost:
         d = pay(d, seat, "mana", d.opts.magic_cost)
-    emit.emit("counter", "CH-magic-counter", actor=seat, cause=spell.cause, card=card)
-    return window(with_(d, spell=with_(spell, counters=spell.counters + 1, ask=askers(d, seat))), emit)
+    countered = spell.last if spell.last >= 0 else spell.cause  # a counter of a counter cancels that counter
+    eid = emit.emit("counter", "CH-magic-counter", actor=seat, cause=spell.cause, card=card,
+                    links=[(SELF, "cancels", countered)])
+    return window(with_(d, spell=with_(spell, counters=spell.counters + 1, ask=askers(d, seat), last=eid)), emit)
 
 
 def resolve(d: Castle, spell: Spell, emit) -> Castle:
