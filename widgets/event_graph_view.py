@@ -1,7 +1,10 @@
-"""EventGraphView: the cause → effect graph of ``explorer.event_graph`` for a step, a turn or the game.
+"""EventGraphView: the graph of ``explorer.event_graph`` for a step, a turn or the game, and "why?".
 
 Laid out left to right in resolution order (x = the ``order`` the engine gives each event), each
-event one row lower than its cause; coloured by event kind; the clause id and the numbers on hover.
+event one row lower than its cause; coloured by event kind, edges styled by relation (causes, triggers,
+cancels, prevents, replaces, resolves before) with a legend; the clause of each link and event on hover
+(``widgets.event_graph_figure``). "Why?" picks an event: its chain from the root cause (``explorer.why``) is
+ringed on the graph and read out below with each clause.
 Drawn as plotly JSON in an ``ipw.Output`` (no FigureWidget: no two-way events are needed, and each
 FigureWidget ships a 5 MB bundle). The figure is written as plain dicts and sent as a mime bundle by
 ``widgets.plotly_bundle``: no ``plotly.io`` import at kernel start and no validation of every trace on
@@ -16,47 +19,29 @@ closed) a move only marks the graph out of date; it is drawn when the tab opens.
 from __future__ import annotations
 
 import html
+import json
 from pathlib import Path
 
 import ipywidgets as ipw
 import networkx as nx
 import traitlets
-from plotly.colors import qualitative
 
 import explorer
 from widgets.component import ScopedComponent
 
+from .event_graph_figure import KindColours, event_sentence, figure_spec, layout_positions, short_label
 from .game_session import GameSession
-from .i18n import label, player_name
+from .i18n import label
 from .plotly_bundle import show_figure
 
-PALETTE = tuple(qualitative.Dark24 + qualitative.Light24)
-MAX_ARROWS = 150  # beyond this many edges, plain lines without arrow heads
-
-
-class KindColours(dict):
-    """Event kind → colour, given in the order kinds are first met: the same kind keeps its colour in
-    every scope and step of a session, and kinds differ in colour up to 48 of them."""
-
-    def __missing__(self, kind: str) -> str:
-        colour = PALETTE[len(self) % len(PALETTE)]
-        self[kind] = colour
-        return colour
-
-
-def layout_positions(graph: nx.DiGraph) -> dict[int, tuple[float, float]]:
-    """x = resolution order; y = minus the depth in the cause chain (a root event is on top)."""
-    depth: dict[int, int] = {}
-    for n in sorted(graph, key=lambda n: graph.nodes[n]["order"]):
-        parents = list(graph.predecessors(n))
-        depth[n] = 1 + max(depth.get(p, 0) for p in parents) if parents else 0
-    return {n: (graph.nodes[n]["order"], -depth[n]) for n in graph}
+__all__ = ["EventGraphView", "KindColours", "layout_positions"]
 
 
 class EventGraphView(ScopedComponent):
     """The event chain of the session's current state, as a plotly figure."""
 
     shown = traitlets.Bool(True)  # False: not on screen, so moves only mark the drawing out of date
+    why_event = traitlets.Int(-1)  # the event whose "why?" chain is shown (-1: none); an event of the graph
     _ready = False
     _drawing = False
     _stale = False
@@ -66,6 +51,10 @@ class EventGraphView(ScopedComponent):
         self._scope = ipw.ToggleButtons(style={"button_width": "90px"})
         self._scope.add_class("re-graph-scope")
         self._title = ipw.HTML()
+        self._pick = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="100%"))
+        self._pick.add_class("re-graph-why-pick")
+        self._why = ipw.HTML()
+        self._why.add_class("re-graph-why")
         self._out = ipw.Output(layout=ipw.Layout(min_height="120px"))
         self._out.add_class("re-graph")
         self.spec: dict = {}  # the figure as plotly JSON: {"data": [...], "layout": {...}}
@@ -74,10 +63,12 @@ class EventGraphView(ScopedComponent):
         self.graph: nx.DiGraph = nx.DiGraph()  # the engine's event_graph of the scope's events
         self.drawn: nx.DiGraph = nx.DiGraph()  # the same with the earlier causes, as drawn
         self.context: tuple[explorer.Event, ...] = ()
-        super().__init__(children=[ipw.HBox([self._title, self._scope]), self._out], **kwargs)
+        super().__init__(children=[ipw.HBox([self._title, self._scope], layout=ipw.Layout(flex_flow="row wrap")),
+                                   self._out, self._pick, self._why], **kwargs)
         self.add_class("re-event-graph")
         self.lang, self.scope, self.viewer = lang, scope, viewer
         self._scope.observe(self._on_scope_button, "value")
+        self._pick.observe(self._on_pick, "value")
         session.observe(self._on_session, "node_id")
         self._ready = True
         self._on_session(None)  # drawn now if shown, else when first shown
@@ -87,6 +78,29 @@ class EventGraphView(ScopedComponent):
         """Fires when the language, the scope or the viewer changes: redraw."""
         if self._ready:
             self.reset()
+
+    @traitlets.validate("why_event")
+    def _valid_why(self, proposal):
+        """-1 or an event drawn in the graph now (the value may come from the browser)."""
+        value = proposal["value"]
+        if value != -1 and value not in self.graph:
+            raise traitlets.TraitError(f"no event #{value} in this graph")
+        return value
+
+    @traitlets.observe("why_event")
+    def _on_why(self, change):
+        """Fires when an event is chosen for "why?": ring its chain and read it out."""
+        if self._ready and not self._drawing:
+            self._draw()
+
+    def _on_pick(self, change):
+        """Fires when the person picks an event in the "why?" menu."""
+        if self._drawing:
+            return
+        try:
+            self.why_event = change["new"] if change["new"] is not None else -1
+        except traitlets.TraitError:
+            self._pick.value = self.why_event
 
     def _on_scope_button(self, change):
         """Fires when this step / this turn / whole game is clicked."""
@@ -124,10 +138,35 @@ class EventGraphView(ScopedComponent):
         self.context = self._earlier_causes(events, who)
         self.drawn = explorer.event_graph(sorted((*events, *self.context), key=lambda e: e.id), texts=False)
         self._title.value = f"<b>{html.escape(label('graph_title', lang, n=len(events)))}</b>"
-        self.spec = self.figure_spec(self.drawn, who, context={e.id for e in self.context})
+        self._drawing = True
+        try:
+            if self.why_event not in self.graph:
+                self.why_event = -1
+            self._pick.description = label("why_pick", lang)
+            self._pick.options = [(label("why_none", lang), -1)] + [
+                (f"#{e.id} {short_label(e, lang, True)}", e.id) for e in events]
+            self._pick.value = self.why_event
+        finally:
+            self._drawing = False
+        self._draw()
+
+    def chain(self) -> tuple[explorer.Event, ...]:
+        """The "why?" chain of the chosen event, root cause first (empty when none is chosen)."""
+        if self.why_event < 0:
+            return ()
+        log = sorted((self.drawn.nodes[n]["event"] for n in self.drawn), key=lambda e: e.id)
+        return tuple(explorer.why(log, self.why_event))
+
+    def _draw(self) -> None:
+        who = None if self.viewer < 0 else self.viewer
+        chain = self.chain()
+        self.spec = figure_spec(self.drawn, self.lang, self.colours, who, context={e.id for e in self.context},
+                                chain=tuple(e.id for e in chain))
         self._figure = None
         self._stale = False
         show_figure(self._out, self.spec)
+        lines = "".join(f"<li>{html.escape(event_sentence(e, self.lang, e.visible_to(who)))}</li>" for e in chain)
+        self._why.value = f"<b>{html.escape(label('why_intro', self.lang))}</b><ol>{lines}</ol>" if chain else ""
 
     @property
     def figure(self):
@@ -140,19 +179,21 @@ class EventGraphView(ScopedComponent):
         return self._figure
 
     def _earlier_causes(self, events, who) -> tuple[explorer.Event, ...]:
-        """The causes (and their causes) of ``events`` that happened before the scope: drawn in grey,
-        so a step's dodge still shows the attack it answers."""
+        """The causes (and their causes) of ``events`` that happened before the scope, and the earlier events
+        their links name: drawn in grey, so a step's dodge still shows the attack it cancels."""
         inside = {e.id for e in events}
         found: dict[int, explorer.Event] = {}
-        for e in events:
-            cause = e.cause
-            while cause is not None and cause not in inside and cause not in found:
-                event = self._event_by_id(cause)
-                if event is None:
-                    break
-                found[cause] = event if event.visible_to(who) else event.redacted()
-                cause = event.cause
-        return tuple(found.values())
+        todo = [e for e in events]
+        while todo:
+            e = todo.pop()
+            for other in {e.cause, *(n for _, a, b, _ in e.links for n in (a, b))} - {None, e.id}:
+                if other in inside or other in found or other > e.id:
+                    continue
+                event = self._event_by_id(other)
+                if event is not None:
+                    found[other] = event if event.visible_to(who) else event.redacted()
+                    todo.append(event)
+        return tuple(sorted(found.values(), key=lambda x: x.id))
 
     def _event_by_id(self, event_id: int) -> explorer.Event | None:
         """An earlier event of the current line, found by walking back its steps (events are numbered
@@ -168,71 +209,40 @@ class EventGraphView(ScopedComponent):
         return None
 
     def build_figure(self, graph: nx.DiGraph, who: int | None = None, context: set[int] = frozenset()):
-        """``figure_spec`` as a ``go.Figure``."""
+        """``figure_spec`` of any graph as a ``go.Figure``."""
         import plotly.graph_objects as go
 
-        return go.Figure(self.figure_spec(graph, who, context)).update_layout(template="none")
-
-    def figure_spec(self, graph: nx.DiGraph, who: int | None = None, context: set[int] = frozenset()) -> dict:
-        """The figure for ``graph`` as plotly JSON: one trace per event kind, edges as lines with arrow
-        heads; the events in ``context`` (earlier causes outside the scope) in grey."""
-        lang = self.lang
-        layout = {"height": 260 if len(graph) else 120, "margin": {"l": 20, "r": 20, "t": 10, "b": 20},
-                  "showlegend": True, "hovermode": "closest", "xaxis": {"visible": False},
-                  "yaxis": {"visible": False}, "legend": {"orientation": "h", "y": -0.05}, "annotations": []}
-        data: list[dict] = []
-        if not len(graph):
-            layout["annotations"].append({"text": label("no_events", lang), "showarrow": False, "x": 0, "y": 0})
-            return {"data": data, "layout": layout}
-        pos = layout_positions(graph)
-        xs, ys = [], []
-        for a, b in graph.edges:
-            xs += [pos[a][0], pos[b][0], None]
-            ys += [pos[a][1], pos[b][1], None]
-        data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "line": {"color": "#bbb", "width": 1},
-                     "hoverinfo": "skip", "showlegend": False, "name": "cause → effect"})
-        if graph.number_of_edges() <= MAX_ARROWS:
-            layout["annotations"] += [
-                {"x": pos[b][0], "y": pos[b][1], "ax": pos[a][0], "ay": pos[a][1], "xref": "x", "yref": "y",
-                 "axref": "x", "ayref": "y", "showarrow": True, "arrowhead": 2, "arrowsize": 1, "arrowwidth": 1,
-                 "arrowcolor": "#999", "standoff": 8, "startstandoff": 8, "text": ""} for a, b in graph.edges]
-        if context:
-            events = [graph.nodes[n]["event"] for n in sorted(context)]
-            data.append(self._points(events, pos, who, label("earlier_cause", lang),
-                                     {"size": 12, "color": "#ddd", "line": {"width": 1, "color": "#999"}}))
-        by_kind: dict[str, list[int]] = {}
-        for n in sorted(graph, key=lambda n: graph.nodes[n]["order"]):
-            if n not in context:
-                by_kind.setdefault(graph.nodes[n]["kind"], []).append(n)
-        for kind, nodes in by_kind.items():
-            events = [graph.nodes[n]["event"] for n in nodes]
-            data.append(self._points(events, pos, who, kind, {
-                "size": 16, "color": self.colours[kind], "line": {"width": 1, "color": "#333"},
-                "symbol": ["x" if e.cancelled else "circle" for e in events]}))
-        return {"data": data, "layout": layout}
-
-    def _points(self, events, pos, who, name: str, marker: dict) -> dict:
-        """One scatter trace of events: their ids above, the clause as custom data, the story on hover."""
-        return {"type": "scatter", "x": [pos[e.id][0] for e in events], "y": [pos[e.id][1] for e in events],
-                "mode": "markers+text", "name": name, "text": [f"#{e.id}" for e in events],
-                "textposition": "top center", "customdata": [e.clause for e in events],
-                "hovertext": [self._hover(e, who) for e in events], "hoverinfo": "text", "marker": marker}
-
-    def _hover(self, event: explorer.Event, who: int | None) -> str:
-        from .event_log import event_text
-
-        lang = self.lang
-        parts = [html.escape(event_text(event, lang, event.visible_to(who))), f"clause: {event.clause}"]
-        if event.actor is not None:
-            parts.append(player_name(event.actor, lang))
-        if event.cancelled:
-            parts.append(label("cancelled", lang))
-        parts += [f"{k} = {v}" for k, v in event.numbers]
-        return "<br>".join(parts)
+        return go.Figure(figure_spec(graph, self.lang, self.colours, who, context)).update_layout(template="none")
 
     def export_html(self, path: str | Path) -> Path:
         """Write the current figure as a standalone HTML file (plotly.js inside, works offline)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.figure.write_html(path, include_plotlyjs=True, full_html=True)
+        return path
+
+    def export_graph(self, path: str | Path) -> Path:
+        """Write the drawn graph for other tools with networkx's own writers: GraphML (``.graphml``) or
+        node-link JSON (``.json``). Node and edge attributes are plain text and numbers (the event's sentence
+        in both languages as the viewer may read it, its clause, kind, order; each link's relation and clause)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        who = None if self.viewer < 0 else self.viewer
+        plain = nx.DiGraph()
+        for n, d in self.drawn.nodes(data=True):
+            e = d["event"]
+            plain.add_node(n, kind=e.kind, clause=e.clause, order=d["order"], outcome=e.outcome,
+                           actor=-1 if e.actor is None else e.actor,
+                           text_en=event_sentence(e, "en", e.visible_to(who)),
+                           text_zh=event_sentence(e, "zh", e.visible_to(who)))
+        for a, b, d in self.drawn.edges(data=True):
+            plain.add_edge(a, b, relation=d.get("relation", "causes"), clause=d.get("clause", ""),
+                           subject=d.get("subject", a), object=d.get("object", b))
+        if path.suffix == ".graphml":
+            nx.write_graphml(plain, path)
+        elif path.suffix == ".json":
+            path.write_text(json.dumps(nx.node_link_data(plain, edges="edges"), ensure_ascii=False, indent=1),
+                            encoding="utf-8")
+        else:
+            raise ValueError(f"export as .graphml or .json, not {path.suffix!r}")
         return path

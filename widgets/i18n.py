@@ -94,7 +94,13 @@ LABELS: dict[str, dict[str, str]] = {
     "graph_scope": {"en": "Events of", "zh": "事件范围"},
     "graph_title": {"en": "Event chain: {n} events", "zh": "事件链：{n} 个事件"},
     "earlier_cause": {"en": "earlier cause", "zh": "先前的起因"},
-    "no_events": {"en": "No events in this scope.", "zh": "此范围内没有事件。"},
+    "no_events": {"en": "No events in this scope yet: take a step in Play (or choose “whole game”) and the chain "
+                        "of what happened appears here.",
+                  "zh": "此范围内还没有事件：在“对局”中走一步（或选择“整局”），这里就会显示事件链。"},
+    "why_chain": {"en": "why? chain", "zh": "“为什么”链"},
+    "why_pick": {"en": "Why?", "zh": "为什么？"},
+    "why_none": {"en": "(choose an event)", "zh": "（选择一个事件）"},
+    "why_intro": {"en": "How it came to happen, from the root cause:", "zh": "它是怎样发生的（从根本起因开始）："},
     # seats
     "seat": {"en": "Seat", "zh": "座位"},
     "person": {"en": "Person", "zh": "真人"},

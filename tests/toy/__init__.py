@@ -102,7 +102,7 @@ class ToyGame(Game):
         if a.kind == "roll" and d.step == "dodge_roll":
             if a["die"] > d.attack_die:
                 emit.emit("damage", "TOY-dodge", actor=d.player, targets=(d.target,), cause=d.attack_event,
-                          outcome=explorer.CANCELLED, die=a["die"])
+                          outcome=explorer.CANCELLED, links=[(explorer.SELF, "cancels", d.attack_event)], die=a["die"])
                 return self._next_turn(d, emit)
             return self._hit(d, d.attack_die, emit, "TOY-dodge")
         raise AssertionError(a)

@@ -21,8 +21,9 @@ def test_graph_is_the_engines_event_graph_laid_out_in_resolution_order():
     for trace in view.figure.data:
         if trace.mode == "markers+text":
             assert trace.marker.color == view.colours[trace.name]
-            for x, text, clause in zip(trace.x, trace.text, trace.customdata, strict=True):
-                points[int(text[1:])] = (x, clause)
+            for x, text, (eid, clause) in zip(trace.x, trace.text, trace.customdata, strict=True):
+                points[int(eid)] = (x, clause)
+                assert not text.startswith("#") and len(text) <= 22   # a short text a person reads
     order = [e.id for e in s.state.log]
     assert [points[i][0] for i in order] == sorted(points[i][0] for i in order)  # left → right
     assert {i: c for i, (_, c) in points.items()} == {e.id: e.clause for e in s.state.log}
@@ -48,7 +49,7 @@ def test_scopes_follow_the_session_and_bad_values_are_refused():
     assert damage.cause == attack.id and [e.id for e in view.context] == [attack.id]
     assert (attack.id, damage.id) in view.drawn.edges
     grey = next(t for t in view.figure.data if t.name == "earlier cause")
-    assert list(grey.text) == [f"#{attack.id}"] and grey.x[0] < min(
+    assert [int(i) for i, _ in grey.customdata] == [attack.id] and grey.x[0] < min(
         x for t in view.figure.data if t.name == "damage" for x in t.x)
     view._scope.value = "turn"
     assert set(view.graph.nodes) == {e.id for e in s.state.log}
@@ -97,3 +98,62 @@ def test_the_bundle_is_plotly_json_made_without_plotly_io():
     bundle = view._out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
     assert json.loads(json.dumps(bundle)) == bundle and bundle["data"] == view.spec["data"]
     assert {t["name"] for t in bundle["data"] if t.get("mode") == "markers+text"} >= {"attack", "damage"}
+
+
+def test_edges_are_styled_by_relation_with_a_legend_and_read_as_sentences():
+    """The toy dodge cancels the attack (TOY-dodge): a red dashed 'cancels' edge, named in the legend in both
+    languages, whose hover reads "#damage … cancels #attack … — Clause TOY-dodge"."""
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    view = EventGraphView(s, scope="game")
+    attack = next(e for e in s.state.log if e.kind == "attack")
+    damage = next(e for e in s.state.log if e.kind == "damage")
+    assert view.graph.edges[attack.id, damage.id]["relation"] == "cancels"
+    lines = {t.name: t for t in view.figure.data if t.mode == "lines"}
+    assert set(lines) == {"causes", "cancels"} and lines["cancels"].line.dash == "dash"
+    hover = [h for t in view.figure.data if t.mode == "markers" and t.hovertext for h in t.hovertext]
+    assert any(h.startswith(f"#{damage.id} ") and f" cancels #{attack.id} " in h and "TOY-dodge" in h
+               for h in hover)
+    view.lang = "zh"
+    assert {t.name for t in view.figure.data if t.mode == "lines"} == {"导致", "抵消"}
+
+
+def test_why_rings_the_chain_from_the_root_cause_and_reads_it_out():
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    view = EventGraphView(s, scope="game")
+    damage = next(e for e in s.state.log if e.kind == "damage")
+    view._pick.value = damage.id                      # as a person picks it in the menu
+    chain = view.chain()
+    assert chain[-1].id == damage.id and chain[0].kind == "attack"
+    ring = next(t for t in view.figure.data if t.name == "why? chain")
+    assert len(ring.x) == len(chain)
+    assert "TOY-dodge" in view._why.value and view._why.value.count("<li>") == len(chain)
+    with pytest.raises(traitlets.TraitError):
+        view.why_event = 999                          # a value from the browser that is no event here
+    assert view.why_event == damage.id
+    view.scope = "step"                               # the event leaves the scope: the chain is cleared
+    assert view.why_event in (-1, damage.id) and (view.why_event == -1 or damage.id in view.graph)
+
+
+def test_the_graph_exports_as_graphml_and_json(tmp_path):
+    import json
+
+    import networkx as nx
+
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    view = EventGraphView(s, scope="game")
+    g = nx.read_graphml(view.export_graph(tmp_path / "chain.graphml"))
+    assert g.number_of_nodes() == len(s.state.log) and g.number_of_edges() == view.drawn.number_of_edges()
+    assert {d["relation"] for _, _, d in g.edges(data=True)} == {"causes", "cancels"}
+    data = json.loads(view.export_graph(tmp_path / "chain.json").read_text(encoding="utf-8"))
+    assert len(data["nodes"]) == len(s.state.log) and all(n["text_zh"] for n in data["nodes"])
+    with pytest.raises(ValueError):
+        view.export_graph(tmp_path / "chain.png")
+
+
+def test_an_empty_graph_says_what_to_do():
+    view = EventGraphView(toy_session(), scope="step")
+    note = view.spec["layout"]["annotations"][0]["text"]
+    assert "take a step" in note
