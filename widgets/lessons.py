@@ -22,6 +22,7 @@ from typing import Any
 import explorer
 from explorer import CHANCE, DataError, IllegalAction, State, act
 from explorer.data import Field, load_table, non_empty, read_toml
+from explorer.games.eternal_breath.scenarios import setup_steps  # 永恒之息's §1.1 setup; the tutorials import it here
 
 STARTS = ("new", "scenario")
 
@@ -69,29 +70,6 @@ def states(state: State, steps: Iterable[Sequence]) -> list[State]:
     return out
 
 
-def setup_steps(self_chars: Sequence[str], summons: Sequence[Sequence[str]], hands: Sequence[Sequence[str]],
-                dealer: int = 0, extra_special: str = "", extra_normals: Sequence[str] = ()) -> list[tuple]:
-    """The chance outcomes and choices of a whole 永恒之息 setup (§1.1), seat by seat.
-
-    ``self_chars[p]`` is seat p's self character; ``summons[p]`` its two summons, the first put face up
-    by the ritual; ``hands[p]`` its 4 starting cards. The draft offers the self characters plus
-    ``extra_special`` (players+1 specials) and the summons plus ``extra_normals`` (3×players−2 normals).
-    """
-    n = len(self_chars)
-    order = [(dealer + k) % n for k in range(n)]
-    offered_specials = [*self_chars, *([extra_special] if extra_special else [])]
-    offered_normals = [c for pair in summons for c in pair] + list(extra_normals)
-    out: list[tuple] = [("dealer", {"seat": dealer})]
-    out += [("reveal", {"card": c}) for c in offered_specials]
-    out += [("pick", {"card": self_chars[p]}) for p in order]
-    out += [("reveal", {"card": c}) for c in offered_normals]
-    out += [("pick", {"card": summons[p][0]}) for p in reversed(order)]   # snake: last → dealer
-    out += [("pick", {"card": summons[p][1]}) for p in order]             # then dealer → last
-    out += [("ritual", {"summon": summons[p][0]}) for p in order]
-    out += [("draw", {"card": c}) for p in order for c in hands[p]]
-    return out
-
-
 # --- lessons as data -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Script:
@@ -111,6 +89,17 @@ class Script:
         return explorer.new_game(game_id, self.players, self.variant)
 
 
+def scenarios_module(game_id: str):
+    """The game's ``scenarios.py`` module, or None when the game has none."""
+    package = type(explorer.get_game(game_id)).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.scenarios")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.scenarios":
+            raise
+        return None
+
+
 def scenario_builder(game_id: str, name: str):
     """The builder of the game's scenario ``name``: the function of that name in the game's ``scenarios.py``,
     called with ``players``, ``variant`` and the lesson's ``args``. Only names the game lists in
@@ -118,8 +107,7 @@ def scenario_builder(game_id: str, name: str):
     game = explorer.get_game(game_id)
     if name not in game.scenarios():
         raise ValueError(f"{game_id} has no scenario {name!r}; it has: {', '.join(game.scenarios()) or 'none'}")
-    package = type(game).__module__.rsplit(".", 1)[0]
-    return getattr(importlib.import_module(f"{package}.scenarios"), name)
+    return getattr(scenarios_module(game_id), name)
 
 
 @dataclass(frozen=True)
@@ -164,26 +152,32 @@ def tutorial_setup() -> list[tuple]:
 
 
 def _steps(file: str, entry: str, raw: list) -> tuple:
-    """Each step is [kind, {params}] with a non-empty kind; params hold plain values only."""
+    """Each step is [kind, {params}] with a non-empty kind; params hold plain values only. TOML has no null:
+    an empty table ``{}`` stands for None ("no target": ``["rescue", { target = {} }]``)."""
     out = []
     for i, item in enumerate(raw):
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and item[0]
                 and isinstance(item[1], dict)):
             raise DataError(file, entry, "steps", f"step {i + 1}: expected [kind, {{params}}], got {item!r}")
-        for key, value in item[1].items():
-            if not isinstance(value, str | int | list) or isinstance(value, bool):
+        params = {key: None if value == {} else value for key, value in item[1].items()}
+        for key, value in params.items():
+            if not (value is None or isinstance(value, str | int | list)) or isinstance(value, bool):
                 raise DataError(file, entry, "steps", f"step {i + 1}: parameter {key!r} = {value!r} is not plain data")
-        out.append((item[0], dict(item[1])))
+        out.append((item[0], params))
     return tuple(out)
 
 
-def _expand(file: str, entry: str, steps: tuple) -> tuple:
-    """A step ``["setup", {...}]`` stands for the whole §1.1 setup (see :func:`setup_steps`)."""
+def _expand(file: str, game_id: str, entry: str, steps: tuple) -> tuple:
+    """A step ``["setup", {...}]`` stands for the game's whole setup: the steps of ``setup_steps(**params)`` in the
+    game's ``scenarios.py`` (永恒之息 §1.1, the MOBA's 抉择, 城堡之心's 备战)."""
     out = []
     for kind, params in steps:
         if kind == "setup":
+            module = scenarios_module(game_id)
+            if module is None or not hasattr(module, "setup_steps"):
+                raise DataError(file, entry, "steps", f"setup: {game_id} has no setup_steps in its scenarios.py")
             try:
-                out.extend(setup_steps(**params))
+                out.extend(module.setup_steps(**params))
             except TypeError as exc:
                 raise DataError(file, entry, "steps", f"setup: {exc}") from None
         else:
@@ -214,7 +208,7 @@ def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
         if e["scenario"] and e["scenario"] not in explorer.get_game(game_id).scenarios():
             raise DataError(file, e["id"], "scenario", f"{game_id} has no scenario {e['scenario']!r}")
         sc = Script(e["id"], e["players"], dict(e["variant"]), e["start"], e["scenario"], dict(e["args"]),
-                    _expand(file, e["id"], _steps(file, e["id"], e["steps"])))
+                    _expand(file, game_id, e["id"], _steps(file, e["id"], e["steps"])))
         try:
             first = sc.initial(game_id)
         except (ValueError, TypeError) as exc:
@@ -230,7 +224,7 @@ def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
         if e["prelude"] not in scripts:
             raise DataError(file, e["id"], "prelude", f"no [[script]] with id {e['prelude']!r}")
         lesson = Lesson(e["id"], e["title_en"], e["title_zh"], e["text_en"], e["text_zh"], tuple(e["clauses"]),
-                        scripts[e["prelude"]], _expand(file, e["id"], _steps(file, e["id"], e["steps"])),
+                        scripts[e["prelude"]], _expand(file, game_id, e["id"], _steps(file, e["id"], e["steps"])),
                         e["notebook"])
         _replay_or_fail(file, e["id"], "steps", lesson.start(game_id), lesson.steps)
         lessons.append(lesson)
