@@ -45,6 +45,8 @@ LESSON_SCHEMA = {
     "prelude": Field(str, check=non_empty),
     "steps": Field(list, check=non_empty),
     "notebook": Field(str, required=False, default=""),
+    # whose view the tour's board shows: a seat (default 0), or -1 for a teacher's view of everything (labelled)
+    "viewer": Field(int, required=False, default=0),
 }
 
 
@@ -123,6 +125,7 @@ class Lesson:
     prelude: Script
     steps: tuple
     notebook: str = ""
+    viewer: int = 0
 
     def title(self, lang: str) -> str:
         return self.title_zh if lang == "zh" else self.title_en
@@ -218,6 +221,8 @@ def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
     known = {c.id for c in explorer.rules(game_id)}
     lessons = []
     for e in load_table(path, "lesson", LESSON_SCHEMA, doc=doc):
+        if not -1 <= e["viewer"] < (scripts[e["prelude"]].players if e["prelude"] in scripts else 2):
+            raise DataError(file, e["id"], "viewer", "a seat of the table, or -1 for the teacher's view")
         bad = [c for c in e["clauses"] if c not in known]
         if bad:
             raise DataError(file, e["id"], "clauses", f"not in the clause register: {bad}")
@@ -225,7 +230,7 @@ def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
             raise DataError(file, e["id"], "prelude", f"no [[script]] with id {e['prelude']!r}")
         lesson = Lesson(e["id"], e["title_en"], e["title_zh"], e["text_en"], e["text_zh"], tuple(e["clauses"]),
                         scripts[e["prelude"]], _expand(file, game_id, e["id"], _steps(file, e["id"], e["steps"])),
-                        e["notebook"])
+                        e["notebook"], e["viewer"])
         _replay_or_fail(file, e["id"], "steps", lesson.start(game_id), lesson.steps)
         lessons.append(lesson)
     return tuple(lessons)
