@@ -46,6 +46,14 @@ TEXT = {
     "seen_by": {"en": "as {who} sees it (hidden cards stay hidden)", "zh": "{who} 所见（隐藏信息保持隐藏）"},
     "teacher": {"en": "teacher's view: everything, hidden cards included", "zh": "教师视角：全部信息，含隐藏的牌"},
 }
+# On a phone the board keeps to the screen: the round table (760 px wide) is drawn smaller, nothing cut.
+NARROW = """<style>
+.re-guided-tour p,.re-guided-tour li,.re-tour-table{max-width:100%;overflow-wrap:anywhere}
+.re-guided-tour .widget-hbox{flex-wrap:wrap}
+@media (max-width:1300px){.re-tour-table .re-ch-table{zoom:.8}}
+@media (max-width:800px){.re-tour-table .re-ch-table{zoom:.7}.re-tour-table .re-moba-player{min-width:0}}
+@media (max-width:540px){.re-tour-table .re-ch-table{zoom:.4}}
+</style>"""
 
 
 def _t(key: str, lang: str, **fields) -> str:
@@ -69,7 +77,7 @@ class GuidedTour(ipw.VBox):
         self._session: GameSession | None = None
         self._board = None
         self._nodes: list[int] = []
-        self._picker = ipw.Dropdown(layout=ipw.Layout(width="460px"))
+        self._picker = ipw.Dropdown(layout=ipw.Layout(width="460px", max_width="calc(100vw - 140px)"))
         self._picker.add_class("re-tour-lesson")
         self._prev, self._next, self._restart = ipw.Button(), ipw.Button(), ipw.Button()
         self._prev.add_class("re-tour-prev")
@@ -82,9 +90,12 @@ class GuidedTour(ipw.VBox):
         self._did, self._events, self._table = ipw.HTML(), ipw.HTML(), ipw.HTML()
         self._events.add_class("re-tour-events")
         self._table.add_class("re-tour-table")
+        # the lesson beside the board on a laptop (the board on screen while stepping), one above the other on a phone
+        lesson = ipw.VBox([self._title, self._text, self._clauses], layout=ipw.Layout(flex="1 1 320px", min_width="0"))
+        board = ipw.VBox([self._did, self._events, self._table], layout=ipw.Layout(flex="2 1 560px", min_width="0"))
         super().__init__(children=[
             ipw.HBox([self._picker, self._restart]), ipw.HBox([self._prev, self._next, self._position]),
-            self._title, self._text, self._clauses, self._did, self._events, self._table], **kwargs)
+            ipw.HBox([lesson, board], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))], **kwargs)
         self.add_class("re-guided-tour")
         self._prev.on_click(self._on_prev)
         self._next.on_click(self._on_next)
@@ -292,7 +303,7 @@ class GuidedTour(ipw.VBox):
             self._board.lang = lang
         who = _t("teacher", lang) if self._board.viewer < 0 else _t("seen_by", lang,
                                                                      who=player_name(self._board.viewer, lang))
-        return (f"<b>{html.escape(_t('table', lang))}</b> <i class='re-tour-viewer'>{html.escape(who)}</i>"
+        return (f"{NARROW}<b>{html.escape(_t('table', lang))}</b> <i class='re-tour-viewer'>{html.escape(who)}</i>"
                 f"{self._board._html.value}")
 
     def _sync_picker(self, lang: str) -> None:
