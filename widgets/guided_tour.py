@@ -20,6 +20,7 @@ import traitlets
 import explorer
 from explorer import CHANCE, TERMINAL
 
+from .event_log import event_text
 from .game_session import GameSession
 from .i18n import check_lang, label, player_name
 from .lessons import Lesson, lessons_of
@@ -284,11 +285,9 @@ class GuidedTour(ipw.VBox):
         self._prev.disabled = self.step == 0 and self.lesson == 0
         self._next.disabled = self.step == n and self.lesson == len(self._lessons) - 1
         self._did.value = html.escape(self._did_text(lang))
-        evs = self.events
-        items = "".join(
-            f"<li class='re-tour-event'><code>#{e.id} [{html.escape(e.clause)}]</code> "
-            f"{html.escape(e.describe(lang))}{' ✗ ' + html.escape(label('cancelled', lang)) if e.cancelled else ''}"
-            f"</li>" for e in evs)
+        who = None if self._viewer() < 0 else self._viewer()  # others' private details are redacted
+        items = "".join(f"<li class='re-tour-event'>{html.escape(event_text(e, lang, e.visible_to(who)))}</li>"
+                        for e in explorer.visible_log(self.events, who))
         body = f"<ol>{items}</ol>" if items else f"<p>{html.escape(_t('no_events', lang))}</p>"
         self._events.value = f"<b>{html.escape(_t('events', lang))}</b>{body}" if self.step else ""
         self._table.value = self._table_html(lang)
@@ -313,12 +312,17 @@ class GuidedTour(ipw.VBox):
         if self._lessons and self._picker.value != self.lesson:
             self._picker.value = self.lesson
 
+    def _viewer(self) -> int:
+        """The seat whose view the tour shows (-1: the teacher's view of everything)."""
+        return self._board.viewer if self._board is not None else -1
+
     def _did_text(self, lang: str) -> str:
         if self.step == 0:
             return _t("start", lang)
         action = self.state.history[-1]
         who = label("chance", lang) if action.player == CHANCE else player_name(action.player, lang)
-        text = _t("did", lang, who=who, what=action.describe(lang))
+        node = self._session.node_by_id(self._nodes[self.step])  # the action as the viewer may read it
+        text = _t("did", lang, who=who, what=self._session.describe_step(node, lang, self._viewer()))
         now = self.state.current_player
         if now == TERMINAL:
             return text

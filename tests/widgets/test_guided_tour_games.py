@@ -119,3 +119,18 @@ def test_a_lesson_viewer_must_be_a_seat_or_the_teacher(tmp_path: Path):
     teacher.write_text(text.replace('id = "grid"\n', 'id = "grid"\nviewer = -1\n'), encoding="utf-8")
     lessons = load_lessons(teacher, "card_moba")
     assert next(ls for ls in lessons if ls.id == "grid").viewer == -1
+
+
+def test_the_step_line_and_events_are_redacted_for_the_viewer():
+    tour = GuidedTour("castle_heart")
+    assert tour.current.id == "identities" and tour.current.viewer == 0
+    tour.step = 2  # chance deals seat 1 its identity: private to seat 1
+    dealt = tour.state.history[-1]
+    assert dealt.kind == "deal_identity" and dealt["identity"] == "enemy"
+    assert "enemy" in dealt.describe("en")  # what the engine would say to everyone …
+    shown = tour._did.value + tour._events.value
+    assert "enemy" not in shown and "private" in shown  # … and what seat 0 is shown
+    tour.lang = "zh"
+    assert "敌军" not in tour._did.value + tour._events.value
+    tour.step = 1  # the lord's identity is public (CH-A09): told in full
+    assert "lord" in tour._did.value.lower() or "城主" in tour._did.value
