@@ -22,7 +22,6 @@ from typing import Any
 import explorer
 from explorer import CHANCE, DataError, IllegalAction, State, act
 from explorer.data import Field, load_table, non_empty, read_toml
-from explorer.games.eternal_breath.scenarios import setup_steps  # 永恒之息's §1.1 setup; the tutorials import it here
 
 STARTS = ("new", "scenario")
 
@@ -141,6 +140,15 @@ class Lesson:
         """The start, then the state after each scripted step."""
         first = self.start(game_id)
         return [first, *states(first, self.steps)]
+
+
+def setup_steps(*args, **kwargs) -> list[tuple]:
+    """永恒之息's whole §1.1 setup as steps: ``setup_steps`` of ``explorer/games/eternal_breath/scenarios.py`` (the
+    tutorials import it from here). Imported when called, so a 永恒之息 content file that does not load never
+    stops the other games' lessons."""
+    from explorer.games.eternal_breath.scenarios import setup_steps as eternal_breath_setup
+
+    return eternal_breath_setup(*args, **kwargs)
 
 
 def tutorial_setup() -> list[tuple]:
