@@ -3,8 +3,11 @@
 Each lesson (``explorer/games/<game>/lessons.toml``, loaded by :mod:`widgets.lessons`) has a title and
 a text in English and 中文, the clause ids it teaches (shown with the register's own text) and a
 script of actions replayed from a new game or a scenario. Prev / Next walk the steps (and on into the
-next lesson); the events of the current step are listed with their clause ids. The tour only replays
-the engine: it computes no rule itself.
+next lesson); the events of the current step are listed with their clause ids, and the game's own board
+(the Play tab's: 永恒之息's table, the MOBA's map, 城堡之心's round table) moves with them. The board shows
+``State.view(seat)`` of the lesson's ``viewer`` (seat 0 unless the lesson says otherwise), never the hidden
+state, except in a lesson marked ``viewer = -1``, labelled as the teacher's view. The tour only replays the
+engine: it computes no rule itself.
 """
 
 from __future__ import annotations
@@ -17,8 +20,12 @@ import traitlets
 import explorer
 from explorer import CHANCE, TERMINAL
 
+from .event_log import event_text
+from .game_session import GameSession
 from .i18n import check_lang, label, player_name
 from .lessons import Lesson, lessons_of
+from .play_area import BOARDS
+from .state_board import StateBoard
 
 TEXT = {
     "learn": {"en": "Learn", "zh": "学习"},
@@ -37,13 +44,17 @@ TEXT = {
     "notebook": {"en": "Told in full, with every number checked: {nb}", "zh": "完整讲解（每个数字都经核对）：{nb}"},
     "next_player": {"en": "Now: {who}", "zh": "现在：{who}"},
     "table": {"en": "The table now", "zh": "当前盘面"},
-    "face_down": {"en": "face down", "zh": "倒置"},
-    "coins": {"en": "coins", "zh": "金币"},
-    "hand": {"en": "cards in hand", "zh": "手牌"},
-    "pool": {"en": "pool", "zh": "角色池"},
-    "traps": {"en": "traps", "zh": "陷阱"},
-    "out": {"en": "out of the game", "zh": "已失败"},
+    "seen_by": {"en": "as {who} sees it (hidden cards stay hidden)", "zh": "{who} 所见（隐藏信息保持隐藏）"},
+    "teacher": {"en": "teacher's view: everything, hidden cards included", "zh": "教师视角：全部信息，含隐藏的牌"},
 }
+# On a phone the board keeps to the screen: the round table (760 px wide) is drawn smaller, nothing cut.
+NARROW = """<style>
+.re-guided-tour p,.re-guided-tour li,.re-tour-table{max-width:100%;overflow-wrap:anywhere}
+.re-guided-tour .widget-hbox{flex-wrap:wrap}
+@media (max-width:1300px){.re-tour-table .re-ch-table{zoom:.8}}
+@media (max-width:800px){.re-tour-table .re-ch-table{zoom:.7}.re-tour-table .re-moba-player{min-width:0}}
+@media (max-width:540px){.re-tour-table .re-ch-table{zoom:.4}}
+</style>"""
 
 
 def _t(key: str, lang: str, **fields) -> str:
@@ -64,7 +75,10 @@ class GuidedTour(ipw.VBox):
         self._drawing = False
         self._lessons: tuple[Lesson, ...] = ()
         self._states: list[explorer.State] = []
-        self._picker = ipw.Dropdown(layout=ipw.Layout(width="460px"))
+        self._session: GameSession | None = None
+        self._board = None
+        self._nodes: list[int] = []
+        self._picker = ipw.Dropdown(layout=ipw.Layout(width="460px", max_width="calc(100vw - 140px)"))
         self._picker.add_class("re-tour-lesson")
         self._prev, self._next, self._restart = ipw.Button(), ipw.Button(), ipw.Button()
         self._prev.add_class("re-tour-prev")
@@ -77,9 +91,12 @@ class GuidedTour(ipw.VBox):
         self._did, self._events, self._table = ipw.HTML(), ipw.HTML(), ipw.HTML()
         self._events.add_class("re-tour-events")
         self._table.add_class("re-tour-table")
+        # the lesson beside the board on a laptop (the board on screen while stepping), one above the other on a phone
+        lesson = ipw.VBox([self._title, self._text, self._clauses], layout=ipw.Layout(flex="1 1 320px", min_width="0"))
+        board = ipw.VBox([self._did, self._events, self._table], layout=ipw.Layout(flex="2 1 560px", min_width="0"))
         super().__init__(children=[
-            ipw.HBox([self._picker, self._restart]), self._title, self._text, self._clauses,
-            ipw.HBox([self._prev, self._next, self._position]), self._did, self._events, self._table], **kwargs)
+            ipw.HBox([self._picker, self._restart]), ipw.HBox([self._prev, self._next, self._position]),
+            ipw.HBox([lesson, board], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))], **kwargs)
         self.add_class("re-guided-tour")
         self._prev.on_click(self._on_prev)
         self._next.on_click(self._on_next)
@@ -217,10 +234,27 @@ class GuidedTour(ipw.VBox):
     # --- drawing ------------------------------------------------------------------------------
     def _load_lesson(self) -> None:
         self._states = self.current.replay(self.game_id) if self.current else []
+        self._make_board()
         self._ready = False
         self.step = 0
         self._ready = True
         self._draw()
+
+    def _make_board(self) -> None:
+        """The game's Play-tab board over a session holding the lesson's line of states (one node per step)."""
+        self._session = self._board = None
+        self._nodes: list[int] = []
+        if not self._states:
+            return
+        first = self._states[0]
+        self._session = GameSession(self.game_id, first.players, start=first, seed=0)
+        self._nodes = [0]
+        for later in self._states[1:]:
+            self._session.choose(later.history[-1], autoplay=False)
+            self._nodes.append(self._session.node_id)
+        self._session.goto(0)
+        viewer = self.current.viewer if self.current.viewer < first.players else 0
+        self._board = BOARDS.get(self.game_id, StateBoard)(self._session, lang=self.lang, viewer=viewer)
 
     def _draw(self) -> None:
         lang = self.lang
@@ -251,40 +285,25 @@ class GuidedTour(ipw.VBox):
         self._prev.disabled = self.step == 0 and self.lesson == 0
         self._next.disabled = self.step == n and self.lesson == len(self._lessons) - 1
         self._did.value = html.escape(self._did_text(lang))
-        evs = self.events
-        items = "".join(
-            f"<li class='re-tour-event'><code>#{e.id} [{html.escape(e.clause)}]</code> "
-            f"{html.escape(e.describe(lang))}{' ✗ ' + html.escape(label('cancelled', lang)) if e.cancelled else ''}"
-            f"</li>" for e in evs)
+        who = None if self._viewer() < 0 else self._viewer()  # others' private details are redacted
+        items = "".join(f"<li class='re-tour-event'>{html.escape(event_text(e, lang, e.visible_to(who)))}</li>"
+                        for e in explorer.visible_log(self.events, who))
         body = f"<ol>{items}</ol>" if items else f"<p>{html.escape(_t('no_events', lang))}</p>"
         self._events.value = f"<b>{html.escape(_t('events', lang))}</b>{body}" if self.step else ""
         self._table.value = self._table_html(lang)
 
     def _table_html(self, lang: str) -> str:
-        """A short summary of the table (characters with HP, coins, hand size), read from the game's view.
-
-        Only for games whose view lists ``players`` with ``characters`` (as 永恒之息 does); else empty."""
-        view = self.state.view(None)
-        players = view.get("players") if isinstance(view, dict) else None
-        if not isinstance(players, list) or not all(isinstance(p, dict) and "characters" in p for p in players):
+        """The game's own board at this step, as the lesson's viewer sees it, under a heading saying whose view."""
+        if self._board is None:
             return ""
-        rows = []
-        for k, p in enumerate(players):
-            if not p.get("alive", True):
-                rows.append(f"<li>{html.escape(player_name(k, lang))}: {html.escape(_t('out', lang))}</li>")
-                continue
-            chars = ", ".join(
-                f"{html.escape(str(c.get(lang) or c.get('card')))} {c.get('hp')}/{c.get('max_hp')}"
-                + ("" if c.get("face_up", True) else f" ({html.escape(_t('face_down', lang))})")
-                for c in p["characters"])
-            extra = [f"{_t('coins', lang)} {p.get('coins')}", f"{_t('hand', lang)} {p.get('hand_size')}"]
-            if p.get("pool"):
-                extra.append(f"{_t('pool', lang)} {len(p['pool'])}")
-            if p.get("traps"):
-                extra.append(f"{_t('traps', lang)} {len(p['traps'])}")
-            parts = ([chars] if chars else []) + [html.escape(x) for x in extra]
-            rows.append(f"<li>{html.escape(player_name(k, lang))}: {' · '.join(parts)}</li>")
-        return f"<b>{html.escape(_t('table', lang))}</b><ul>{''.join(rows)}</ul>"
+        if self._session.node_id != self._nodes[self.step]:
+            self._session.goto(self._nodes[self.step])
+        if self._board.lang != lang:
+            self._board.lang = lang
+        who = _t("teacher", lang) if self._board.viewer < 0 else _t("seen_by", lang,
+                                                                     who=player_name(self._board.viewer, lang))
+        return (f"{NARROW}<b>{html.escape(_t('table', lang))}</b> <i class='re-tour-viewer'>{html.escape(who)}</i>"
+                f"{self._board._html.value}")
 
     def _sync_picker(self, lang: str) -> None:
         options = [(x.title(lang), i) for i, x in enumerate(self._lessons)]
@@ -293,12 +312,17 @@ class GuidedTour(ipw.VBox):
         if self._lessons and self._picker.value != self.lesson:
             self._picker.value = self.lesson
 
+    def _viewer(self) -> int:
+        """The seat whose view the tour shows (-1: the teacher's view of everything)."""
+        return self._board.viewer if self._board is not None else -1
+
     def _did_text(self, lang: str) -> str:
         if self.step == 0:
             return _t("start", lang)
         action = self.state.history[-1]
         who = label("chance", lang) if action.player == CHANCE else player_name(action.player, lang)
-        text = _t("did", lang, who=who, what=action.describe(lang))
+        node = self._session.node_by_id(self._nodes[self.step])  # the action as the viewer may read it
+        text = _t("did", lang, who=who, what=self._session.describe_step(node, lang, self._viewer()))
         now = self.state.current_player
         if now == TERMINAL:
             return text

@@ -44,6 +44,8 @@ LESSON_SCHEMA = {
     "prelude": Field(str, check=non_empty),
     "steps": Field(list, check=non_empty),
     "notebook": Field(str, required=False, default=""),
+    # whose view the tour's board shows: a seat (default 0), or -1 for a teacher's view of everything (labelled)
+    "viewer": Field(int, required=False, default=0),
 }
 
 
@@ -69,29 +71,6 @@ def states(state: State, steps: Iterable[Sequence]) -> list[State]:
     return out
 
 
-def setup_steps(self_chars: Sequence[str], summons: Sequence[Sequence[str]], hands: Sequence[Sequence[str]],
-                dealer: int = 0, extra_special: str = "", extra_normals: Sequence[str] = ()) -> list[tuple]:
-    """The chance outcomes and choices of a whole 永恒之息 setup (§1.1), seat by seat.
-
-    ``self_chars[p]`` is seat p's self character; ``summons[p]`` its two summons, the first put face up
-    by the ritual; ``hands[p]`` its 4 starting cards. The draft offers the self characters plus
-    ``extra_special`` (players+1 specials) and the summons plus ``extra_normals`` (3×players−2 normals).
-    """
-    n = len(self_chars)
-    order = [(dealer + k) % n for k in range(n)]
-    offered_specials = [*self_chars, *([extra_special] if extra_special else [])]
-    offered_normals = [c for pair in summons for c in pair] + list(extra_normals)
-    out: list[tuple] = [("dealer", {"seat": dealer})]
-    out += [("reveal", {"card": c}) for c in offered_specials]
-    out += [("pick", {"card": self_chars[p]}) for p in order]
-    out += [("reveal", {"card": c}) for c in offered_normals]
-    out += [("pick", {"card": summons[p][0]}) for p in reversed(order)]   # snake: last → dealer
-    out += [("pick", {"card": summons[p][1]}) for p in order]             # then dealer → last
-    out += [("ritual", {"summon": summons[p][0]}) for p in order]
-    out += [("draw", {"card": c}) for p in order for c in hands[p]]
-    return out
-
-
 # --- lessons as data -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Script:
@@ -111,6 +90,17 @@ class Script:
         return explorer.new_game(game_id, self.players, self.variant)
 
 
+def scenarios_module(game_id: str):
+    """The game's ``scenarios.py`` module, or None when the game has none."""
+    package = type(explorer.get_game(game_id)).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.scenarios")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.scenarios":
+            raise
+        return None
+
+
 def scenario_builder(game_id: str, name: str):
     """The builder of the game's scenario ``name``: the function of that name in the game's ``scenarios.py``,
     called with ``players``, ``variant`` and the lesson's ``args``. Only names the game lists in
@@ -118,8 +108,7 @@ def scenario_builder(game_id: str, name: str):
     game = explorer.get_game(game_id)
     if name not in game.scenarios():
         raise ValueError(f"{game_id} has no scenario {name!r}; it has: {', '.join(game.scenarios()) or 'none'}")
-    package = type(game).__module__.rsplit(".", 1)[0]
-    return getattr(importlib.import_module(f"{package}.scenarios"), name)
+    return getattr(scenarios_module(game_id), name)
 
 
 @dataclass(frozen=True)
@@ -135,6 +124,7 @@ class Lesson:
     prelude: Script
     steps: tuple
     notebook: str = ""
+    viewer: int = 0
 
     def title(self, lang: str) -> str:
         return self.title_zh if lang == "zh" else self.title_en
@@ -152,6 +142,15 @@ class Lesson:
         return [first, *states(first, self.steps)]
 
 
+def setup_steps(*args, **kwargs) -> list[tuple]:
+    """永恒之息's whole §1.1 setup as steps: ``setup_steps`` of ``explorer/games/eternal_breath/scenarios.py`` (the
+    tutorials import it from here). Imported when called, so a 永恒之息 content file that does not load never
+    stops the other games' lessons."""
+    from explorer.games.eternal_breath.scenarios import setup_steps as eternal_breath_setup
+
+    return eternal_breath_setup(*args, **kwargs)
+
+
 def tutorial_setup() -> list[tuple]:
     """The two-player table the 永恒之息 tutorials share (notebooks 1, 2, 4 and 5): Lingxi 灵犀 and Tiebi 铁壁 as
     self characters, Yanlong 炎龙 the special card nobody takes, and these summons and starting hands."""
@@ -164,26 +163,32 @@ def tutorial_setup() -> list[tuple]:
 
 
 def _steps(file: str, entry: str, raw: list) -> tuple:
-    """Each step is [kind, {params}] with a non-empty kind; params hold plain values only."""
+    """Each step is [kind, {params}] with a non-empty kind; params hold plain values only. TOML has no null:
+    an empty table ``{}`` stands for None ("no target": ``["rescue", { target = {} }]``)."""
     out = []
     for i, item in enumerate(raw):
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and item[0]
                 and isinstance(item[1], dict)):
             raise DataError(file, entry, "steps", f"step {i + 1}: expected [kind, {{params}}], got {item!r}")
-        for key, value in item[1].items():
-            if not isinstance(value, str | int | list) or isinstance(value, bool):
+        params = {key: None if value == {} else value for key, value in item[1].items()}
+        for key, value in params.items():
+            if not (value is None or isinstance(value, str | int | list)) or isinstance(value, bool):
                 raise DataError(file, entry, "steps", f"step {i + 1}: parameter {key!r} = {value!r} is not plain data")
-        out.append((item[0], dict(item[1])))
+        out.append((item[0], params))
     return tuple(out)
 
 
-def _expand(file: str, entry: str, steps: tuple) -> tuple:
-    """A step ``["setup", {...}]`` stands for the whole §1.1 setup (see :func:`setup_steps`)."""
+def _expand(file: str, game_id: str, entry: str, steps: tuple) -> tuple:
+    """A step ``["setup", {...}]`` stands for the game's whole setup: the steps of ``setup_steps(**params)`` in the
+    game's ``scenarios.py`` (永恒之息 §1.1, the MOBA's 抉择, 城堡之心's 备战)."""
     out = []
     for kind, params in steps:
         if kind == "setup":
+            module = scenarios_module(game_id)
+            if module is None or not hasattr(module, "setup_steps"):
+                raise DataError(file, entry, "steps", f"setup: {game_id} has no setup_steps in its scenarios.py")
             try:
-                out.extend(setup_steps(**params))
+                out.extend(module.setup_steps(**params))
             except TypeError as exc:
                 raise DataError(file, entry, "steps", f"setup: {exc}") from None
         else:
@@ -214,7 +219,7 @@ def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
         if e["scenario"] and e["scenario"] not in explorer.get_game(game_id).scenarios():
             raise DataError(file, e["id"], "scenario", f"{game_id} has no scenario {e['scenario']!r}")
         sc = Script(e["id"], e["players"], dict(e["variant"]), e["start"], e["scenario"], dict(e["args"]),
-                    _expand(file, e["id"], _steps(file, e["id"], e["steps"])))
+                    _expand(file, game_id, e["id"], _steps(file, e["id"], e["steps"])))
         try:
             first = sc.initial(game_id)
         except (ValueError, TypeError) as exc:
@@ -224,14 +229,16 @@ def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
     known = {c.id for c in explorer.rules(game_id)}
     lessons = []
     for e in load_table(path, "lesson", LESSON_SCHEMA, doc=doc):
+        if not -1 <= e["viewer"] < (scripts[e["prelude"]].players if e["prelude"] in scripts else 2):
+            raise DataError(file, e["id"], "viewer", "a seat of the table, or -1 for the teacher's view")
         bad = [c for c in e["clauses"] if c not in known]
         if bad:
             raise DataError(file, e["id"], "clauses", f"not in the clause register: {bad}")
         if e["prelude"] not in scripts:
             raise DataError(file, e["id"], "prelude", f"no [[script]] with id {e['prelude']!r}")
         lesson = Lesson(e["id"], e["title_en"], e["title_zh"], e["text_en"], e["text_zh"], tuple(e["clauses"]),
-                        scripts[e["prelude"]], _expand(file, e["id"], _steps(file, e["id"], e["steps"])),
-                        e["notebook"])
+                        scripts[e["prelude"]], _expand(file, game_id, e["id"], _steps(file, e["id"], e["steps"])),
+                        e["notebook"], e["viewer"])
         _replay_or_fail(file, e["id"], "steps", lesson.start(game_id), lesson.steps)
         lessons.append(lesson)
     return tuple(lessons)

@@ -250,7 +250,9 @@ def test_a_scenario_position_saves_its_start_and_replays_from_it(name, make):
     s = make()
     for later in (s, explorer.play_out(s, seed=2, max_steps=15)):
         text = later.to_json()
-        assert "start" in json.loads(text)
+        # a hand-set position saves its start; one reached by real actions from new_game (the MOBA's and
+        # 城堡之心's scenarios) saves none, and its whole history replays from a new game
+        assert "start" in json.loads(text) or len(s.history) > 0
         back = from_json(text)
         assert back == later and back.to_json() == text
 

@@ -145,6 +145,18 @@ class CardMoba(Game):
         from .bots import GreedyBot
         return {"random": explorer.RandomBot, "greedy": GreedyBot}
 
+    def scenarios(self):
+        """Named positions reached by real actions from a new game (``scenarios.py``)."""
+        from .scenarios import charge_into_hero, one_card_short_of_a_skill, poisoned_with_shield
+
+        return {s.name: s for s in (
+            explorer.Scenario("charge_into_hero", "One step before a charge into a hero (Gale's 【M M】 charge)",
+                              "冲锋撞向英雄的前一步（疾风的【M M】冲锋）", charge_into_hero),
+            explorer.Scenario("poisoned_with_shield", "Poisoned with a shield: which goes first at the turn's start?",
+                              "中毒且有护盾：回合开始时先算哪个？", poisoned_with_shield),
+            explorer.Scenario("one_card_short_of_a_skill", "One card short of a skill: 移动·一 unlocks the charge",
+                              "差一张牌解锁技能：打出移动·一即可冲锋", one_card_short_of_a_skill))}
+
 
 def _discard(d, card, emit):
     from .turn import discard

@@ -182,5 +182,17 @@ class CastleHeart(Game):
     def bots(self):
         return {"random": explorer.RandomBot, "greedy": GreedyBot}
 
+    def scenarios(self):
+        """Named positions reached by real actions from a new game (``scenarios.py``)."""
+        from .scenarios import hero_dying, knight_charge, magic_to_counter
+
+        return {s.name: s for s in (
+            explorer.Scenario("knight_charge", "A knight charge against a mounted defender (griffin: distance 2)",
+                              "骑士冲锋对骑着坐骑的防守者（狮鹫之王：距离为 2）", knight_charge),
+            explorer.Scenario("hero_dying", "A hero dying with 愈 in other hands: who gives it?",
+                              "英雄濒死，愈在别人手中：谁来救？", hero_dying),
+            explorer.Scenario("magic_to_counter", "A fireball about to be cast at a hero who holds counter-magic",
+                              "火球术即将施放，目标手持魔法抵消", magic_to_counter))}
+
 
 GAME = CastleHeart()

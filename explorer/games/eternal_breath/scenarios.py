@@ -31,6 +31,8 @@ with ``attack_die=None`` / ``defence_die=None`` the dice are left at CHANCE for 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from explorer import CHANCE, Bag, State, act, get_game
 
 from . import catalogue
@@ -121,3 +123,26 @@ def sample_attack(state: State, rng, response: str = "block_card") -> State:
         else:
             s = s.apply(act(GAME_ID, "block", target, card=defence_card(s, target) if response == "block_card" else ""))
     return s
+
+
+def setup_steps(self_chars: Sequence[str], summons: Sequence[Sequence[str]], hands: Sequence[Sequence[str]],
+                dealer: int = 0, extra_special: str = "", extra_normals: Sequence[str] = ()) -> list[tuple]:
+    """The chance outcomes and choices of a whole 永恒之息 setup (§1.1), seat by seat (a lesson's ``["setup", ...]``).
+
+    ``self_chars[p]`` is seat p's self character; ``summons[p]`` its two summons, the first put face up
+    by the ritual; ``hands[p]`` its 4 starting cards. The draft offers the self characters plus
+    ``extra_special`` (players+1 specials) and the summons plus ``extra_normals`` (3×players−2 normals).
+    """
+    n = len(self_chars)
+    order = [(dealer + k) % n for k in range(n)]
+    offered_specials = [*self_chars, *([extra_special] if extra_special else [])]
+    offered_normals = [c for pair in summons for c in pair] + list(extra_normals)
+    out: list[tuple] = [("dealer", {"seat": dealer})]
+    out += [("reveal", {"card": c}) for c in offered_specials]
+    out += [("pick", {"card": self_chars[p]}) for p in order]
+    out += [("reveal", {"card": c}) for c in offered_normals]
+    out += [("pick", {"card": summons[p][0]}) for p in reversed(order)]   # snake: last → dealer
+    out += [("pick", {"card": summons[p][1]}) for p in order]             # then dealer → last
+    out += [("ritual", {"summon": summons[p][0]}) for p in order]
+    out += [("draw", {"card": c}) for p in order for c in hands[p]]
+    return out
