@@ -6,6 +6,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+
+def _not_ready(thing: Any, lang: str) -> str:
+    raise RuntimeError("import explorer first: its registry writes the games' sentences")
+
+
+# Filled in by explorer.registry when it is imported: (action, lang) -> the game's sentence. A hook, so this module
+# never imports the registry (the core's modules import each other without a cycle).
+DESCRIBE = _not_ready
+
 CHANCE = -1
 TERMINAL = -4
 PLAIN = (str, int, bool, type(None), Fraction)  # the values an action's parameter may hold (and tuples of them)
@@ -65,10 +74,8 @@ class Action:
         return dict(self.params)
 
     def describe(self, lang: str = "en") -> str:
-        """A sentence for a person, in "en" or "zh", written by the game."""
-        from .registry import get_game
-
-        return get_game(self.game).describe_action(self, lang)
+        """A sentence for a person, in "en" or "zh", written by the game (the registry fills in ``DESCRIBE``)."""
+        return DESCRIBE(self, lang)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "params": {k: v for k, v in self.params}}

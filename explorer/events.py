@@ -7,6 +7,8 @@ from typing import Any
 
 import networkx as nx
 
+from .actions import _freeze, _not_ready
+
 TOOK_EFFECT = "took effect"
 CANCELLED = "cancelled"
 
@@ -19,6 +21,7 @@ CANCELLED = "cancelled"
 #   resolves_before  both were due together; a priority clause put the subject first
 RELATIONS = ("causes", "triggers", "cancels", "prevents", "replaces", "resolves_before")
 SELF = -1  # in Emitter.emit(links=...): the event being emitted
+DESCRIBE = _not_ready  # filled in by explorer.registry: (event, lang) -> the game's sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +63,8 @@ class Event:
         return self.outcome == CANCELLED
 
     def describe(self, lang: str = "en") -> str:
-        from .registry import get_game
-
-        return get_game(self.game).describe_event(self, lang)
+        """A sentence for a person, written by the game (the registry fills in ``DESCRIBE``)."""
+        return DESCRIBE(self, lang)
 
     def visible_to(self, player: int | None) -> bool:
         return player is None or self.private_to is None or player in self.private_to
@@ -92,8 +94,6 @@ class Event:
 
     @classmethod
     def from_dict(cls, game: str, d: dict[str, Any]) -> Event:
-        from .actions import _freeze
-
         return cls(
             d["id"], d["kind"], d["clause"], d.get("actor"), _freeze(d.get("targets", ())), d.get("cause"),
             d.get("outcome", TOOK_EFFECT), tuple(sorted((k, _freeze(v)) for k, v in d.get("numbers", {}).items())),

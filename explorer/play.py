@@ -8,25 +8,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 
 from .actions import CHANCE, TERMINAL, Action
+from .bot import Bot, RandomBot
 from .state import State, resolve
 
-
-class Bot:
-    """A seat's decision-maker. Subclass and implement ``choose``; it must return a legal action."""
-
-    name = "bot"
-
-    def choose(self, state: State, rng: random.Random) -> Action:
-        raise NotImplementedError
-
-
-class RandomBot(Bot):
-    """Picks uniformly among the legal actions."""
-
-    name = "random"
-
-    def choose(self, state: State, rng: random.Random) -> Action:
-        return rng.choice(state.legal_actions())
+__all__ = ["Bot", "RandomBot", "play", "play_out", "sample_chance"]
 
 
 def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:

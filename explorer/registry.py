@@ -15,7 +15,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from . import actions, events
 from .actions import Action, act
+from .bot import RandomBot
 from .errors import DataError, IllegalAction, VariantError
 from .events import Emitter, Event
 from .registers import Assumption, Clause, Option, load_assumptions, load_clauses, switch_options
@@ -174,8 +176,6 @@ class Game:
 
     def bots(self) -> dict[str, type]:
         """Bot classes offered for this game, by name (the board's seat menu reads this)."""
-        from .play import RandomBot
-
         return {"random": RandomBot}
 
     def scenarios(self) -> dict[str, Scenario]:
@@ -238,3 +238,8 @@ def rules(game_id: str) -> tuple[Clause, ...]:
 def assumptions(game_id: str) -> tuple[Assumption, ...]:
     """The assumptions register of a game."""
     return get_game(game_id).assumptions
+
+
+# The sentences of actions and events come from their game: actions.py and events.py hold the hooks, filled in here.
+actions.DESCRIBE = lambda action, lang: get_game(action.game).describe_action(action, lang)
+events.DESCRIBE = lambda event, lang: get_game(event.game).describe_event(event, lang)

@@ -1,0 +1,27 @@
+"""Bot: a seat's decision-maker, and the RandomBot every game offers. A leaf module (it imports only actions), so
+the registry can offer the RandomBot without importing the play loop."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import Action
+
+
+class Bot:
+    """A seat's decision-maker. Subclass and implement ``choose``; it must return a legal action."""
+
+    name = "bot"
+
+    def choose(self, state: Any, rng: random.Random) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: Any, rng: random.Random) -> Action:
+        return rng.choice(state.legal_actions())
