@@ -40,12 +40,14 @@ def test_next_back_and_a_second_branch_keep_both_lines():
 
 def test_back_then_next_follows_the_line_last_visited():
     s = toy_session(seats={0: "random", 1: "random"})
-    for _ in range(6):
-        s.forward()
+    steps = 0
+    while steps < 6 and s.forward():   # the secret seed may end a toy duel sooner
+        steps += 1
+    assert steps >= 2
     end = s.state
     s.first()
     assert s.step == 0
-    for _ in range(6):
+    for _ in range(steps):
         assert s.forward()
     assert s.state is end
 
