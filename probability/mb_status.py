@@ -94,7 +94,8 @@ def bleed_timeline(hp: int, layers: int, turns: int, duration: int | None = None
 
 
 # --- sympy closed forms ----------------------------------------------------------------------------------
-H, L, T, D, S = sp.symbols("h L t d s", integer=True, positive=True)
+H, L, T, D = sp.symbols("h L t d", integer=True, positive=True)
+S = sp.Symbol("s", integer=True, nonnegative=True)
 
 
 def poison_hp_loss() -> sp.Expr:
@@ -122,5 +123,5 @@ def closed_form(expr: sp.Expr, **values: int) -> int:
     """The closed form at whole numbers h, L, t, d, s (d defaults to t, s to 0)."""
     values.setdefault("d", values.get("t", 1))
     values.setdefault("s", 0)
-    sub = {sym: values[str(sym)] for sym in (H, L, T, D, S) if str(sym) in values}
-    return int(expr.subs(sub))
+    sub = {sym: sp.Integer(values[str(sym)]) for sym in (H, L, T, D, S) if str(sym) in values}
+    return int(expr.xreplace(sub))  # xreplace: every symbol at once (subs one by one may mis-simplify)
