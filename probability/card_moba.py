@@ -25,8 +25,17 @@ from .mb_damage import KIND_NAMES, KINDS, Hit, attack_damage, attacker, can_gain
 from .mb_draws import TYPES, card_type, draw_odds, draw_odds_in, standard
 from .mb_kill import duel, kill_odds, kill_search, skill_odds
 from .mb_search import MAX_TURNS, Search, dead, used_skill
-from .mb_status import (bleed_hp, bleed_timeline, closed_form, held, poison_death_hp, poison_hp_loss,
-                        poison_timeline, status_timeline, turns_to_kill_by_bleed)
+from .mb_status import (
+                        bleed_hp,
+                        bleed_timeline,
+                        closed_form,
+                        held,
+                        poison_death_hp,
+                        poison_hp_loss,
+                        poison_timeline,
+                        status_timeline,
+                        turns_to_kill_by_bleed,
+)
 
 __all__ = [
     "KINDS", "KIND_NAMES", "MAX_TURNS", "TYPES", "Hit", "Search", "attack_damage", "attacker", "bleed_hp",
