@@ -41,7 +41,7 @@ WORDS = {  # key: (English, 中文)
     "absorbed": ("absorbed by the shield", "护盾抵消"), "heal": ("healed to the source", "来源回复"),
     "timeline": ("Target HP at its start phases", "目标每个开始阶段后的生命值"), "phase": ("Start phase", "开始阶段"),
     "poison": ("poison", "中毒"), "bleed": ("bleed", "失血"), "kill": ("Kill chance by turn", "按回合的击杀概率"),
-    "within": ("within", "回合内"), "turn": ("Turn", "回合"), "chance": ("Chance", "概率"),
+    "within": ("Within {n} turn(s)", "{n} 回合内"), "turn": ("Turn", "回合"), "chance": ("Chance", "概率"),
     "attack": ("attack", "攻击"), "dead": ("dead", "死亡"),
     "note": ("The attacker's turn begins: 2 cards drawn from the 62-card deck, best play searched exactly "
              "(aimed at the target; the target only ends its turns). One turn takes seconds, three minutes.",
@@ -229,6 +229,7 @@ class CardMobaOdds(Component):
         self.timeline_figure = self._layout(go.Figure([
             go.Scatter(x=phases, y=[v if v is not None else 0 for v in self.timeline[k]], mode="lines+markers",
                        name=t(k)) for k in ("poison", "bleed")]), t("timeline"), t("phase"), t("hp"))
+        self.timeline_figure.update_xaxes(dtick=1)
         show_figure(self._hits_out, self.hits_figure)
         show_figure(self._time_out, self.timeline_figure)
         first = self.hits[0][1]
@@ -241,10 +242,11 @@ class CardMobaOdds(Component):
             self._kill_out.outputs = ()
             return
         turns = list(range(1, len(self.kill) + 1))
-        self._kill_text.value = "<br>".join(f"<b>{n} {html.escape(t('within'))}</b>: {html.escape(readable(p))}"
+        self._kill_text.value = "<br>".join(f"<b>{html.escape(t('within').format(n=n))}</b>: {html.escape(readable(p))}"
                                             for n, p in zip(turns, self.kill, strict=True))
         self.kill_figure = self._layout(go.Figure(go.Bar(
             x=turns, y=[float(p) for p in self.kill], customdata=[readable(p) for p in self.kill],
             hovertemplate="%{customdata}<extra></extra>", name=t("chance"))), t("kill"), t("turn"), t("chance"))
         self.kill_figure.update_layout(yaxis_range=[0, 1.05])
+        self.kill_figure.update_xaxes(dtick=1)
         show_figure(self._kill_out, self.kill_figure)
