@@ -63,6 +63,16 @@ def hero_name(hid: str, lang: str) -> str:
     return h["zh"] if lang == "zh" else h["en"]
 
 
+def hit_label(hero: str, key: str, lang: str) -> str:
+    """A hit's name: 攻击 / attack, a card id (O2), or the skill's name in the language."""
+    if key == "attack":
+        return T[lang]["attack"]
+    for s in sample().heroes[hero]["skills"]:
+        if s["id"] == key:
+            return s["zh"] if lang == "zh" else s["en"]
+    return key
+
+
 def hits_of(hero: str, weak: bool) -> list[tuple[str, int, str]]:
     """(label, amount, kind) of each hit the hero can deal: its attack and every damage card and skill."""
     atk = mb.attack_damage(mb.attacker(hero, weak=weak))
@@ -219,7 +229,7 @@ class CardMobaOdds(Component):
 
     def _redraw(self) -> None:
         t = self._t
-        labels = [t("attack") if k == "attack" else k for k, _ in self.hits]
+        labels = [hit_label(self.attacker, k, self.lang) for k, _ in self.hits]
         self.hits_figure = self._layout(go.Figure([
             go.Bar(x=labels, y=[h.hp_loss for _, h in self.hits], name=t("hp_loss")),
             go.Bar(x=labels, y=[h.absorbed for _, h in self.hits], name=t("absorbed")),

@@ -32,10 +32,10 @@ def test_hits_through_the_shield(w):
     """Reaver attacks for 3 (MB-term-3-attack) into 2 shield: 2 absorbed, 1 HP (MB-term-2-shield)."""
     bars = {b.name: dict(zip(b.x, b.y, strict=True)) for b in w.hits_figure.data}
     assert bars["HP lost"]["attack"] == 1 and bars["absorbed by the shield"]["attack"] == 2
-    assert bars["healed to the source"]["bloodthirst"] == 2  # lifesteal 3 + 1 = 4, 2 through the shield
+    assert bars["healed to the source"]["Bloodthirst"] == 2  # lifesteal 3 + 1 = 4, 2 through the shield
     w.shield = 0
     bars = {b.name: dict(zip(b.x, b.y, strict=True)) for b in w.hits_figure.data}
-    assert bars["HP lost"]["attack"] == 3 and bars["healed to the source"]["bloodthirst"] == 4
+    assert bars["HP lost"]["attack"] == 3 and bars["healed to the source"]["Bloodthirst"] == 4
     assert "attack 3 − absorbed by the shield 0 = HP lost 3" in w._summary.value
 
 
