@@ -77,7 +77,11 @@ def duel(attacker: str = "reaver", target: str = "bulwark", hp: int | None = Non
 
 def kill_odds(state: State, turns: int = 1, attacker: int = 0, target: int = 1) -> Fraction:
     """P(``attacker`` can bring ``target`` to 0 HP (MB-hero-death) within ``turns`` of its turns), exact, with
-    the best play (see ``probability.mb_search`` for what is searched)."""
+    the best play (see ``probability.mb_search`` for what is searched).
+
+    The search reads the deck's composition from the state. In a :func:`duel` position the target holds no
+    cards, so that is exactly what the attacker can infer; from a real game's state, where other hands are
+    out of the deck, the figure uses what the attacker cannot see: label it so when showing it to a person."""
     return kill_search(state, turns, attacker, target).best(state.data)
 
 
