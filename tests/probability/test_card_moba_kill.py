@@ -119,9 +119,13 @@ def _play(search, s, rng, turns):
 
 
 @pytest.mark.parametrize(("turns", "kw", "games"), [(1, {"hp": 8}, 300),
-                                                    (2, {"hp": 9, "hand": ("O1",), "stamina": 2}, 150)])
+                                                    (2, {"hp": 9, "hand": ("O1",), "stamina": 2}, 150),
+                                                    pytest.param(2, {"hp": 16, "shield": 2, "poison": (3, 2),
+                                                                     "hand": ("O1",), "stamina": 2}, 150,
+                                                                 marks=pytest.mark.slow)])
 def test_engine_monte_carlo(turns, kw, games):
-    """Seeded real games (the target's draws really happen) land within 4 standard errors of the exact value."""
+    """Seeded real games (the target's draws really happen, its poison ticks at its start phase, its shield goes
+    then, MB-A28) land within 4 standard errors of the exact value."""
     s = duel("reaver", "bulwark", **kw)
     search = kill_search(s, turns)
     exact = search.best(s.data)
