@@ -76,9 +76,9 @@ def heal(d: Moba, seat: int, amount: int, emit, cause, source: int = -1) -> Moba
     if amount <= 0 or not h.alive:
         return d
     if statuses.has(h, "grievous"):
-        emit.emit("heal halved", "MB-status-6-grievous", targets=(seat,), cause=cause, after=(amount + 1) // 2,
-                  before=amount)
-        amount = (amount + 1) // 2
+        emit.emit("heal halved", "MB-status-6-grievous", targets=(seat,), cause=cause,
+                  after=halved_heal(amount, True), before=amount)
+        amount = halved_heal(amount, True)
     hp = capped(h.hp + amount, d.rules.hp_cap)
     eid = emit.emit("heal", "MB-term-11-heal", actor=source if source >= 0 else None, targets=(seat,), cause=cause,
                     amount=amount, healed=hp - h.hp, hp=hp)
@@ -101,6 +101,30 @@ def gain_shield(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
     return put(d, evolve(h, shield=h.shield + amount))
 
 
+def damage_split(hp: int, shield: int, amount: int, kind: str, poison: bool = False,
+                 poison_death: bool = False) -> tuple[int, int, int]:
+    """(HP after, shield absorbed, HP lost) when ``amount`` ≥ 0 damage of ``kind`` meets ``hp`` and ``shield``.
+    MB-term-2-shield absorbs non-true damage whole or in part; MB-term-15-true-damage ignores it;
+    MB-status-13-poison: poison cannot take HP below 1 unless the Ruler's 中毒死亡 (poison_death) is on."""
+    absorbed = 0 if kind == "true" else min(shield, amount)
+    hp_loss = amount - absorbed
+    after = hp - hp_loss
+    if poison and not poison_death and hp >= 1:
+        after = max(after, 1)
+        hp_loss = hp - after
+    return after, absorbed, hp_loss
+
+
+def lifesteal_heal(kind: str, hp_loss: int) -> int:
+    """MB-term-16-lifesteal: the source heals by the HP damage only (damage to the shield heals nothing)."""
+    return hp_loss if kind == "lifesteal" and hp_loss > 0 else 0
+
+
+def halved_heal(amount: int, grievous: bool) -> int:
+    """MB-status-6-grievous: a heal is halved, 0.5 counting as 1."""
+    return (amount + 1) // 2 if grievous else amount
+
+
 def damage(d: Moba, source: int, seat: int, amount: int, kind: str, emit, cause, depth: int = 0,
            poison: bool = False) -> Moba:
     """Damage (伤害) of a kind: normal, true (MB-term-15-true-damage ignores shields) or lifesteal
@@ -113,20 +137,15 @@ def damage(d: Moba, source: int, seat: int, amount: int, kind: str, emit, cause,
     if amount < 0:
         emit.emit("negative damage", "MB-event-LA", actor=source, targets=(seat,), cause=cause, damage=amount)
         return heal(d, seat, -amount, emit, cause, source)
-    absorbed = 0 if kind == "true" else min(h.shield, amount)
-    hp_loss = amount - absorbed
-    hp = h.hp - hp_loss
-    if poison and not d.rules.poison_death and h.hp >= 1:
-        hp = max(hp, 1)  # MB-status-13-poison: poison normally cannot take HP below 1
-        hp_loss = h.hp - hp
+    hp, absorbed, hp_loss = damage_split(h.hp, h.shield, amount, kind, poison, d.rules.poison_death)
     eid = emit.emit("damage", DAMAGE_CLAUSE[kind], actor=source if source >= 0 else None, targets=(seat,),
                     cause=cause, absorbed=absorbed, damage=amount, damage_kind=kind, hp=hp, hp_loss=hp_loss)
     if absorbed:
         emit.emit("shield absorbs", "MB-term-2-shield", targets=(seat,), cause=eid, absorbed=absorbed,
                   shield=h.shield - absorbed)
     d = put(d, evolve(h, hp=hp, shield=h.shield - absorbed, last_hit=source if source >= 0 else h.last_hit))
-    if kind == "lifesteal" and hp_loss > 0 and source >= 0:
-        d = heal(d, source, hp_loss, emit, eid, source)
+    if lifesteal_heal(kind, hp_loss) and source >= 0:
+        d = heal(d, source, lifesteal_heal(kind, hp_loss), emit, eid, source)
     if hp <= 0:
         return die(d, seat, emit, eid, depth)
     if depth == 0:  # MB-A14: only damage a passive caused fires no further passive

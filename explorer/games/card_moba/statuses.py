@@ -62,13 +62,18 @@ def apply_status(hero: Hero, name: str, layers: int, duration: int, source: int,
                   outcome=CANCELLED, status=name)
         return hero
     if old is not None:
-        merged = evolve(old, layers=old.layers + layers, duration=max(old.duration, duration))
+        merged = stacked(old, layers, duration)
         emit.emit("status stacked", "MB-ruler-status-stack", actor=source, targets=(hero.seat,), cause=cause,
                   duration=merged.duration, layers=merged.layers, status=name)
         return evolve(hero, statuses=tuple(merged if s.name == name else s for s in hero.statuses))
     emit.emit("status", CLAUSE[name], actor=source, targets=(hero.seat,), cause=cause, duration=duration,
               layers=layers, status=name)
     return evolve(hero, statuses=(*hero.statuses, Status(name, layers, duration, False, source)))
+
+
+def stacked(old: Status, layers: int, duration: int) -> Status:
+    """MB-ruler-status-stack off (MB-A10): a repeat adds its layers and keeps the longer duration."""
+    return evolve(old, layers=old.layers + layers, duration=max(old.duration, duration))
 
 
 def activate(hero: Hero) -> Hero:

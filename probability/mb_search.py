@@ -1,0 +1,146 @@
+"""The exact best chance of a goal within a hero's next turns, searched on the engine itself (卡驱MOBA).
+
+The game tree is the engine's: ``GAME.legal_actions`` / ``GAME.apply`` / ``GAME.chance_outcomes`` on the raw
+state data, so every rule (costs, stamina, skill sequences, shields, statuses, poison at the start phase,
+death) is the engine's own. The value is an expectimax: the hero picks the play with the best chance, every
+draw (the two of the draw phase, and those a card orders) is enumerated with its exact ``Fraction``, and
+positions are memoised. Bounded by three choices, each stated to the reader of a figure:
+
+- **Aim (瞄准)**: a card or skill aimed at a hero is aimed at the chosen enemy; of the cells or directions a
+  card or skill may take, only the one that ends nearest that enemy is tried; moves are tried only to step
+  towards it while out of reach. So the figure is exact for these plays (a lower bound if a detour were better).
+- **Other seats**: every other hero ends its action phase at once (a target dummy). Their draws are not
+  enumerated: unseen by the hero and never played, they leave the chance of the hero's own next cards
+  unchanged (exchangeability) while the deck does not run out; the engine records them as "nothing drawn".
+- **Turns**: the hero's current turn counts as the first; the goal must be met before the hero ends turn n.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from explorer import CHANCE, TERMINAL, Emitter
+from explorer.games.card_moba import board
+from explorer.games.card_moba.game import GAME
+from explorer.games.card_moba.legal import A
+from explorer.games.card_moba.records import Moba
+
+Goal = Callable[[Moba, list], bool]  # (data after a step, that step's events) -> goal met?
+MAX_TURNS = 3
+
+
+def step(d: Moba, action) -> tuple[Moba, list]:
+    """One engine step on raw data: the new data and its events."""
+    emit = Emitter("card_moba", 0)
+    return GAME.apply(d, action, emit), emit.events
+
+
+def _distance(d: Moba, a: int, b: int) -> int:
+    pa, pb = d.heroes[a].pos, d.heroes[b].pos
+    if pa is None or pb is None:
+        return 10**6
+    return board.distance(pa, pb, d.rules.adjacency)
+
+
+def _aimed(d: Moba, hero: int, enemy: int) -> list:
+    """The hero's legal actions, bounded by the aim rule (see the module docstring)."""
+    groups: dict[tuple, list] = {}
+    for a in GAME.legal_actions(d):
+        if a.kind == "move":
+            if _distance(d, hero, enemy) > 1:
+                groups.setdefault(("move",), []).append(a)
+            continue
+        if "target" in a.args and a["target"] != enemy:
+            continue
+        what = a.get("card") or a.get("skill")
+        groups.setdefault((a.kind, what), []).append(a)
+    out = []
+    for group in groups.values():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        out.append(min(group, key=lambda a: _landing(d, a, hero, enemy)))
+    return out
+
+
+def _landing(d: Moba, a, hero: int, enemy: int) -> tuple:
+    after, _ = step(d, a)
+    t = after.heroes[enemy]
+    return (t.alive, t.hp, _distance(after, hero, enemy), repr(a.args))
+
+
+def _hero_key(h) -> tuple:
+    return (h.hp, h.shield, h.stamina, h.steps, h.attacks, h.statuses, h.marks, h.played, h.spent, h.uses, h.hand,
+            h.crit, h.alive, h.pos, h.last_hit)
+
+
+def _key(d: Moba) -> tuple:
+    """The position without what cannot change the chance: action counts, scores and the round number."""
+    return (d.phase, d.seat, d.draws, d.deck, d.discard, d.turn_index, tuple(_hero_key(h) for h in d.heroes))
+
+
+ORDER = {"attack": 0, "skill": 1, "play": 2, "move": 3, "end": 4}  # likely kills first: a 1 ends the search
+
+
+class Search:
+    """Expectimax for ``hero`` towards ``goal`` over its next ``turns`` turns; memoised per position."""
+
+    def __init__(self, hero: int, enemy: int, goal: Goal, turns: int):
+        if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
+            raise ValueError(f"turns must be 1 to {MAX_TURNS}, not {turns!r}")
+        self.hero, self.enemy, self.goal, self.turns = hero, enemy, goal, turns
+        self.memo: dict = {}
+        self.nodes = 0
+
+    def best(self, d: Moba) -> Fraction:
+        """The chance from ``d`` (the hero's turn, or a draw), the current turn counting as the first."""
+        return self.value(d, self.turns)
+
+    def value(self, d: Moba, left: int) -> Fraction:
+        key = (_key(d), left)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = self._value(d, left)
+        return got
+
+    def _after(self, d: Moba, action, left: int) -> Fraction:
+        if action.kind == "end" and d.seat == self.hero and left == 1:
+            return Fraction(0)  # the hero's last turn ends without the goal
+        after, events = step(d, action)
+        if self.goal(after, events):
+            return Fraction(1)
+        if action.kind == "end" and d.seat == self.hero:
+            left -= 1
+            if not left:
+                return Fraction(0)
+        return self.value(after, left)
+
+    def _value(self, d: Moba, left: int) -> Fraction:
+        self.nodes += 1
+        who = GAME.current_player(d)
+        if who == TERMINAL:
+            return Fraction(0)
+        if who == CHANCE:
+            if d.draws[0] != self.hero:
+                return self._after(d, A("draw", CHANCE, card=None), left)
+            return sum((p * self._after(d, a, left) for a, p in GAME.chance_outcomes(d)), Fraction(0))
+        if who != self.hero:
+            return self._after(d, A("end", who), left)
+        best = Fraction(0)
+        for a in sorted(_aimed(d, self.hero, self.enemy), key=lambda a: ORDER[a.kind]):
+            best = max(best, self._after(d, a, left))
+            if best == 1:
+                break
+        return best
+
+
+def dead(seat: int) -> Goal:
+    """The goal "the hero in ``seat`` is dead" (MB-hero-death: HP not above 0)."""
+    return lambda d, events: not d.heroes[seat].alive
+
+
+def used_skill(seat: int, skill: str) -> Goal:
+    """The goal "``seat`` has used (any alternative of) ``skill``" (MB-hero-skill-alternatives)."""
+    return lambda d, events: any(e.kind == "skill" and e.actor == seat and dict(e.numbers)["skill"].split("#")[0]
+                                 == skill for e in events)
