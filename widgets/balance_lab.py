@@ -18,7 +18,7 @@ import traitlets
 import explorer
 from explorer.balance import Study, StudyError, run, summarise
 from explorer.balance.tables import check_game, read_study, readings
-from widgets.component import GameComponent
+from widgets.component import GameComponent, take_from_control
 from widgets.plotly_bundle import show_figure
 
 MAX_GAMES = 500          # a study in the page; larger ones run from the command line and are loaded as files
@@ -121,10 +121,7 @@ class BalanceLab(GameComponent):
             """Fires when a control changes (a browser message): validated; a refused value is undone."""
             if self._relabelling:  # new options being shown, not a person's choice
                 return
-            try:
-                setattr(self, trait, change["new"])
-            except traitlets.TraitError:
-                change["owner"].value = getattr(self, trait)
+            take_from_control(self, trait, change)
         return changed
 
     # --- reacting -------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import traitlets
 
 from explorer.games.card_moba.content import sample
 from probability import card_moba as mb
-from widgets.component import Component
+from widgets.component import Component, clamped, one_of, take_from_control
 from widgets.plotly_bundle import show_figure
 
 BOUNDS = {"hp": (1, 60, 12), "shield": (0, 20, 2), "poison_layers": (0, 6, 2), "poison_turns": (0, 6, 3),
@@ -134,28 +134,18 @@ class CardMobaOdds(Component):
     @traitlets.validate(*BOUNDS)
     def _valid_int(self, proposal):
         """Clamp an integer into its range; refuse bools."""
-        value, name = proposal["value"], proposal["trait"].name
-        if isinstance(value, bool):
-            raise traitlets.TraitError(f"{name} must be an integer, not {value!r}")
-        lo, hi, _ = BOUNDS[name]
-        return min(max(value, lo), hi)
+        lo, hi, _ = BOUNDS[proposal["trait"].name]
+        return clamped(proposal, lo, hi)
 
     @traitlets.validate("attacker", "target")
     def _valid_hero(self, proposal):
         """Only the sample heroes."""
-        if proposal["value"] not in HEROES:
-            raise traitlets.TraitError(f"{proposal['trait'].name} must be one of {HEROES}")
-        return proposal["value"]
+        return one_of(proposal, HEROES)
 
     def _on_control(self, change):
         """Fires when a control changes (a browser message): validated here; a refused value is undone."""
         name = next(n for n, c in self._controls.items() if c is change["owner"])
-        try:
-            setattr(self, name, change["new"])
-        except traitlets.TraitError:
-            pass
-        if change["owner"].value != getattr(self, name):
-            change["owner"].value = getattr(self, name)
+        take_from_control(self, name, change)
 
     @traitlets.observe(*BOUNDS, *FLAGS, "attacker", "target")
     def _on_input(self, change):

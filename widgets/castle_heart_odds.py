@@ -21,7 +21,7 @@ from explorer.games.castle_heart.board import IDENTITIES
 from probability import castle_heart as ch
 from probability.ch_rescue import heals_in_reach
 from probability.dist import at_least
-from widgets.component import Component, clamped, one_of
+from widgets.component import Component, clamped, one_of, take_from_control
 from widgets.plotly_bundle import show_figure
 
 TOPICS = ("ring", "attack", "command", "identities")
@@ -160,12 +160,7 @@ class CastleHeartOdds(Component):
         name = next(n for n, c in self._controls.items() if c is change["owner"])
         if self._quiet:
             return
-        try:
-            setattr(self, name, change["new"])
-        except traitlets.TraitError:
-            pass
-        if change["owner"].value != getattr(self, name):
-            change["owner"].value = getattr(self, name)
+        take_from_control(self, name, change)
 
     @traitlets.observe(*BOUNDS, *BOOLS, *CHOICES)
     def _on_input(self, change):

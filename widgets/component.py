@@ -23,6 +23,17 @@ def clamped(proposal, low: int, high: int) -> int:
     return min(max(value, low), high)
 
 
+def take_from_control(component, name: str, change) -> None:
+    """A control moved (a browser message): its value goes through ``component``'s validation of trait ``name``;
+    a refused value is undone on the control, a clamped one shown clamped."""
+    try:
+        setattr(component, name, change["new"])
+    except traitlets.TraitError:
+        pass
+    if change["owner"].value != getattr(component, name):
+        change["owner"].value = getattr(component, name)
+
+
 def one_of(proposal, allowed) -> object:
     """A proposal that must be one of ``allowed``, else TraitError naming the trait and the choices."""
     if proposal["value"] not in allowed:

@@ -26,7 +26,7 @@ from probability import eternal_breath as eb
 from probability.dist import mean as dist_mean
 from probability.dist import show, tail
 from probability.eb_switches import combat_rules, combat_switch_options
-from widgets.component import Component, clamped, one_of
+from widgets.component import Component, clamped, one_of, take_from_control
 from widgets.plotly_bundle import show_figure
 
 # name → (minimum, maximum, default); values outside are clamped
@@ -163,12 +163,7 @@ class OddsExplorer(Component):
         """Fires when a control moves (a browser message): the value goes through this component's
         validation; a refused value is undone, a clamped one is shown clamped."""
         name = next(n for n, c in self._controls.items() if c is change["owner"])
-        try:
-            setattr(self, name, change["new"])
-        except traitlets.TraitError:
-            pass
-        if change["owner"].value != getattr(self, name):
-            change["owner"].value = getattr(self, name)
+        take_from_control(self, name, change)
 
     def _on_switch(self, change):
         """Fires when a switch's menu changes: validated as a variant; a refused value is undone."""
