@@ -6,7 +6,7 @@ objects (heroes, MB-term-7-object). Walls never move (MB-map-walls-fixed).
 
 from __future__ import annotations
 
-from explorer import replace_at
+from explorer import SELF, replace_at
 
 from .content import sample
 from .records import Moba, evolve
@@ -86,8 +86,10 @@ def settle_blocking(d: Moba, seat: int, path: list[tuple], emit, cause) -> tuple
     trail = [d.heroes[seat].pos, *path]
     i = len(trail) - 1
     pushes = 0
+    replaced = cause  # each push-back stands in for where the charge (or the push before it) ended
     while i > 0 and (trail[i] in board.walls or occupant(d, trail[i], seat) >= 0):
-        emit.emit("blocked", "MB-event-BLK", targets=(seat,), cause=cause, back_to=trail[i - 1], cell=trail[i])
+        replaced = emit.emit("blocked", "MB-event-BLK", targets=(seat,), cause=cause, back_to=trail[i - 1],
+                             cell=trail[i], links=[(SELF, "replaces", replaced)] if replaced is not None else ())
         i -= 1
         pushes += 1
     return place(d, seat, trail[i]), pushes

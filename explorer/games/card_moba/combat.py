@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from explorer import CANCELLED, replace_at
+from explorer import CANCELLED, SELF, replace_at
 
 from . import statuses
 from .content import sample
@@ -95,7 +95,7 @@ def gain_shield(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
         return d
     if statuses.has(h, "armour_break"):
         emit.emit("shield refused", "MB-status-11-armour-break", targets=(seat,), cause=cause, outcome=CANCELLED,
-                  amount=amount)
+                  amount=amount, links=[(SELF, "prevents", cause)] if cause is not None else ())
         return d
     emit.emit("shield", "MB-term-2-shield", targets=(seat,), cause=cause, amount=amount, shield=h.shield + amount)
     return put(d, evolve(h, shield=h.shield + amount))
@@ -142,7 +142,7 @@ def damage(d: Moba, source: int, seat: int, amount: int, kind: str, emit, cause,
                     cause=cause, absorbed=absorbed, damage=amount, damage_kind=kind, hp=hp, hp_loss=hp_loss)
     if absorbed:
         emit.emit("shield absorbs", "MB-term-2-shield", targets=(seat,), cause=eid, absorbed=absorbed,
-                  shield=h.shield - absorbed)
+                  shield=h.shield - absorbed, links=[(SELF, "prevents", eid)])  # the absorbed part of it
     d = put(d, evolve(h, hp=hp, shield=h.shield - absorbed, last_hit=source if source >= 0 else h.last_hit))
     if lifesteal_heal(kind, hp_loss) and source >= 0:
         d = heal(d, source, lifesteal_heal(kind, hp_loss), emit, eid, source)

@@ -8,7 +8,7 @@ when that turn ends; poison and bleed count their duration down at each start ph
 
 from __future__ import annotations
 
-from explorer import CANCELLED
+from explorer import CANCELLED, SELF
 
 from .records import Hero, Status, evolve
 
@@ -59,7 +59,7 @@ def apply_status(hero: Hero, name: str, layers: int, duration: int, source: int,
     old = find(hero, name)
     if old is not None and stack:
         emit.emit("status ignored", "MB-event-STS", actor=source, targets=(hero.seat,), cause=cause,
-                  outcome=CANCELLED, status=name)
+                  outcome=CANCELLED, status=name, links=[(SELF, "prevents", cause)] if cause is not None else ())
         return hero
     if old is not None:
         merged = stacked(old, layers, duration)
