@@ -27,14 +27,27 @@ language = LanguageSwitch()
 notice = ContentNotice(BROKEN)
 learn = PerGame(learn_makers(GAMES), game_id=FIRST)
 play = PlayArea(FIRST, graph_shown=False)  # its event graph is drawn when its tab is opened
-odds = PerGame(odds_makers(GAMES), game_id=FIRST)
+odds_tab = ipw.VBox()  # the Odds tab's views (and plotly) are imported when it is first opened: a kernel
+odds_tab.add_class("re-odds-tab")  # that never opens it stays ~20 MB smaller and starts faster (issue 18)
 rules = RegistersView(game_id=FIRST)
-tabs = ipw.Tab(children=[learn, play, odds, play.graph_panel, rules])
+tabs = ipw.Tab(children=[learn, play, odds_tab, play.graph_panel, rules])
 tabs.add_class("re-app-tabs")
 ipw.dlink((tabs, "selected_index"), (play, "graph_shown"), transform=lambda i: i == TABS.index(("Event chains", "事件链")))
-for part in (learn, play, odds, rules):
+for part in (learn, play, rules):
     ipw.link((game_picker, "value"), (part, "game_id"))
-link_lang(language, learn, play, odds, rules, notice)
+link_lang(language, learn, play, rules, notice)
+
+
+def _open_odds(change=None):
+    """Fires when a tab is opened: the first time it is the Odds tab, its views are made and linked."""
+    if tabs.selected_index == TABS.index(("Odds", "概率")) and not odds_tab.children:
+        odds = PerGame(odds_makers(GAMES), game_id=game_picker.value, lang=language.lang)
+        ipw.link((game_picker, "value"), (odds, "game_id"))
+        link_lang(language, odds)
+        odds_tab.children = [odds]
+
+
+tabs.observe(_open_odds, "selected_index")
 
 
 def _retitle(change=None):
@@ -49,14 +62,20 @@ display(ipw.VBox([ipw.HBox([game_picker, language]), notice, tabs]))
 
 # %%
 # What the page shows is checked here too (nbval runs this notebook in `make test`).
+import sys
+
+assert "probability" not in sys.modules and not odds_tab.children  # the Odds tab is made when first opened
 assert set(GAMES) >= {"eternal_breath", "card_moba", "castle_heart"} and not BROKEN and not notice.errors
 assert [tabs.get_title(i) for i in range(len(TABS))] == [en for en, _ in TABS]
-assert play.session.game_id == odds.game_id == learn.game_id == rules.game_id == FIRST
+assert play.session.game_id == learn.game_id == rules.game_id == FIRST
+tabs.selected_index = TABS.index(("Odds", "概率"))
+odds = odds_tab.children[0]
+assert odds.game_id == FIRST and "probability" in sys.modules
 language.lang = "zh"
 assert tabs.get_title(1) == "对局" and play.lang == rules.lang == odds.made[FIRST].lang == "zh"
 language.lang = "en"
 game_picker.value = "card_moba"
-assert play.session.game_id == "card_moba" and rules.game_id == "card_moba"
+assert play.session.game_id == odds.game_id == "card_moba" and rules.game_id == "card_moba"
 game_picker.value = FIRST
 assert not play.graph_shown and play.graph.spec == {}  # not drawn until its tab opens
 tabs.selected_index = 3

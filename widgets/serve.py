@@ -45,10 +45,10 @@ from widgets.closed_pages import DEFAULT_GRACE_SECONDS, ClosedPageReaper
 
 ALLOWED_HOSTS_ENV = "RULES_EXPLORER_ALLOWED_HOSTS"
 MAX_KERNELS_ENV = "RULES_EXPLORER_MAX_KERNELS"
-# Sized for 2 cores: each page's kernel renders the notebook, then computes odds and bot moves; issue 19 saw
-# 10 page loads at once overwhelm this machine. Five pages plus the one pre-heated kernel (a judgement, not
-# a measured optimum: raise it on a bigger machine).
-DEFAULT_MAX_KERNELS = 6
+# Sized for this 2-core, 24 GB machine (bench/app.py, `make bench`): an app kernel holds ~100 MiB, so 12 are
+# ~1.2 GiB; 10 visitors at once become interactive on 2 cores, 20 at once do not within 30 s, so the ones
+# past 12 get the busy page, which retries by itself. The pool (notebooks/voila.json) pre-heats 2: one per core.
+DEFAULT_MAX_KERNELS = 12
 RETRY_AFTER_SECONDS = 10
 
 BUSY_PAGE = """<!doctype html>
