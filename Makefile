@@ -10,7 +10,7 @@ LOCK   := binder/requirements.lock
 # Every install takes the lock's versions as constraints: CI, `make app` and Binder run exactly what was tested.
 PIP    := $(BIN)/python -m pip install -q --disable-pip-version-check -c $(LOCK)
 
-.PHONY: app test bench lint notebooks system-deps clean help lock
+.PHONY: app test bench lint notebooks system-deps clean help lock site
 
 help:
 	@echo "make app    — install what is missing and serve the Voilà app on http://127.0.0.1:$(PORT)/"
@@ -56,6 +56,12 @@ bench: $(VENV)/.installed-test system-deps
 
 notebooks: $(VENV)/.installed-test
 	$(BIN)/jupytext --sync $$(git ls-files 'notebooks/*.ipynb' 'notebooks/**/*.ipynb' | sort -u)
+
+# The static build (voici on Pyodide) cannot be made from PyPI, Debian and npm alone yet: docs/sharing.md says why.
+site:
+	@echo "make site: 静态网站尚无法仅用 PyPI/npm 构建，原因见 docs/sharing.md 第 5 节。" >&2
+	@echo "make site: the static site cannot be built from PyPI and npm alone yet; see docs/sharing.md, section 5." >&2
+	@exit 2
 
 # Regenerate the lock from the environment `make test` ran in (the project itself is left out: it is `-e .`).
 lock: $(VENV)/.installed-test
