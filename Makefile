@@ -6,26 +6,29 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8866
 ARGS   ?=
-PIP    := $(BIN)/python -m pip install -q --disable-pip-version-check
+LOCK   := binder/requirements.lock
+# Every install takes the lock's versions as constraints: CI, `make app` and Binder run exactly what was tested.
+PIP    := $(BIN)/python -m pip install -q --disable-pip-version-check -c $(LOCK)
 
-.PHONY: app test bench lint notebooks system-deps clean help
+.PHONY: app test bench lint notebooks system-deps clean help lock site
 
 help:
 	@echo "make app    — install what is missing and serve the Voilà app on http://127.0.0.1:$(PORT)/"
 	@echo "make test   — install what is missing and run every test (engine, notebooks, browser)"
 	@echo "make bench  — print the benchmark table (engine speed, odds vs icepool, page and board timings)"
 	@echo "make lint   — ruff"
+	@echo "make lock   — pin every installed dependency in $(LOCK) (after a green make test; Binder installs it)"
 	@echo "make notebooks — sync each notebook with its py:percent source (jupytext; edit either, then run this)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Reinstall when pyproject.toml changes.
-$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-app: pyproject.toml $(LOCK) | $(BIN)/python
 	$(PIP) -e .
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(LOCK) | $(BIN)/python
 	$(PIP) -e ".[test,bench]"
 	@touch $@ $(VENV)/.installed-app
 
@@ -53,6 +56,19 @@ bench: $(VENV)/.installed-test system-deps
 
 notebooks: $(VENV)/.installed-test
 	$(BIN)/jupytext --sync $$(git ls-files 'notebooks/*.ipynb' 'notebooks/**/*.ipynb' | sort -u)
+
+# The static build (voici on Pyodide) cannot be made from PyPI, Debian and npm alone yet: docs/sharing.md says why.
+site:
+	@echo "make site: 静态网站尚无法仅用 PyPI/npm 构建，原因见 docs/sharing.md 第 5 节。" >&2
+	@echo "make site: the static site cannot be built from PyPI and npm alone yet; see docs/sharing.md, section 5." >&2
+	@exit 2
+
+# Regenerate the lock from the environment `make test` ran in (the project itself is left out: it is `-e .`).
+lock: $(VENV)/.installed-test
+	@echo "# pinned by make lock from the environment make test ran in; binder/requirements.txt and every make" > $(LOCK)
+	@echo "# install use it as constraints (tests/app/test_server_lock.py checks it against what is installed)" >> $(LOCK)
+	$(BIN)/python -m pip freeze --exclude-editable --disable-pip-version-check | grep -v '^#' | sort -f >> $(LOCK)
+	@echo "wrote $(LOCK)"
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -8,7 +8,9 @@ config path. So this writes, from notebooks/voila.json (the one place the settin
 
 - <config dir>/jupyter_server_config.json: VoilaExecutor (iopub_timeout: 60 s, not the 4 s default
   that made 6 of 10 simultaneous page loads fail) and MappingKernelManager (idle kernels culled);
-- <config dir>/voila.json: VoilaConfiguration (template, no tracebacks shown).
+- <config dir>/voila.json: VoilaConfiguration (template, no tracebacks shown);
+- ServerApp.jpserver_extensions: widgets.serve_extension (a closed Voilà page's kernel is shut down, the
+  page sets its _xsrf cookie so its own shutdown request is accepted; issue 18).
 
 The pre-heated kernel pool (VoilaKernelManager, preheat_kernel) exists only in standalone Voilà; under
 the extension kernels are the server's own. Settings already in those files are kept unless they are
@@ -27,6 +29,7 @@ SOURCE = ROOT / "notebooks" / "voila.json"
 SERVER_SECTIONS = ("VoilaExecutor", "MappingKernelManager")  # read from the server's config
 VOILA_SECTIONS = ("VoilaConfiguration",)  # read by the extension from voila.json
 STANDALONE_ONLY = {"VoilaConfiguration": ("preheat_kernel",)}  # the pool: standalone Voilà only
+EXTENSIONS = {"ServerApp": {"jpserver_extensions": {"widgets.serve_extension": True}}}
 
 
 def sections(names: tuple[str, ...]) -> dict:
@@ -53,6 +56,10 @@ def install(config_dir: Path) -> list[Path]:
     """Install both files into ``config_dir``; returns their paths."""
     server, voila = config_dir / "jupyter_server_config.json", config_dir / "voila.json"
     merge_into(server, sections(SERVER_SECTIONS))
+    current = json.loads(server.read_text(encoding="utf-8"))
+    enabled = current.get("ServerApp", {}).get("jpserver_extensions", {})
+    merge_into(server, {"ServerApp": {"jpserver_extensions": {**enabled,
+                                                              **EXTENSIONS["ServerApp"]["jpserver_extensions"]}}})
     merge_into(voila, sections(VOILA_SECTIONS))
     return [server, voila]
 

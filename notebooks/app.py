@@ -9,7 +9,6 @@ import ipywidgets as ipw
 from IPython.display import display
 
 import explorer
-from widgets.balance_lab import BalanceLab
 from widgets.content_notice import ContentNotice, playable_games
 from widgets.game_tabs import learn_makers, odds_makers
 from widgets.i18n import LanguageSwitch, link_lang
@@ -29,15 +28,43 @@ language = LanguageSwitch()
 notice = ContentNotice(BROKEN)
 learn = PerGame(learn_makers(GAMES), game_id=FIRST)
 play = PlayArea(FIRST, graph_shown=False)  # its event graph is drawn when its tab is opened
-odds = PerGame(odds_makers(GAMES), game_id=FIRST)
-balance = BalanceLab(FIRST)
+odds_tab = ipw.VBox()  # the Odds and Balance tabs' views (and plotly) are imported when first opened: a kernel
+odds_tab.add_class("re-odds-tab")  # that never opens them stays ~20 MB smaller and starts faster (issue 18)
+balance_tab = ipw.VBox()
+balance_tab.add_class("re-balance-tab")
 rules = RegistersView(game_id=FIRST)
-tabs = ipw.Tab(children=[learn, play, odds, play.graph_panel, balance, rules])
+tabs = ipw.Tab(children=[learn, play, odds_tab, play.graph_panel, balance_tab, rules])
 tabs.add_class("re-app-tabs")
 ipw.dlink((tabs, "selected_index"), (play, "graph_shown"), transform=lambda i: i == TABS.index(("Event chains", "事件链")))
-for part in (learn, play, odds, balance, rules):
+for part in (learn, play, rules):
     ipw.link((game_picker, "value"), (part, "game_id"))
-link_lang(language, learn, play, odds, balance, rules, notice)
+link_lang(language, learn, play, rules, notice)
+
+
+def _make_odds():
+    return PerGame(odds_makers(GAMES), game_id=game_picker.value, lang=language.lang)
+
+
+def _make_balance():
+    from widgets.balance_lab import BalanceLab
+
+    return BalanceLab(game_picker.value, lang=language.lang)
+
+
+LAZY = {TABS.index(("Odds", "概率")): (odds_tab, _make_odds), TABS.index(("Balance", "平衡")): (balance_tab, _make_balance)}
+
+
+def _open_tab(change=None):
+    """Fires when a tab is opened: the first time the Odds or Balance tab opens, its view is made and linked."""
+    tab, make = LAZY.get(tabs.selected_index, (None, None))
+    if tab is not None and not tab.children:
+        part = make()
+        ipw.link((game_picker, "value"), (part, "game_id"))
+        link_lang(language, part)
+        tab.children = [part]
+
+
+tabs.observe(_open_tab, "selected_index")
 
 
 def _retitle(change=None):
@@ -48,18 +75,28 @@ def _retitle(change=None):
 
 language.observe(_retitle, "lang")
 _retitle()
-display(ipw.VBox([ipw.HBox([game_picker, language]), notice, tabs]))
+display(ipw.VBox([ipw.HBox([game_picker, language], layout=ipw.Layout(flex_flow="row wrap")), notice, tabs]))
 
 # %%
 # What the page shows is checked here too (nbval runs this notebook in `make test`).
+import sys
+
+assert "probability" not in sys.modules and not odds_tab.children  # the Odds tab is made when first opened
 assert set(GAMES) >= {"eternal_breath", "card_moba", "castle_heart"} and not BROKEN and not notice.errors
 assert [tabs.get_title(i) for i in range(len(TABS))] == [en for en, _ in TABS]
-assert play.session.game_id == odds.game_id == learn.game_id == rules.game_id == balance.game_id == FIRST
+assert "widgets.balance_lab" not in sys.modules and not balance_tab.children
+assert play.session.game_id == learn.game_id == rules.game_id == FIRST
+tabs.selected_index = TABS.index(("Odds", "概率"))
+odds = odds_tab.children[0]
+assert odds.game_id == FIRST and "probability" in sys.modules
+tabs.selected_index = TABS.index(("Balance", "平衡"))
+balance = balance_tab.children[0]
+assert balance.game_id == FIRST
 language.lang = "zh"
-assert tabs.get_title(1) == "对局" and play.lang == rules.lang == odds.made[FIRST].lang == "zh"
+assert tabs.get_title(1) == "对局" and play.lang == rules.lang == odds.made[FIRST].lang == balance.lang == "zh"
 language.lang = "en"
 game_picker.value = "card_moba"
-assert play.session.game_id == "card_moba" and rules.game_id == "card_moba" and balance.game_id == "card_moba"
+assert play.session.game_id == odds.game_id == balance.game_id == "card_moba" and rules.game_id == "card_moba"
 game_picker.value = FIRST
 assert not play.graph_shown and play.graph.spec == {}  # not drawn until its tab opens
 tabs.selected_index = 3

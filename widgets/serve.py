@@ -11,6 +11,10 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
 - a cap on live kernels, the pre-heated pool included (``--max-kernels`` or ``RULES_EXPLORER_MAX_KERNELS``;
   0 = no cap): a page load at the cap gets 503, ``Retry-After`` and a short 中文/English "busy" page,
   and no kernel is started;
+- a closed page's kernel shut down: the page's ``_xsrf`` cookie is set with the page, so its own shutdown
+  request on unload is accepted, and a page kernel whose websocket closed and stayed closed for
+  ``--disconnect-grace`` seconds (10) is shut down (widgets/closed_pages.py: tabs closed without that
+  request, phones, lost networks);
 - ``/logout`` and malformed ``/voila/templates/...`` paths answer 302 and 404 instead of 500, and the
   errors of Jupyter's handlers (403, 404) come with a page instead of a traceback in the log.
 
@@ -32,23 +36,26 @@ from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
 from jupyter_server.utils import url_path_join
 from tornado.httputil import split_host_and_port
 from tornado.routing import Matcher
-from traitlets import Int, Unicode, default
+from traitlets import Float, Int, Unicode, default
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from widgets.closed_pages import DEFAULT_GRACE_SECONDS, ClosedPageReaper
+
 ALLOWED_HOSTS_ENV = "RULES_EXPLORER_ALLOWED_HOSTS"
 MAX_KERNELS_ENV = "RULES_EXPLORER_MAX_KERNELS"
-# Sized for 2 cores: each page's kernel renders the notebook, then computes odds and bot moves; issue 19 saw
-# 10 page loads at once overwhelm this machine. Five pages plus the one pre-heated kernel (a judgement, not
-# a measured optimum: raise it on a bigger machine).
-DEFAULT_MAX_KERNELS = 6
+# Sized for this 2-core, 24 GB machine (bench/app.py, `make bench`): an app kernel holds ~100 MiB, so 12 are
+# ~1.2 GiB; 10 visitors at once become interactive on 2 cores, 20 at once do not within 30 s, so the ones
+# past 12 get the busy page, which retries by itself. The pool (notebooks/voila.json) pre-heats 2: one per core.
+DEFAULT_MAX_KERNELS = 12
 RETRY_AFTER_SECONDS = 10
 
 BUSY_PAGE = """<!doctype html>
-<html lang="zh-Hans"><head><meta charset="utf-8"><meta http-equiv="refresh" content="{retry}">
+<html lang="zh-Hans"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="{retry}">
 <title>规则探索 · Rules Explorer — 忙 / busy</title></head>
-<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.6">
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; padding: 0 1em; line-height: 1.6">
 <h1>服务器正忙 · The server is busy</h1>
 <p>所有位置都在使用中（内核 {live}/{cap}）。请稍候片刻再试，本页会在 {retry} 秒后自动重试。</p>
 <p lang="en">Every place is in use ({live} of {cap} kernels). Please try again in a moment;
@@ -59,8 +66,10 @@ this page retries by itself in {retry} seconds.</p>
 # Jupyter Server's error.html and 404.html extend page.html, which needs a static_url standalone Voilà does
 # not have: every 403/404 from a Jupyter handler was a traceback in the log and an empty page.
 ERROR_PAGE = """<!doctype html>
-<html lang="zh-Hans"><head><meta charset="utf-8"><title>{{ status_code }} · Rules Explorer</title></head>
-<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; line-height: 1.6">
+<html lang="zh-Hans"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ status_code }} · Rules Explorer</title></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; padding: 0 1em; line-height: 1.6">
 <h1>{{ status_code }}: {{ status_message }}</h1>
 {% if message %}<pre>{{ message }}</pre>{% endif %}
 <p>出错了：这个地址不能提供所请求的内容。<a href="{{ base_url }}">返回应用</a></p>
@@ -157,6 +166,7 @@ class CappedVoilaHandler(TornadoVoilaHandler):
 
     @tornado.web.authenticated
     async def get(self, path=None):
+        self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie now: the page's shutdown request on unload carries it
         starts_a_kernel = not (self.notebook_path and path)  # in single-notebook mode a path is a file
         if starts_a_kernel and self.max_kernels:
             live = live_kernels(self.settings["kernel_manager"]) + self.settings.get(RENDERS, 0)
@@ -216,12 +226,17 @@ class RulesExplorerVoila(Voila):
     """Voilà with the Host allow-list, the kernel cap and the two 500s fixed."""
 
     aliases: ClassVar[dict] = {**Voila.aliases, "allowed-hosts": "RulesExplorerVoila.allowed_hosts",
-               "max-kernels": "RulesExplorerVoila.max_kernels"}
+               "max-kernels": "RulesExplorerVoila.max_kernels",
+               "disconnect-grace": "RulesExplorerVoila.disconnect_grace"}
 
     allowed_hosts = Unicode(config=True, help="Host names (or addresses) accepted besides loopback addresses, "
                                               "comma separated; '*' accepts any Host.")
     max_kernels = Int(config=True, help="Most live kernels, the pre-heated pool included (so keep it above "
                                         "the pool size); 0 = no cap.")
+
+    disconnect_grace = Float(DEFAULT_GRACE_SECONDS, config=True,
+                             help="Seconds a page kernel may stay without a websocket before it is shut down "
+                                  "(a closed page); 0 = never (only the idle cull).")
 
     @default("allowed_hosts")
     def _default_allowed_hosts(self):
@@ -237,6 +252,8 @@ class RulesExplorerVoila(Voila):
         env = settings["jinja2_env"]
         pages = jinja2.DictLoader({"error.html": ERROR_PAGE, "404.html": ERROR_PAGE})
         env.loader = jinja2.ChoiceLoader([pages, env.loader])
+        if self.disconnect_grace > 0:
+            ClosedPageReaper(settings["kernel_manager"], self.disconnect_grace, log=self.log).install()
         return settings
 
     def init_handlers(self) -> list:

@@ -45,18 +45,20 @@ from voila.execute import VoilaExecutor
 from voila.tornado.handler import TornadoVoilaHandler
 app = ServerApp()
 app.initialize(["--no-browser", "--port=0"])
-found = []
+found, handlers = [], []
 def walk(router):
     for rule in getattr(router, "rules", []):
-        if rule.target is TornadoVoilaHandler:
+        if isinstance(rule.target, type) and issubclass(rule.target, TornadoVoilaHandler):
             found.append(rule.target_kwargs)  # what /voila/render/... pages are made with
+            handlers.append(rule.target.__name__)
         else:
             walk(rule.target)
 walk(app.web_app.default_router)
 executor = VoilaExecutor(nbformat.v4.new_notebook(), config=found[0]["config"])
 conf = found[0]["voila_configuration"]
 print(json.dumps({"iopub_timeout": executor.iopub_timeout, "template": conf.template,
-                  "show_tracebacks": conf.show_tracebacks, "cull_idle_timeout": app.kernel_manager.cull_idle_timeout}))
+                  "show_tracebacks": conf.show_tracebacks, "cull_idle_timeout": app.kernel_manager.cull_idle_timeout,
+                  "handler": handlers[0]}))
 """
 
 
@@ -103,6 +105,7 @@ def test_binder_postbuild_puts_the_settings_where_jupyterlab_reads_them(tmp_path
     assert got["iopub_timeout"] == TIMEOUT
     assert got["cull_idle_timeout"] == SETTINGS["MappingKernelManager"]["cull_idle_timeout"]
     assert got["template"] == "lab" and got["show_tracebacks"] is False
+    assert got["handler"] == "XsrfCookieVoilaHandler"  # widgets.serve_extension is enabled (closed pages, _xsrf)
 
 
 def test_without_postbuild_jupyterlab_would_keep_the_four_second_default(tmp_path):
@@ -118,5 +121,5 @@ def test_postbuild_keeps_settings_already_there(tmp_path):
     subprocess.run([sys.executable, "binder/server_config.py", str(config)], cwd=ROOT, check=True,
                    capture_output=True)
     written = json.loads((config / "jupyter_server_config.json").read_text())
-    assert written["ServerApp"] == {"root_dir": "/srv"}
+    assert written["ServerApp"] == {"root_dir": "/srv", "jpserver_extensions": {"widgets.serve_extension": True}}
     assert written["VoilaExecutor"] == {"timeout": 30, "iopub_timeout": TIMEOUT}
