@@ -133,8 +133,9 @@ def hero_table(state: State, lang: str = "en") -> str:
 def map_figure(state: State, lang: str = "en", paths: Sequence[Sequence[tuple]] = (), title: str = "",
                marks: dict[tuple, str] | None = None) -> go.Figure:
     """The map as a plotly figure: walls dark, special cells outlined gold and named, spawn points tinted,
-    heroes as coloured discs (P0, P1, …). ``paths`` are trajectories (lists of cells) drawn as arrows;
-    ``marks`` labels chosen cells (e.g. ``{(3, 3): "✗"}``). y grows downward, as in the rows of the map file."""
+    heroes as coloured discs (P0, P1, …). ``paths`` are trajectories (lists of cells) drawn as arrows, the
+    k-th in the colour of seat k (an empty path skips a colour); ``marks`` labels chosen cells in their top
+    right corner (e.g. ``{(3, 3): "✗"}``). y grows downward, as in the rows of the map file."""
     view = state.view(None, with_log=False)
     m = view["map"]
     if m is None:
@@ -158,7 +159,7 @@ def map_figure(state: State, lang: str = "en", paths: Sequence[Sequence[tuple]] 
         for a, b in pairwise(path):
             fig.add_annotation(x=b[0], y=b[1], ax=a[0], ay=a[1], xref="x", yref="y", axref="x", ayref="y",
                                showarrow=True, arrowhead=3, arrowwidth=2, arrowcolor=COLOURS[k % len(COLOURS)],
-                               opacity=0.7)
+                               opacity=0.8, standoff=9, startstandoff=9)
     for p in view["players"]:
         if p["position"] and p["alive"]:
             x, y = p["position"]
@@ -167,10 +168,12 @@ def map_figure(state: State, lang: str = "en", paths: Sequence[Sequence[tuple]] 
                                      textfont={"color": "white"}, name=f"P{p['seat']} {p['hero_' + lang] or ''}",
                                      hovertext=f"P{p['seat']} {p['hero_' + lang] or ''} HP {p['hp']}"))
     for cell, label in (marks or {}).items():
-        fig.add_annotation(x=cell[0], y=cell[1], text=label, showarrow=False, font={"size": 18, "color": "#c00"})
+        fig.add_annotation(x=cell[0] + 0.3, y=cell[1] - 0.3, text=label, showarrow=False,
+                           font={"size": 14, "color": "#c00"})
     fig.update_xaxes(range=[-0.6, m["width"] - 0.4], dtick=1, showgrid=False, zeroline=False, constrain="domain")
     fig.update_yaxes(range=[m["height"] - 0.4, -0.6], dtick=1, showgrid=False, zeroline=False, scaleanchor="x")
-    fig.update_layout(title=title or f"{m[lang]} ({m['width']}×{m['height']})", height=420, width=460,
+    fig.update_layout(title={"text": title or f"{m[lang]} ({m['width']}×{m['height']})", "font": {"size": 14}},
+                      height=440, width=520,
                       margin={"l": 30, "r": 10, "t": 40, "b": 30}, plot_bgcolor="white", showlegend=True,
                       legend={"orientation": "h", "y": -0.08})
     return fig

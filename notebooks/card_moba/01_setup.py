@@ -134,7 +134,7 @@ assert [a["map"] for a in s.legal_actions()] == list(CONTENT.maps)
 s = step(s, "map", map="arena")
 print(s.events[-1].describe("en"), "/", s.events[-1].describe("zh"))
 assert s.data.map == "arena" and s.data.phase == "hero"
-map_figure(s, title="The Arena 角斗场: walls dark, special cells gold, spawn points green")
+map_figure(s, title="The Arena 角斗场: walls dark, special cells gold,<br>spawn points green")
 
 # %% [markdown]
 # ## 抉择 2: heroes

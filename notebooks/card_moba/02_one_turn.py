@@ -180,7 +180,7 @@ fig
 # %%
 assert after.data.heroes[0].pos == (4, 3)
 map_figure(after, paths=[[(0, 3), (1, 3), (2, 3), (3, 3), (4, 3)]], marks={(6, 3): "⚔"},
-           title="Gale's walk (4 steps) and the attack at range 2")
+           title="Gale's walk (4 steps)<br>and the attack at range 2")
 
 # %% [markdown]
 # ## End phase (结束阶段), and P1's turn
