@@ -200,10 +200,26 @@ assert (g.stamina, g.steps) == (3 + 1, 0) and end.data.seat == 1 and end.current
 P1_TURN = [("draw", {"card": "D1"}), ("draw", {"card": "S1"}), ("play", {"card": "D2"}),
            ("move", {"to": (5, 3)}), ("attack", {"target": 0}), ("end", {})]
 s2 = run(end, P1_TURN)
-for e in events_since(end, s2)[-12:]:
+for e in events_since(end, s2):
     print(e)
 g, b = s2.data.heroes
 assert b.shield == 2 + 5 and g.hp == 34 - 2 and b.stamina == 3 + 1 - 2 + 1
+
+# %% [markdown]
+# No hand limit, however full the hand: the same end of P0's turn with 20 cards in hand goes straight on to P1's
+# turn, and asking to discard is refused with `MB-card-no-hand-limit`:
+
+# %%
+big_hand = with_hero(after, 0, hand=tuple(sorted(("O1", "D1", "M1", "S1") * 5)))
+big_end = step(big_hand, "end")
+try:
+    big_hand.apply(explorer.act(GID, "discard", 0, card="O1"))
+    refused_discard = None
+except IllegalAction as err:
+    refused_discard = err
+print("hand kept:", len(big_end.data.heroes[0].hand), "· next:", big_end.data.seat, "·", refused_discard)
+assert len(big_end.data.heroes[0].hand) == 20 and big_end.data.seat == 1
+assert refused_discard.clause == "MB-card-no-hand-limit"
 
 # %% [markdown]
 # Round 2: P0's turn begins again. Gale had kept one attack chance from O1, but the start phase **clears** the
@@ -305,9 +321,9 @@ assert ends[12].is_terminal and ends[12].winners == (0, 1)      # nobody scored:
 assert not ends[0].is_terminal and ends[0].data.round == 13
 
 # %%
-seen = clauses_seen(s2, full, reshuffled, drew_nothing) | {refused_out_of_turn.clause, refused_cost.clause}
+seen = clauses_seen(s2, full, reshuffled, drew_nothing) | {refused_out_of_turn.clause, refused_cost.clause,
+                                                           refused_discard.clause}
 SHOWN_OTHERWISE = {"MB-card-main": "O1's effect, sample and blank (the play event cites the cost clause)",
-                   "MB-card-no-hand-limit": "no discard at the end phase",
                    "MB-term-1-stamina": "the cap of 12 and what goes over it (the gains cite their phase)"}
 print(sorted(set(TAUGHT) - seen))
 assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
