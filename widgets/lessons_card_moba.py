@@ -19,7 +19,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 import explorer
-from explorer import State
+from explorer import IllegalAction, State
 from explorer.games.card_moba import combat
 from explorer.games.card_moba.records import Hero, Status, evolve
 from widgets.card_moba_board import COLOURS
@@ -108,6 +108,20 @@ def with_hero(state: State, seat: int, **changes: Any) -> State:
     return what_if(state, evolve(d, heroes=tuple(evolve(h, **changes) if h.seat == seat else h for h in d.heroes)))
 
 
+def refusal(state: State, kind: str, player: int | None = None, **params: Any) -> IllegalAction | None:
+    """The IllegalAction (naming its clause) the engine raises for ``kind(params)`` by ``player`` (whoever must
+    act now if None), or None when the action is legal. A refusal never changes the state: checked here."""
+    before = state.to_json()
+    who = state.current_player if player is None else player
+    try:
+        state.apply(explorer.act(state.game_id, kind, who, **params))
+    except IllegalAction as err:
+        if state.to_json() != before:
+            raise AssertionError("a refused action changed the state") from err
+        return err
+    return None
+
+
 def events_since(before: State, after: State, lang: str = "en") -> list[str]:
     """The events ``after`` added to ``before``'s log, each as ``#id [clause] sentence``."""
     return [f"#{e.id} [{e.clause}] {e.describe(lang)}" for e in after.log[len(before.log):]]
@@ -180,5 +194,5 @@ def map_figure(state: State, lang: str = "en", paths: Sequence[Sequence[tuple]] 
 
 
 __all__ = ["BLOODLINE_SLOTS", "GID", "STORY_BLOODLINES", "STORY_FIRST_DRAW", "STORY_HANDS", "STORY_HEROES",
-           "STORY_SPAWNS", "events_since", "hero_table", "map_figure", "position", "setup_steps", "story_setup",
-           "story_start", "with_hero"]
+           "STORY_SPAWNS", "events_since", "hero_table", "map_figure", "position", "refusal", "setup_steps",
+           "story_setup", "story_start", "with_hero"]

@@ -50,12 +50,12 @@ from fractions import Fraction
 from IPython.display import Markdown, display
 
 import explorer
-from explorer import CHANCE, IllegalAction
+from explorer import CHANCE
 from explorer.games.card_moba.content import sample
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
 from widgets.lessons_card_moba import (STORY_BLOODLINES, STORY_HANDS, STORY_HEROES, STORY_SPAWNS, hero_table,
-                                       map_figure, setup_steps, story_setup)
+                                       map_figure, refusal, setup_steps, story_setup)
 
 GID = "card_moba"
 GAME = explorer.get_game(GID)
@@ -159,11 +159,7 @@ assert all(h["hp"] <= 60 for h in CONTENT.heroes.values())
 s = step(s, "hero", hero="gale")
 for e in s.events:
     print(f"[{e.clause}] {e.describe('en')}")
-try:
-    step(s, "hero", hero="gale")
-    refused_twin = None
-except IllegalAction as err:
-    refused_twin = err
+refused_twin = refusal(s, "hero", hero="gale")
 print(refused_twin)
 assert refused_twin.clause == "MB-choice-2-hero"
 s = step(s, "hero", hero="bulwark")
@@ -174,11 +170,7 @@ assert [h.hero for h in s.data.heroes] == list(STORY_HEROES)
 # Asking to change it now is refused with that clause:
 
 # %%
-try:
-    s.apply(explorer.act(GID, "hero", 0, hero="phantom"))
-    refused_change = None
-except IllegalAction as err:
-    refused_change = err
+refused_change = refusal(s, "hero", 0, hero="phantom")
 print(refused_change)
 assert refused_change.clause == "MB-hero-fixed"
 
@@ -234,11 +226,7 @@ assert view[1]["defence"] == bulwark["def"] + 2 and view[1]["hp_cap"] == 60
 # A built bloodline cannot be changed (`MB-bloodline-permanent`):
 
 # %%
-try:
-    s.apply(explorer.act(GID, "bloodline", 0, piece="brutal"))
-    refused_rebuild = None
-except IllegalAction as err:
-    refused_rebuild = err
+refused_rebuild = refusal(s, "bloodline", 0, piece="brutal")
 print(refused_rebuild)
 assert refused_rebuild.clause == "MB-bloodline-permanent"
 
@@ -302,11 +290,7 @@ print(s.events[-1].describe("en"))
 s = step(s, "spawn", cell=STORY_SPAWNS[0])
 left = [a["cell"] for a in s.legal_actions()]
 print("P1 may pick:", left)
-try:
-    step(s, "spawn", cell=STORY_SPAWNS[0])
-    refused_spawn = None
-except IllegalAction as err:
-    refused_spawn = err
+refused_spawn = refusal(s, "spawn", cell=STORY_SPAWNS[0])
 print(refused_spawn)
 assert refused_spawn.clause == "MB-choice-6-spawn"
 assert set(left) == set(CONTENT.maps["arena"].spawns) - {STORY_SPAWNS[0]}

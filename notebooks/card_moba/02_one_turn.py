@@ -49,7 +49,8 @@ from explorer import CHANCE, Bag, IllegalAction, evolve
 from explorer.games.card_moba.content import sample
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, states, step, what_if
-from widgets.lessons_card_moba import events_since, hero_table, map_figure, position, story_start, with_hero
+from widgets.lessons_card_moba import (events_since, hero_table, map_figure, position, refusal, story_start,
+                                       with_hero)
 
 GID = "card_moba"
 GAME = explorer.get_game(GID)
@@ -111,11 +112,7 @@ assert kinds == {"end", "play", "move"}           # Bulwark is 6 cells away: no 
 # Outside one's own action phase nobody acts (`MB-turn-phases`). P1 asking to move now is refused:
 
 # %%
-try:
-    s.apply(explorer.act(GID, "move", 1, to=(5, 3)))
-    refused_out_of_turn = None
-except IllegalAction as err:
-    refused_out_of_turn = err
+refused_out_of_turn = refusal(s, "move", 1, to=(5, 3))
 print(refused_out_of_turn)
 assert refused_out_of_turn.clause == "MB-turn-phases"
 
@@ -153,14 +150,9 @@ assert after.data.discard.counts() == {"O1": 1}          # a played card goes to
 
 # %%
 poor = with_hero(after, 0, stamina=1, pos=(5, 3))
-before = poor.to_json()
-try:
-    step(poor, "play", card="O2", target=1)
-    refused_cost = None
-except IllegalAction as err:
-    refused_cost = err
+refused_cost = refusal(poor, "play", card="O2", target=1)
 print(refused_cost)
-assert refused_cost.clause == "MB-card-cost" and poor.to_json() == before
+assert refused_cost.clause == "MB-card-cost"
 
 # %% [markdown]
 # ### A picture: P0's stamina, steps and attack chances through the action phase
@@ -212,11 +204,7 @@ assert b.shield == 2 + 5 and g.hp == 34 - 2 and b.stamina == 3 + 1 - 2 + 1
 # %%
 big_hand = with_hero(after, 0, hand=tuple(sorted(("O1", "D1", "M1", "S1") * 5)))
 big_end = step(big_hand, "end")
-try:
-    big_hand.apply(explorer.act(GID, "discard", 0, card="O1"))
-    refused_discard = None
-except IllegalAction as err:
-    refused_discard = err
+refused_discard = refusal(big_hand, "discard", 0, card="O1")
 print("hand kept:", len(big_end.data.heroes[0].hand), "· next:", big_end.data.seat, "·", refused_discard)
 assert len(big_end.data.heroes[0].hand) == 20 and big_end.data.seat == 1
 assert refused_discard.clause == "MB-card-no-hand-limit"

@@ -50,11 +50,10 @@ import plotly.graph_objects as go
 from IPython.display import Markdown, display
 
 import explorer
-from explorer import IllegalAction
 from explorer.games.card_moba.content import sample
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, step
-from widgets.lessons_card_moba import events_since, map_figure, position, with_hero
+from widgets.lessons_card_moba import events_since, map_figure, position, refusal, with_hero
 
 GID = "card_moba"
 ARENA = sample().maps["arena"]
@@ -65,16 +64,6 @@ def show(before, after):
     for line in events_since(before, after):
         print(line)
 
-
-def refusal(state, kind, **params):
-    """The IllegalAction the engine raises for this step (None if it is legal); the state never changes."""
-    before = state.to_json()
-    try:
-        step(state, kind, **params)
-        return None
-    except IllegalAction as err:
-        assert state.to_json() == before
-        return err
 
 # %%
 TAUGHT = ["MB-term-4-steps", "MB-term-5-move", "MB-term-6-obstacle", "MB-term-7-object", "MB-term-8-charge",

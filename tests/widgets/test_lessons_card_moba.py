@@ -19,6 +19,7 @@ from widgets.lessons_card_moba import (
     hero_table,
     map_figure,
     position,
+    refusal,
     setup_steps,
     story_setup,
     story_start,
@@ -137,3 +138,10 @@ def test_the_map_figure_draws_every_cell_each_hero_and_each_path_step():
 def test_the_map_figure_needs_a_map():
     with pytest.raises(ValueError, match="MB-choice-1-mode-map"):
         map_figure(explorer.new_game(GID, 2))
+
+
+def test_refusal_names_the_clause_of_an_illegal_action_and_none_for_a_legal_one():
+    s = position(("gale", "bulwark"), ((0, 0), (0, 1)))
+    assert refusal(s, "move", to=(0, 1)).clause == "MB-term-6-obstacle"
+    assert refusal(s, "move", 1, to=(1, 1)).clause == "MB-turn-phases"      # not P1's action phase
+    assert refusal(s, "move", to=(1, 0)) is None
