@@ -390,8 +390,9 @@ assert any(e.kind == "death" for e in after_bleed.log) and after_bleed.data.hero
 # %%
 fig = go.Figure([go.Scatter(x=[0, 1, 2, 3], y=[5, *poison_hp], mode="lines+markers", name="poison 中毒 (2 layers)"),
                  go.Scatter(x=[0, 1, 2, 3], y=[5, *bleed_hp], mode="lines+markers", name="bleed 失血 (1 layer)")])
-fig.update_layout(title="Sage's HP after each of her start phases (Meditate heals 1 each time)",
-                  xaxis_title="start phase", yaxis_title="HP", height=330, yaxis_range=[0, 6])
+fig.update_layout(title="Sage's HP after each of her start phases<br><sup>Meditate heals 1 each time</sup>",
+                  xaxis_title="start phase", yaxis_title="HP", height=360, yaxis_range=[0, 6],
+                  xaxis_dtick=1, legend={"orientation": "h", "y": -0.3})
 assert list(fig.data[0].y[1:]) == poison_hp
 fig
 

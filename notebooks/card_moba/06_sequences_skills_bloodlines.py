@@ -155,16 +155,17 @@ print(rows)
 assert rows == [("S2", []), ("S2", ["radiance#0"]), ("O1", ["missile#0", "unravel#0"])]
 fig = go.Figure()
 fig.add_trace(go.Scatter(x=[1, 2, 3], y=[0, 0, 0], mode="markers+text", text=[c for c, _ in rows],
-                         textposition="bottom center", marker={"size": 28, "symbol": "square", "color": "#337ab7"},
-                         name="card played"))
+                         textposition="middle center", textfont={"color": "white", "size": 13},
+                         marker={"size": 40, "symbol": "square", "color": "#337ab7"}, name="card played"))
 names = {f"{k['id']}#0": f"{k['en']} 【{k['actions']}】" for k in CONTENT.heroes["sage"]["skills"]}
 for level, key in enumerate(["radiance#0", "missile#0", "unravel#0"], start=1):
     seq = next(a["seq"] for k in CONTENT.heroes["sage"]["skills"] for a in k["alts"] if f"{k['id']}#0" == key)
     done = next(i for i, (_, keys) in enumerate(rows, start=1) if key in keys)
     fig.add_trace(go.Scatter(x=list(range(done - len(seq) + 1, done + 1)), y=[level] * len(seq), mode="lines+markers",
                              line={"width": 6}, name=f"{names[key]} granted after card {done}"))
-fig.update_layout(title="Sage plays S, S, O: three skill uses from three cards", height=330,
-                  xaxis={"title": "card played (in order)", "dtick": 1}, yaxis={"visible": False})
+fig.update_layout(title="Sage plays S, S, O<br><sup>three skill uses from three cards</sup>", height=400,
+                  xaxis={"title": "card played (in order)", "dtick": 1, "range": [0.5, 3.5]},
+                  yaxis={"visible": False, "range": [-0.7, 3.5]}, legend={"orientation": "h", "y": -0.4})
 fig
 
 # %% [markdown]

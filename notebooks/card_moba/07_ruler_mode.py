@@ -42,6 +42,7 @@
 
 # %%
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 from IPython.display import Markdown, display
 
 import explorer
@@ -216,7 +217,7 @@ done = run(limited, [("discard", {"card": c}) for c in ("O1", "S1", "M2")])
 show(limited, done)
 assert len(done.data.heroes[0].hand) == 6 and done.data.discard.counts() == {"O1": 1, "S1": 1, "M2": 1}
 assert done.data.seat == 1                           # the limit met, Reaver's turn began
-measured["hand limit"] = ("Gale's hand after her end phase, from 9", 9, 6)
+measured["hand limit"] = ("Gale's hand after her end phase, from 9", len(kept.data.heroes[0].hand), len(done.data.heroes[0].hand))
 
 # %% [markdown]
 # ## 5. The status stack 状态栈 (`MB-ruler-status-stack`)
@@ -259,7 +260,7 @@ for on in (False, True):
     if on:
         show(s, t)
 assert poisoned == {False: (1, 0), True: ("dead", 1)}
-measured["poison death"] = ("Venom's score after poisoning a 2-HP Reaver", 0, 1)
+measured["poison death"] = ("Venom's score after poisoning a 2-HP Reaver", poisoned[False][1], poisoned[True][1])
 
 # %% [markdown]
 # ## 7. Special cells 地图特殊格子效果 (`MB-ruler-special-cells`)
@@ -277,7 +278,7 @@ for on in (True, False):
     spring[on] = t.data.heroes[0].hp
     print(f"special cells {'on' if on else 'off'}:", "; ".join(e.describe("en") for e in t.events))
 assert spring == {True: 23, False: 20}
-measured["special cells"] = ("Gale's HP after stepping onto the Spring, from 20", 23, 20)
+measured["special cells"] = ("Gale's HP after stepping onto the Spring, from 20", spring[True], spring[False])
 
 # %% [markdown]
 # ## 8. and 9. A kill steals stamina 击杀偷取体力值 (`MB-ruler-steal-stamina`) and the hand 击杀偷取手牌 (`MB-ruler-steal-hand`)
@@ -303,19 +304,23 @@ assert loot == {False: (5, (), 6, ("D1", "M2")), True: (5 + 6, ("D1", "M2"), 0, 
 theft = next(e for e in stolen.log if e.clause == "MB-ruler-steal-hand")
 print("Gale sees:", theft.describe("en"), "· Sage sees:", explorer.visible_log([theft], 2)[0].describe("en"))
 assert theft.private_to == (0, 1) and explorer.visible_log([theft], 2)[0].numbers == ()
-measured["steal stamina"] = ("Gale's stamina after the kill, from 5", 5, 11)
-measured["steal hand"] = ("cards in Gale's hand after the kill", 0, 2)
+measured["steal stamina"] = ("Gale's stamina after the kill, from 5", loot[False][0], loot[True][0])
+measured["steal hand"] = ("cards in Gale's hand after the kill", len(loot[False][1]), len(loot[True][1]))
 
 # %% [markdown]
 # ## A picture: what each setting changed
 
 # %%
 labels = list(measured)
-fig = go.Figure([go.Bar(name="default", x=labels, y=[measured[k][1] for k in labels],
-                        hovertext=[measured[k][0] for k in labels]),
-                 go.Bar(name="changed", x=labels, y=[measured[k][2] for k in labels],
-                        hovertext=[measured[k][0] for k in labels])])
-fig.update_layout(barmode="group", height=380, title="Each Ruler setting, default vs changed (hover: what was measured)")
+fig = make_subplots(rows=3, cols=3, subplot_titles=[f"{k}<br><sup>{measured[k][0]}</sup>" for k in labels],
+                    vertical_spacing=0.16)
+for i, k in enumerate(labels):
+    values = [measured[k][1], measured[k][2]]
+    fig.add_trace(go.Bar(x=["default", "changed"], y=values, text=values, textposition="auto",
+                         marker_color=["#337ab7", "#d9534f"], showlegend=False), row=i // 3 + 1, col=i % 3 + 1)
+fig.update_annotations(font_size=11)
+fig.update_layout(height=720, title="Each Ruler setting: the same position, default vs changed",
+                  margin={"t": 90})
 assert len(labels) == 9 and all(measured[k][1] != measured[k][2] for k in labels)
 fig
 

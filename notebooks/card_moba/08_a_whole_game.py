@@ -35,6 +35,7 @@
 import inspect
 import re
 from collections import Counter
+from itertools import pairwise
 
 import plotly.graph_objects as go
 from IPython.display import Markdown, display
@@ -44,6 +45,7 @@ from explorer import CHANCE
 from explorer.games.card_moba.bots import GreedyBot
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, run, step
+from widgets.card_moba_board import COLOURS
 from widgets.lessons_card_moba import hero_table, map_figure, position, setup_steps
 
 GID = "card_moba"
@@ -192,45 +194,73 @@ assert sum(t["kills"] for t in per_turn) == sum(1 for e in end.log if e.clause =
 # %% [markdown]
 # ### A picture: HP and score over the game
 #
-# Each hero's HP after every turn (a death shows as 0; the hero comes back at its next turn with its starting HP
-# — `MB-A09`), and the score. Replayed action by action from the history:
+# Each hero's HP at the end of every turn, read from the events' own numbers (damage, life loss and heals carry
+# the HP they leave; a death shows as 0; the hero comes back at its next turn with its starting HP — `MB-A09`).
+# Checked: the last point is the end state's HP, and each hero shows a 0 exactly as often as it died. Replaying the
+# history action by action gives the heroes' trails for the map below.
 
 # %%
 display(Markdown(assumption_markdown(GID, ["MB-A09"])))
+hp = [h.hp for h in run(explorer.new_game(GID, 2, end.variant), SETUP).data.heroes]
+hp_after = [tuple(hp)]
+for _, _, events in TURNS:
+    for e in events:
+        if e.kind in ("damage", "life loss", "heal", "respawn"):
+            hp[e.targets[0]] = e.number("hp")
+        elif e.kind == "death":
+            hp[e.targets[0]] = 0
+    hp_after.append(tuple(hp))
+
 state = explorer.new_game(GID, 2, end.variant)
-hp_after, positions = [], {0: [], 1: []}
+trails = {0: [[]], 1: [[]]}            # per seat, one trail per life
 for action in end.history:
     state = state.apply(action)
     for h in state.data.heroes:
-        if h.pos is not None and (not positions[h.seat] or positions[h.seat][-1] != h.pos):
-            positions[h.seat].append(h.pos)
-    if (state.events and state.events[-1].kind in ("draw phase", "turn")) or state.is_terminal:
-        hp_after.append(tuple(h.hp if h.alive else 0 for h in state.data.heroes))
+        trail = trails[h.seat]
+        if h.pos is None and trail[-1]:
+            trail.append([])               # died: the next life starts a new trail
+        elif h.pos is not None and (not trail[-1] or trail[-1][-1] != h.pos):
+            trail[-1].append(h.pos)
+deaths = Counter(e.targets[0] for e in end.log if e.kind == "death")
 assert state == end and hp_after[-1] == tuple(h.hp if h.alive else 0 for h in end.data.heroes)
-fig = go.Figure([go.Scatter(y=[hp[p] for hp in hp_after], mode="lines+markers", name=f"P{p} {HEROES[p]} HP")
+assert all(sum(1 for x in hp_after if x[p] == 0) == deaths[p] for p in (0, 1))     # each death: one 0
+fig = go.Figure([go.Scatter(y=[x[p] for x in hp_after], mode="lines+markers", name=f"P{p} {HEROES[p]}")
                  for p in (0, 1)])
-fig.update_layout(title=f"Seed {SEED}: HP at each turn's draw phase (0 = dead)", xaxis_title="turn", yaxis_title="HP",
-                  height=330)
+fig.update_layout(title=f"HP at the end of each turn<br><sup>seed {SEED} · 0 = dead</sup>", xaxis_title="turn", yaxis_title="HP",
+                  height=340, legend={"orientation": "h", "y": -0.25})
 fig
 
 # %%
 fig = go.Figure([go.Scatter(x=list(range(1, len(per_turn) + 1)), y=[t["score"][p] for t in per_turn], mode="lines",
                             line_shape="hv", name=f"P{p} {HEROES[p]}") for p in (0, 1)])
 fig.add_hline(y=3, line_dash="dot", annotation_text="winning score 3")
-fig.update_layout(title="The score after each turn", xaxis_title="turn", yaxis_title="score", height=300)
+fig.update_layout(title="The score after each turn", xaxis_title="turn", yaxis_title="score", height=320,
+                  legend={"orientation": "h", "y": -0.3})
 assert per_turn[-1]["score"][WINNER] == 3
 fig
 
 # %% [markdown]
 # ### A picture: where the heroes went
 #
-# The map at the end, with each hero's trail: every cell it stood on, in order (a respawn jumps back to the spawn
-# point). Heroes are the solid objects on this map: they block moves, and a projectile stops at the first one it
-# meets; the sample content makes no other object (`MB-term-7-object`, `MB-A25`).
+# The map at the end, with each hero's trails: every cell it stood on, in order, one trail per life (a dead hero
+# leaves the map and comes back at its spawn point). A ✝ marks where the loser fell last. Heroes are the solid
+# objects on this map: they block moves, and a projectile stops at the first one it meets; the sample content
+# makes no other object (`MB-term-7-object`, `MB-A25`).
 
 # %%
 display(Markdown(assumption_markdown(GID, ["MB-A25"])))
-map_figure(end, paths=[positions[0], positions[1]], title=f"Seed {SEED}: the heroes' trails (P0 red, P1 blue)")
+last_fall = trails[LOSER][-2][-1] if not trails[LOSER][-1] else trails[LOSER][-1][-1]
+fig = map_figure(end, title=f"Seed {SEED}: the heroes' trails, one per life", marks={last_fall: "✝"})
+for seat, colour in ((0, COLOURS[0]), (1, COLOURS[1])):
+    for life, trail in enumerate(t for t in trails[seat] if t):
+        for a, b in pairwise(trail):
+            fig.add_annotation(x=b[0], y=b[1], ax=a[0], ay=a[1], xref="x", yref="y", axref="x", ayref="y",
+                               showarrow=True, arrowhead=3, arrowwidth=2, arrowcolor=colour,
+                               opacity=0.35 + 0.65 * (life + 1) / len([t for t in trails[seat] if t]))
+lives = {seat: sum(1 for t in trails[seat] if t) for seat in (0, 1)}
+print("lives (trails) per hero:", lives)
+assert lives[WINNER] == 1 + deaths[WINNER] and lives[LOSER] == deaths[LOSER]    # the last death ended the game
+fig
 
 # %% [markdown]
 # ## The kills, and what caused them
@@ -256,6 +286,19 @@ assert all(graph.nodes[a]["order"] < graph.nodes[b]["order"] for a, b in graph.e
 finish = next(e for e in end.log if e.kind == "game over")
 print(finish.describe("en"), "/", finish.describe("zh"))
 assert finish.clause == "MB-choice-4-score" and finish.targets == (WINNER,) and finish.number("round_cap") is None
+
+# %% [markdown]
+# ### The deciding turn, event by event
+#
+# The last turn in full, as the narrator saw it: each event with the clause it applied (the same sentences the
+# app's event log shows, in English and 中文):
+
+# %%
+last_round, last_seat, last_events = TURNS[-1]
+print(f"round {last_round}, P{last_seat} ({HEROES[last_seat]}):")
+for e in last_events:
+    print(f"  #{e.id} [{e.clause}] {e.describe('en')} / {e.describe('zh')}")
+assert last_seat == WINNER and last_events[-1].kind == "game over"
 
 # %% [markdown]
 # ## The round cap, both ways (switch `"round_cap"`)
