@@ -385,6 +385,19 @@ assert not any(e.kind == "death" for e in after_poison.log)
 assert any(e.kind == "death" for e in after_bleed.log) and after_bleed.data.heroes[0].score == 0
 
 # %% [markdown]
+# Poison is damage taken, bleed is not: give Sage the Storm's-eye fragment Updraft 上升气流 ("on taking damage, gain
+# 1 step", a bloodline passive, notebook 6). One layer of poison fires it; one layer of bleed does not (`MB-A14`):
+
+# %%
+fired = {}
+for name in ("poison", "bleed"):
+    hurt = with_hero(s, 1, hp=10, pieces=("updraft",), statuses=((name, 1, 1, False, 0),))
+    after = run(hurt, next_turn())
+    fired[name] = [e.describe("en") for e in after.log if e.kind == "passive" and e.number("source") == "updraft"]
+print(fired)
+assert len(fired["poison"]) == 1 and fired["bleed"] == []
+
+# %% [markdown]
 # ### A picture: HP at each start phase
 
 # %%
