@@ -173,7 +173,7 @@ fig
 #
 # For each sample hero and each alternative of each skill, a fresh position: the hero (P0) holds one card per
 # letter of the sequence (O1, D1, M1 or S2, none of which needs a target), plays them, gains the use, and uses
-# it against Reaver (P1) standing next to it. The table is built from the engine's events:
+# it against Reaver (P1; Gale, for Reaver himself) standing next to it. The table is built from the engine's events:
 
 # %%
 def unlock_and_use(hero_id, skill, alt_index, alt):
@@ -259,7 +259,7 @@ assert outcome == {"sample": (4, {"hurricane#0": 1}), "blank": (1, {"hurricane#0
 # %% [markdown]
 # ## Passives 【被动】 (`MB-hero-passive`) and marks (`MB-hero-marks`)
 #
-# Each sample hero has one passive. It fires on its trigger — when a card of a type is played, after an attack,
+# Six of the seven sample heroes have a passive (Warden has none). A passive fires on its trigger — when a card of a type is played, after an attack,
 # when damaged (by at least some amount), on a kill, at the start phase — with no cards and no use spent
 # (`MB-A14` says which triggers exist, and when).
 #
@@ -269,6 +269,11 @@ assert outcome == {"sample": (4, {"hurricane#0": 1}), "blank": (1, {"hurricane#0
 # attacks each (O1 cards give the attack chances):
 
 # %%
+passives = {h["en"]: [k["en"] for k in h["skills"] if k["actions"] == "被动"] for h in CONTENT.heroes.values()}
+print(passives)
+assert [h for h, p in passives.items() if not p] == ["Warden"] and all(len(p) <= 1 for p in passives.values())
+
+
 def five_attacks(attacker, victim):
     s = position((attacker, victim), ((1, 3), (2, 3)), hands=(("O1",) * 4, ()), steps=0, stamina=12)
     s = with_hero(s, 1, hp=60)
