@@ -19,7 +19,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 import explorer
-from explorer import State
+from explorer import IllegalAction, State
 from explorer.games.card_moba import combat
 from explorer.games.card_moba.records import Hero, Status, evolve
 from widgets.card_moba_board import COLOURS
@@ -108,6 +108,20 @@ def with_hero(state: State, seat: int, **changes: Any) -> State:
     return what_if(state, evolve(d, heroes=tuple(evolve(h, **changes) if h.seat == seat else h for h in d.heroes)))
 
 
+def refusal(state: State, kind: str, player: int | None = None, **params: Any) -> IllegalAction | None:
+    """The IllegalAction (naming its clause) the engine raises for ``kind(params)`` by ``player`` (whoever must
+    act now if None), or None when the action is legal. A refusal never changes the state: checked here."""
+    before = state.to_json()
+    who = state.current_player if player is None else player
+    try:
+        state.apply(explorer.act(state.game_id, kind, who, **params))
+    except IllegalAction as err:
+        if state.to_json() != before:
+            raise AssertionError("a refused action changed the state") from err
+        return err
+    return None
+
+
 def events_since(before: State, after: State, lang: str = "en") -> list[str]:
     """The events ``after`` added to ``before``'s log, each as ``#id [clause] sentence``."""
     return [f"#{e.id} [{e.clause}] {e.describe(lang)}" for e in after.log[len(before.log):]]
@@ -133,8 +147,9 @@ def hero_table(state: State, lang: str = "en") -> str:
 def map_figure(state: State, lang: str = "en", paths: Sequence[Sequence[tuple]] = (), title: str = "",
                marks: dict[tuple, str] | None = None) -> go.Figure:
     """The map as a plotly figure: walls dark, special cells outlined gold and named, spawn points tinted,
-    heroes as coloured discs (P0, P1, …). ``paths`` are trajectories (lists of cells) drawn as arrows;
-    ``marks`` labels chosen cells (e.g. ``{(3, 3): "✗"}``). y grows downward, as in the rows of the map file."""
+    heroes as coloured discs (P0, P1, …). ``paths`` are trajectories (lists of cells) drawn as arrows, the
+    k-th in the colour of seat k (an empty path skips a colour); ``marks`` labels chosen cells in their top
+    right corner (e.g. ``{(3, 3): "✗"}``). y grows downward, as in the rows of the map file."""
     view = state.view(None, with_log=False)
     m = view["map"]
     if m is None:
@@ -158,7 +173,7 @@ def map_figure(state: State, lang: str = "en", paths: Sequence[Sequence[tuple]] 
         for a, b in pairwise(path):
             fig.add_annotation(x=b[0], y=b[1], ax=a[0], ay=a[1], xref="x", yref="y", axref="x", ayref="y",
                                showarrow=True, arrowhead=3, arrowwidth=2, arrowcolor=COLOURS[k % len(COLOURS)],
-                               opacity=0.7)
+                               opacity=0.8, standoff=9, startstandoff=9)
     for p in view["players"]:
         if p["position"] and p["alive"]:
             x, y = p["position"]
@@ -167,15 +182,17 @@ def map_figure(state: State, lang: str = "en", paths: Sequence[Sequence[tuple]] 
                                      textfont={"color": "white"}, name=f"P{p['seat']} {p['hero_' + lang] or ''}",
                                      hovertext=f"P{p['seat']} {p['hero_' + lang] or ''} HP {p['hp']}"))
     for cell, label in (marks or {}).items():
-        fig.add_annotation(x=cell[0], y=cell[1], text=label, showarrow=False, font={"size": 18, "color": "#c00"})
+        fig.add_annotation(x=cell[0] + 0.3, y=cell[1] - 0.3, text=label, showarrow=False,
+                           font={"size": 14, "color": "#c00"})
     fig.update_xaxes(range=[-0.6, m["width"] - 0.4], dtick=1, showgrid=False, zeroline=False, constrain="domain")
     fig.update_yaxes(range=[m["height"] - 0.4, -0.6], dtick=1, showgrid=False, zeroline=False, scaleanchor="x")
-    fig.update_layout(title=title or f"{m[lang]} ({m['width']}×{m['height']})", height=420, width=460,
+    fig.update_layout(title={"text": title or f"{m[lang]} ({m['width']}×{m['height']})", "font": {"size": 14}},
+                      height=440, width=520,
                       margin={"l": 30, "r": 10, "t": 40, "b": 30}, plot_bgcolor="white", showlegend=True,
                       legend={"orientation": "h", "y": -0.08})
     return fig
 
 
 __all__ = ["BLOODLINE_SLOTS", "GID", "STORY_BLOODLINES", "STORY_FIRST_DRAW", "STORY_HANDS", "STORY_HEROES",
-           "STORY_SPAWNS", "events_since", "hero_table", "map_figure", "position", "setup_steps", "story_setup",
-           "story_start", "with_hero"]
+           "STORY_SPAWNS", "events_since", "hero_table", "map_figure", "position", "refusal", "setup_steps",
+           "story_setup", "story_start", "with_hero"]

@@ -44,18 +44,20 @@
 # | 攻势 O / 防御 D / 移动 M / 技巧 S | offensive / defence / movement / skill | the four card types |
 
 # %%
+import tomllib
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 from IPython.display import Markdown, display
 
 import explorer
-from explorer import CHANCE, IllegalAction
+from explorer import CHANCE
 from explorer.games.card_moba.content import sample
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
 from widgets.lessons_card_moba import (STORY_BLOODLINES, STORY_HANDS, STORY_HEROES, STORY_SPAWNS, hero_table,
-                                       map_figure, setup_steps, story_setup)
+                                       map_figure, position, refusal, setup_steps, story_setup)
 
 GID = "card_moba"
 GAME = explorer.get_game(GID)
@@ -117,9 +119,6 @@ assert [a["mode"] for a in ruler_table.legal_actions()] == ["ruler"]
 display(Markdown(assumption_markdown(GID, ["MB-A12"])))
 s = step(s0, "mode", mode="classic")
 print("maps offered:", [a["map"] for a in s.legal_actions()])
-import tomllib
-from pathlib import Path
-
 rows_of = {m["id"]: m["rows"] for m in tomllib.loads(
     (Path(GAME.folder) / "maps.sample.toml").read_text(encoding="utf-8"))["map"]}
 for map_id, board in CONTENT.maps.items():
@@ -134,7 +133,19 @@ assert [a["map"] for a in s.legal_actions()] == list(CONTENT.maps)
 s = step(s, "map", map="arena")
 print(s.events[-1].describe("en"), "/", s.events[-1].describe("zh"))
 assert s.data.map == "arena" and s.data.phase == "hero"
-map_figure(s, title="The Arena 角斗场: walls dark, special cells gold, spawn points green")
+map_figure(s, title="The Arena 角斗场: walls dark, special cells gold,<br>spawn points green")
+
+# %% [markdown]
+# The other two maps of the pool, for comparison (the narrow Canyon 峡谷 and the Little ring 小擂台):
+
+# %%
+others = {m: position(map_id=m, cells=CONTENT.maps[m].spawns[:2]) for m in ("canyon", "duel")}
+for m, t in others.items():
+    assert t.data.map == m and t.data.heroes[0].pos in CONTENT.maps[m].spawns
+map_figure(others["canyon"], title="Canyon 峡谷 (two heroes on spawn points)")
+
+# %%
+map_figure(others["duel"], title="Little ring 小擂台 (two heroes on spawn points)")
 
 # %% [markdown]
 # ## 抉择 2: heroes
@@ -159,11 +170,7 @@ assert all(h["hp"] <= 60 for h in CONTENT.heroes.values())
 s = step(s, "hero", hero="gale")
 for e in s.events:
     print(f"[{e.clause}] {e.describe('en')}")
-try:
-    step(s, "hero", hero="gale")
-    refused_twin = None
-except IllegalAction as err:
-    refused_twin = err
+refused_twin = refusal(s, "hero", hero="gale")
 print(refused_twin)
 assert refused_twin.clause == "MB-choice-2-hero"
 s = step(s, "hero", hero="bulwark")
@@ -174,11 +181,7 @@ assert [h.hero for h in s.data.heroes] == list(STORY_HEROES)
 # Asking to change it now is refused with that clause:
 
 # %%
-try:
-    s.apply(explorer.act(GID, "hero", 0, hero="phantom"))
-    refused_change = None
-except IllegalAction as err:
-    refused_change = err
+refused_change = refusal(s, "hero", 0, hero="phantom")
 print(refused_change)
 assert refused_change.clause == "MB-hero-fixed"
 
@@ -189,7 +192,7 @@ assert refused_change.clause == "MB-hero-fixed"
 # > 3\*2=6个碎片，分为两栏，玩家们只能在每栏的3个碎片中选择一个碎片，总共得到2个碎片。最后在尘栏中选择1个尘，尘一般为
 # > 基础属性加成。选择完毕后，玩家总共获得：1个基石、2个碎片、1个尘。
 #
-# First a **system** (`MB-bloodline-system`: 残暴 Brutality, 风眼 Storm's eye, 巨盾 Great shield, 变革 Reform),
+# First a **system** (`MB-bloodline-system`: 残暴 Brutality, 风眼 Eye of the Storm, 巨盾 Great Shield, 变革 Reform),
 # then one of its 3 **keystones** (`MB-bloodline-keystone`), one **fragment** from each of its two columns of 3
 # (`MB-bloodline-fragments`), and one **dust** (`MB-bloodline-dust`, usually a stat bonus): in total 1 keystone,
 # 2 fragments, 1 dust (`MB-bloodline-total`). The seed's list stops after 「残暴——统领」, so the other pieces
@@ -212,8 +215,8 @@ assert [len(o) for o in offers] == [4, 3, 3, 3, len(CONTENT.dusts)]
 assert offers[1] == [p for p, x in CONTENT.pieces.items() if x["system"] == "storm" and x["slot"] == "keystone"]
 
 # %% [markdown]
-# Gale takes Storm's eye: the keystone Cyclone (+1 speed), the fragments Breeze (+1 speed) and Tempest (+1 attack
-# range), and Keen dust (+1 attack power). Bulwark takes Great shield: Bastion (+2 defence), Vigor (+6 starting
+# Gale takes Eye of the Storm: the keystone Cyclone (+1 speed), the fragments Breeze (+1 speed) and Tempest (+1 attack
+# range), and Keen dust (+1 attack power). Bulwark takes Great Shield: Bastion (+2 defence), Vigor (+6 starting
 # HP), Anchor (+4 starting HP) and Vital dust (+4 HP). These are all *static* pieces: they add to the hero's
 # stats for the whole game (`MB-bloodline-permanent`). Hand count from the hero cards and the pieces:
 # Gale's speed 3 + 1 + 1 = 5, range 1 + 1 = 2, attack 3 + 1 = 4; Bulwark's defence 3 + 2 = 5 and HP
@@ -234,11 +237,7 @@ assert view[1]["defence"] == bulwark["def"] + 2 and view[1]["hp_cap"] == 60
 # A built bloodline cannot be changed (`MB-bloodline-permanent`):
 
 # %%
-try:
-    s.apply(explorer.act(GID, "bloodline", 0, piece="brutal"))
-    refused_rebuild = None
-except IllegalAction as err:
-    refused_rebuild = err
+refused_rebuild = refusal(s, "bloodline", 0, piece="brutal")
 print(refused_rebuild)
 assert refused_rebuild.clause == "MB-bloodline-permanent"
 
@@ -302,11 +301,7 @@ print(s.events[-1].describe("en"))
 s = step(s, "spawn", cell=STORY_SPAWNS[0])
 left = [a["cell"] for a in s.legal_actions()]
 print("P1 may pick:", left)
-try:
-    step(s, "spawn", cell=STORY_SPAWNS[0])
-    refused_spawn = None
-except IllegalAction as err:
-    refused_spawn = err
+refused_spawn = refusal(s, "spawn", cell=STORY_SPAWNS[0])
 print(refused_spawn)
 assert refused_spawn.clause == "MB-choice-6-spawn"
 assert set(left) == set(CONTENT.maps["arena"].spawns) - {STORY_SPAWNS[0]}
@@ -423,7 +418,7 @@ phantom_line = ("aegis", "bastion", "vigor", "anchor", "dust_hp")
 phantom_spawned = run(explorer.new_game(GID, 2), setup_steps(["phantom", "sage"], [phantom_line, STORY_BLOODLINES[0]],
                                                              STORY_SPAWNS, STORY_HANDS)[:17])     # through P0's spawn
 phantom_hp = phantom_spawned.data.heroes[0].hp
-ex1 = Exercise("1. Phantom (幻影) builds the same bloodline as Bulwark: Great shield, Bastion, Vigor, Anchor, "
+ex1 = Exercise("1. Phantom (幻影) builds the same bloodline as Bulwark: Great Shield, Bastion, Vigor, Anchor, "
                "Vital dust. With how much HP does Phantom spawn?",
                "1. 幻影构建与巨岩相同的血统：巨盾、堡垒、活力、锚定、生尘。幻影出生时有多少生命值？",
                answer=phantom_hp, hint_en="Phantom's card says 26 HP.", hint_zh="幻影的英雄卡写着生命值26。")

@@ -50,11 +50,10 @@ import plotly.graph_objects as go
 from IPython.display import Markdown, display
 
 import explorer
-from explorer import IllegalAction
 from explorer.games.card_moba.content import sample
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, step
-from widgets.lessons_card_moba import events_since, map_figure, position, with_hero
+from widgets.lessons_card_moba import events_since, map_figure, position, refusal, with_hero
 
 GID = "card_moba"
 ARENA = sample().maps["arena"]
@@ -65,16 +64,6 @@ def show(before, after):
     for line in events_since(before, after):
         print(line)
 
-
-def refusal(state, kind, **params):
-    """The IllegalAction the engine raises for this step (None if it is legal); the state never changes."""
-    before = state.to_json()
-    try:
-        step(state, kind, **params)
-        return None
-    except IllegalAction as err:
-        assert state.to_json() == before
-        return err
 
 # %%
 TAUGHT = ["MB-term-4-steps", "MB-term-5-move", "MB-term-6-obstacle", "MB-term-7-object", "MB-term-8-charge",
@@ -150,10 +139,14 @@ by_engine = steps_by_engine(walker, 9)
 by_hand = steps_by_hand((0, 3), 9, ARENA.walls, ARENA.width, ARENA.height, blocked={(6, 3)})
 assert by_engine == by_hand
 z = [[by_engine.get((x, y)) for x in range(ARENA.width)] for y in range(ARENA.height)]
-fig = go.Figure(go.Heatmap(z=z, text=z, texttemplate="%{text}", colorscale="Blues", showscale=False))
+labels = [["wall 墙" if (x, y) in ARENA.walls else "P1" if (x, y) == (6, 3) else "P0" if (x, y) == (0, 3)
+           else str(by_engine[(x, y)]) for x in range(ARENA.width)] for y in range(ARENA.height)]
+fig = go.Figure(go.Heatmap(z=z, text=labels, texttemplate="%{text}", colorscale="Blues", showscale=False,
+                           hoverinfo="text"))
 fig.update_yaxes(autorange="reversed", scaleanchor="x", dtick=1)
-fig.update_layout(title="Steps from (0, 3) to every cell of the Arena (Bulwark at (6, 3) blocks its cell)",
-                  height=420, width=460, xaxis={"dtick": 1})
+fig.update_xaxes(range=[-0.5, ARENA.width - 0.5], dtick=1, constrain="domain")
+fig.update_layout(title="Fewest steps from Gale's spawn (0, 3)<br>(Bulwark on (6, 3) blocks its cell)",
+                  height=440, width=460)
 print("with 5 steps (Gale's speed in the story) Gale reaches", sum(1 for v in by_engine.values() if 0 < v <= 5), "cells")
 fig
 
@@ -209,8 +202,8 @@ assert blocked.data.heroes[0].pos == (0, 1) and blocked.data.heroes[1].pos == (0
 assert walled.data.heroes[0].pos == (0, 1) and [e.clause for e in walled.events][-1] == "MB-event-BLK"
 
 # %%
-map_figure(blocked, paths=[[(0, 0), (0, 1), (0, 2)], [], [(0, 2), (0, 1)]], marks={(0, 3): "3"},
-           title="Charge south 2: ends on Bulwark, pushed back to (0, 1) (BLK)")
+map_figure(blocked, paths=[[(0, 0), (0, 1), (0, 2)], [], [(0, 2), (0, 1)]], marks={(0, 2): "BLK"},
+           title="Charge south 2 (red) ends on Bulwark;<br>BLK pushes Gale back to (0, 1) (green)")
 
 # %% [markdown]
 # A charge, like every card or skill with a target, is only played with a legal target (`MB-A26`): a direction
@@ -277,7 +270,7 @@ assert pulled.data.heroes[1].pos == (1, 3) and retreated.data.heroes[0].pos == (
 
 # %%
 map_figure(pulled, paths=[[(3, 3), (2, 3), (1, 3)]], marks={(3, 3): "○"},
-           title="Warden's Chain pulls Gale 2 cells (and roots it)")
+           title="Warden's Chain pulls Gale 2 cells<br>(and roots it)")
 
 # %% [markdown]
 # ## Projectiles (飞行道具)
@@ -310,6 +303,19 @@ gust = position(("gale", "bulwark"), ((2, 1), (6, 6)), steps=1)
 on_gust = step(gust, "move", to=(2, 2))
 show(gust, on_gust)
 assert on_gust.data.heroes[0].steps == 1 - 1 + 2
+
+# %% [markdown]
+# A Ruler table may turn the special cells off (`MB-ruler-special-cells`, notebook 7): the same walk, both ways.
+
+# %%
+gust_steps = {}
+for on in (True, False):
+    t = position(("gale", "bulwark"), ((2, 1), (6, 6)), steps=1, mode="ruler", variant={"ruler_special_cells": on})
+    walked = step(t, "move", to=(2, 2))
+    gust_steps[on] = walked.data.heroes[0].steps
+    print("special cells", "on " if on else "off", "→ steps after the move:", gust_steps[on], "·",
+          [e.describe("en") for e in walked.events][1:])
+assert gust_steps == {True: 2, False: 0}
 
 # %%
 seen = clauses_seen(moved, through, blocked, walled, jumped, knocked, stopped, pulled, retreated, shot, on_gust)

@@ -215,13 +215,18 @@ assert crit_damage == 2 * HEROES["gale"]["atk"]
 # point (`MB-A08`, switch `kill_score`). Reaching the agreed winning score ends the game at once
 # (`MB-choice-4-score`).
 #
+# Who may be attacked? The seed speaks of enemies (敌人) but never of teams, and the score is personal, so every
+# player plays for themselves: every other hero is an enemy (`MB-A27`). Here Gale and Reaver both go after Sage.
+#
 # Gale hits Sage (4 HP) for 3; at its own turn Sage's passive Meditate 冥想 heals 1 (2 HP); then Reaver's Lacerate
 # takes its last 2 HP by life loss. Life loss has no source, so the killer is Gale, the last one to *damage* Sage.
 
 # %%
-display(Markdown(assumption_markdown(GID, ["MB-A08"])))
+display(Markdown(assumption_markdown(GID, ["MB-A08", "MB-A27"])))
 three = position(("gale", "sage", "reaver"), ((0, 3), (1, 3), (2, 3)))
 three = with_hero(with_hero(three, 1, hp=4), 2, uses=(("lacerate#0", 1),))
+targets = sorted(a["target"] for a in with_hero(three, 2, pos=(0, 4)).legal_actions() if a.kind == "attack")
+assert targets == [1, 2]                  # Gale (range 1) may attack both neighbours: everyone is an enemy
 t = step(three, "attack", target=1)
 t = run(t, [("end", {}), ("draw", {"card": "O1"}), ("draw", {"card": "O1"}), ("end", {}),
             ("draw", {"card": "O1"}), ("draw", {"card": "O1"})])

@@ -19,6 +19,7 @@ from widgets.lessons_card_moba import (
     hero_table,
     map_figure,
     position,
+    refusal,
     setup_steps,
     story_setup,
     story_start,
@@ -137,3 +138,23 @@ def test_the_map_figure_draws_every_cell_each_hero_and_each_path_step():
 def test_the_map_figure_needs_a_map():
     with pytest.raises(ValueError, match="MB-choice-1-mode-map"):
         map_figure(explorer.new_game(GID, 2))
+
+
+def test_refusal_names_the_clause_of_an_illegal_action_and_none_for_a_legal_one():
+    s = position(("gale", "bulwark"), ((0, 0), (0, 1)))
+    assert refusal(s, "move", to=(0, 1)).clause == "MB-term-6-obstacle"
+    assert refusal(s, "move", 1, to=(1, 1)).clause == "MB-turn-phases"      # not P1's action phase
+    assert refusal(s, "move", to=(1, 0)) is None
+
+
+def test_a_position_may_give_the_heroes_bloodlines_whose_static_pieces_count():
+    s = position(("gale", "bulwark"), ((0, 0), (6, 6)), pieces=STORY_BLOODLINES)
+    view = s.view(None, with_log=False)["players"]
+    gale, bulwark = sample().heroes["gale"], sample().heroes["bulwark"]
+    assert (view[0]["speed"], view[0]["range"]) == (gale["speed"] + 2, gale["range"] + 1)
+    assert s.data.heroes[1].hp == bulwark["hp"] + 6 + 4 + 4          # vigor, anchor, vital dust
+
+
+def test_the_hero_table_shows_a_dead_hero_off_the_map():
+    s = with_hero(position(), 1, alive=False, pos=None)
+    assert "| P1 | Bulwark | — |" in hero_table(s)
