@@ -56,11 +56,10 @@ import plotly.graph_objects as go
 from IPython.display import Markdown, display
 
 import explorer
-from explorer import CHANCE, IllegalAction
 from explorer.games.card_moba import statuses as status_rules
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
-from widgets.lessons_card_moba import events_since, hero_table, map_figure, position, with_hero
+from widgets.lessons_card_moba import events_since, map_figure, position, refusal, with_hero
 
 GID = "card_moba"
 GAME = explorer.get_game(GID)
@@ -76,15 +75,6 @@ def show(before, after):
     """Print the events ``after`` added, each with its clause."""
     for line in events_since(before, after):
         print(line)
-
-
-def refused(state, kind, **params):
-    """The IllegalAction the engine raises for this action (None if it is legal)."""
-    try:
-        step(state, kind, **params)
-    except IllegalAction as err:
-        return err
-    return None
 
 
 # The holder's turn comes round: the current player ends its action phase, and the next player draws two cards.
@@ -141,7 +131,7 @@ s = position(("bulwark", "gale"), ((1, 3), (2, 3)), pieces=(bash_line, ()), step
 hit = step(s, "attack", target=1)
 show(s, hit)
 gale_turn = run(hit, next_turn())
-no_attack = refused(gale_turn, "attack", target=0)
+no_attack = refusal(gale_turn, "attack", target=0)
 print(no_attack)
 assert no_attack.clause == "MB-status-8-disarm"
 assert any(a.kind == "move" for a in gale_turn.legal_actions())
@@ -190,7 +180,7 @@ gale_turn = run(hushed, next_turn())
 t = run(gale_turn, [("play", {"card": c}) for c in ("M1", "O1", "O1", "O1")])
 show(gale_turn, t)
 g = t.data.heroes[1]
-no_skill = refused(t, "skill", skill="hurricane#0", target=0)
+no_skill = refusal(t, "skill", skill="hurricane#0", target=0)
 print(no_skill)
 refusals = [e for e in t.log[len(hushed.log):] if e.clause == "MB-status-3-fatigue"]
 assert g.steps == 0 and len(refusals) == 3         # start phase, the M1 card, the Tailwind passive: all refused
@@ -215,7 +205,7 @@ chained = run(s, [("play", {"card": "M1"}), ("play", {"card": "O1"}), ("skill", 
 show(s, chained)
 assert chained.data.heroes[1].pos == (2, 3)
 gale_turn = run(chained, next_turn())
-no_move = refused(gale_turn, "move", to=(3, 3))
+no_move = refusal(gale_turn, "move", to=(3, 3))
 print(no_move)
 assert no_move.clause == "MB-status-4-root"
 assert not [a for a in gale_turn.legal_actions() if a.kind == "move" or a.get("card") == "M2"]
@@ -309,7 +299,7 @@ gale_turn = run(provoked, next_turn())
 t = step(gale_turn, "play", card="D1")
 show(gale_turn, t)
 assert t.data.heroes[1].shield == 0 and any(e.kind == "shield refused" for e in t.log[len(gale_turn.log):])
-no_hit = refused(t, "attack", target=2)
+no_hit = refusal(t, "attack", target=2)
 print(no_hit)
 assert no_hit.clause == "MB-status-12-taunt"
 map_figure(provoked, title="Taunted by P0, Gale (P1) may not hit P2 beside her")
@@ -322,7 +312,7 @@ map_figure(provoked, title="Taunted by P0, Gale (P1) may not hit P2 beside her")
 moved = run(t, [("move", {"to": (2, 3)})])
 assert any(a.kind == "attack" for a in moved.legal_actions())
 taunter_gone = with_hero(t, 0, alive=False, pos=None)
-assert refused(taunter_gone, "attack", target=2) is None
+assert refusal(taunter_gone, "attack", target=2) is None
 
 # %% [markdown]
 # ### 13. Poison 中毒 (`MB-status-13-poison`) and 14. bleed 失血 (`MB-status-14-bleed`)

@@ -46,11 +46,10 @@ import plotly.graph_objects as go
 from IPython.display import Markdown, display
 
 import explorer
-from explorer import IllegalAction
 from explorer.games.card_moba.content import sample
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
-from widgets.lessons_card_moba import events_since, position, with_hero
+from widgets.lessons_card_moba import events_since, position, refusal, with_hero
 
 GID = "card_moba"
 GAME = explorer.get_game(GID)
@@ -228,13 +227,9 @@ assert granted == ["flicker#0", "assassinate#0"]
 # %%
 display(Markdown(assumption_markdown(GID, ["MB-A26"])))
 far = position(("gale", "bulwark"), ((0, 3), (6, 3)), hands=(("O2", "O3"), ()), stamina=2)
-errors = {}
-for card in ("O2", "O3"):
-    try:
-        step(far, "play", card=card, target=1)
-    except IllegalAction as err:
-        errors[card] = err
-        print(err)
+errors = {card: refusal(far, "play", card=card, target=1) for card in ("O2", "O3")}
+for err in errors.values():
+    print(err)
 assert errors["O2"].clause == "MB-card-main" and errors["O3"].clause == "MB-card-cost"
 assert not [a for a in far.legal_actions() if a.kind == "play"]
 

@@ -46,11 +46,11 @@ from plotly.subplots import make_subplots
 from IPython.display import Markdown, display
 
 import explorer
-from explorer import IllegalAction, VariantError
+from explorer import VariantError
 from explorer.games.card_moba import ruler
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
-from widgets.lessons_card_moba import events_since, position, story_setup, with_hero
+from widgets.lessons_card_moba import events_since, position, refusal, story_setup, with_hero
 
 GID = "card_moba"
 GAME = explorer.get_game(GID)
@@ -202,11 +202,7 @@ measured["start-phase stamina"] = ("stamina from Reaver's start phase", gained[1
 # %%
 nine = ("O1", "O1", "O2", "D1", "D2", "M1", "M2", "S1", "S3")
 kept = step(table({}, hands=(nine, ())), "end")
-try:
-    step(table({}, hands=(nine, ())), "discard", card="O1")
-    no_discard = None
-except IllegalAction as err:
-    no_discard = err
+no_discard = refusal(table({}, hands=(nine, ())), "discard", card="O1")
 print(no_discard)
 assert len(kept.data.heroes[0].hand) == 9 and no_discard.clause == "MB-card-no-hand-limit"
 
