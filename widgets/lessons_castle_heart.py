@@ -231,8 +231,8 @@ def table_figure(state: State, viewer: int | None = None, lang: str = "en", dist
     head = title or w["table"]
     if distances_from is not None:
         head += f" · {w['from']} {player_name(distances_from, lang)} ({w['apart']} / {w['attack']})"
-    fig.update_layout(title={"text": f"{head} — {who}", "font": {"size": 13}}, width=720, height=640,
-                      plot_bgcolor="white", margin={"l": 10, "r": 10, "t": 50, "b": 10},
+    fig.update_layout(title={"text": f"{head}<br><sup>{who}</sup>", "font": {"size": 13}}, autosize=True, height=600,
+                      plot_bgcolor="white", margin={"l": 10, "r": 10, "t": 60, "b": 10},
                       xaxis={"visible": False, "range": [-1.5, 1.5]},
                       yaxis={"visible": False, "range": [-1.45, 1.25], "scaleanchor": "x"})
     return fig

@@ -256,9 +256,18 @@ before = s
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "sword"}),
             ("attack", {"target": 0, "member": -1, "pay": "sword"})])
 assert s.current_player == 0 and {a.kind for a in s.legal_actions()} == {"block", "take_hit"}
+asked_to_block = s
 s = step(s, "take_hit")
 print("\n".join(event_lines(before, s)))
 assert s.data.seats[0].hp == 4 - 2
+
+# %% [markdown]
+# The moment P0 was asked, as P0 saw the table: the arrow is the attack being resolved.
+
+# %%
+fig_attack = table_figure(asked_to_block, viewer=0, title="P1 attacks the lord; P0 decides whether to block")
+assert asked_to_block.view(0)["attack"]["attacker"] == 1 and asked_to_block.view(0)["attack"]["target"] == 0
+fig_attack
 
 # %% [markdown]
 # P1, P2 and P3 finish quietly. P3 (精灵游侠, HP 3) started with 8 cards (its 6 魔 from unspent mana): in its

@@ -215,11 +215,20 @@ before = s
 s3c = step(s, "command", target=3)
 s3c = step(s3c, "soldier_attack", member=HERO)
 assert s3c.current_player == 3 and {a.kind for a in s3c.legal_actions()} == {"block", "take_hit"}
+charging = s3c
 s3c = step(s3c, "take_hit")
 print("\n".join(event_lines(before, s3c)))
 assert s3c.data.seats[3].hp == 3 - 4
 assert "CH-turn-command-target-falls" in {e.clause for e in s3c.log[len(before.log):]}
 assert sum(e.kind == "attack" for e in s3c.log[len(before.log):]) == 1
+
+# %% [markdown]
+# The charge as P3 saw it when asked to block — P0's group at distance 3, the arrow from P0 to P3:
+
+# %%
+fig_charge = table_figure(charging, viewer=3, distances_from=0, title="A knight of P0 charges P3")
+assert charging.view(3)["attack"]["damage"] == 3 + 1
+fig_charge
 
 # %% [markdown]
 # ## Mounts (`CH-equip-mounts-shared` and the four mount cards)
