@@ -37,6 +37,7 @@
 # | 定身 / 镜影 / 闪电束 / 飞弹 | hold / mirror images / lightning bolt / missiles | |
 
 # %%
+import inspect
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -53,6 +54,7 @@ from explorer.games.castle_heart.cards import CONTENT
 from explorer.games.castle_heart.reach import attack_distance
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, run, step, what_if
+from widgets.lessons_castle_heart import distances, prepare, preparation_steps, table_figure
 
 GID = "castle_heart"
 EQUIPMENT = [c for c in CONTENT.cards.values() if c.kind == "equipment"]
@@ -80,8 +82,8 @@ display(Markdown(clause_markdown(GID, ["CH-turn-play-unlimited", *EQUIP_CLAUSES,
 # (大山猫, value 6), the Arcanist nobody (6 魔). Round the table, neighbours are at distance 1 and seats 0 and 2 (or
 # 1 and 3) at distance 2 (`CH-A03`).
 #
-# Three small helpers give the chance its chosen outcomes: `table` deals and deploys, then gives the lord its two
-# draws; `finish` ends a turn (no command, discards down to HP: `CH-turn-discard`); `no_counter` lets every other
+# Small helpers give the chance its chosen outcomes: `table` deals and deploys (with `prepare` from
+# `widgets/lessons_castle_heart.py`, shown below), then gives the lord its two draws; `finish` ends a turn (no command, discards down to HP: `CH-turn-discard`); `no_counter` lets every other
 # hero pass on counter-magic (`CH-magic-counter`, asked of everyone so that nobody learns who holds one: `CH-A21`).
 
 # %%
@@ -93,12 +95,7 @@ OTHER_HANDS = [["sword", "heal"], ["sword", "mana"], ["heal", "mana"]]
 
 def table(hand, draws, others=OTHER_HANDS, variant=None):
     """The battle's first turn, the lord's play phase: chosen identities, heroes, starting hands and draws."""
-    state = explorer.new_game(GID, players=4, variant=variant or {})
-    state = run(state, [("deal_identity", {"identity": i}) for i in IDENTITIES])
-    state = run(state, [("deal_hero", {"hero": h}) for h in HEROES])
-    state = run(state, [("draw", {"card": c}) for cards in [hand, *others] for c in cards])
-    for seat in range(4):
-        state = run(state, [("deploy", {"soldier": x}) for x in SOLDIERS[seat]] + [("end_deploy", {})])
+    state = prepare(IDENTITIES, HEROES, [hand, *others], SOLDIERS, variant)
     return run(state, [("draw", {"card": c}) for c in draws])
 
 
@@ -136,6 +133,9 @@ print([(s.hero, s.hp, s.hand, [x.kind for x in s.soldiers]) for s in start.data.
 assert [s.hand.count("mana") for s in start.data.seats] == [5, 3, 1, 7]     # leftover mana (+ chosen hands)
 assert start.current_player == 0 and start.data.phase == "play"
 assert {k: attack_distance(start.data, 0, k) for k in (1, 2, 3)} == {1: 1, 2: 2, 3: 1}
+assert distances(start, 0) == {1: (1, 1), 2: (2, 2), 3: (1, 1)}
+print(inspect.getsource(preparation_steps))
+table_figure(start, viewer=0, distances_from=0, title="城堡之心 · tutorial 6")
 
 # %% [markdown]
 # ### Putting equipment on, and the slots (`CH-A11`)
