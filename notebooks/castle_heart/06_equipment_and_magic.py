@@ -47,7 +47,6 @@ import plotly.graph_objects as go
 import sympy
 from IPython.display import Markdown, display
 
-import explorer
 from explorer import CHANCE, IllegalAction
 from explorer.games.castle_heart.board import put
 from explorer.games.castle_heart.cards import CONTENT
