@@ -451,6 +451,21 @@ assert dist == {"no mount": [1, 2, 1], "lord: 重装战马 warhorse": [1, 1, 1],
 fig
 
 # %% [markdown]
+# The seed never says how distance is counted (`CH-A03`). By default it is seats round the table; the switch
+# `distance` = `"adjacent_all"` puts every other group at 1 before mounts. Then the Saint and her lynx are in melee
+# reach of the lord's 剑 from the start.
+
+# %%
+reach_by = {}
+for value in ("seats", "adjacent_all"):
+    s = table(["sword", "heal"], ["sword", "heal"], variant={"distance": value})
+    reach_by[value] = (distances(s, 0), sorted({(a.get("target"), a.get("member")) for a in s.legal_actions()
+                                                if a.kind == "attack"}))
+    print(f"{value:13} distances (seats apart, attack distance): {reach_by[value][0]}; 剑 targets {reach_by[value][1]}")
+assert reach_by["seats"][0][2] == (2, 2) and reach_by["adjacent_all"][0][2] == (1, 1)
+assert (2, 0) in reach_by["adjacent_all"][1] and (2, 0) not in reach_by["seats"][1]
+
+# %% [markdown]
 # ## 疾风迅行 Swift as the wind
 #
 # This turn, the user's attacks ignore distance (`CH-magic-swift`) — only the hero's own, not its soldiers'
