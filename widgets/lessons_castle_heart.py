@@ -9,6 +9,7 @@ is computed here. Distances come from the engine's own ``reach`` functions.
 - :func:`tutorial_table` — the six-seat table the 城堡之心 tutorials share (every identity at the table).
 - :func:`table_figure` — the table as a plotly figure: seats round the table in turn order, identity (as the
   viewer sees it), HP, soldiers, the attack being resolved, and optionally the distances from one seat.
+- :func:`pass_turn` — a quiet turn (draw, play nothing, command nothing, discard to HP), to move a story on.
 - :func:`distances` — seats apart and attack distance from one seat to every other living hero (CH-A03).
 - :func:`event_lines` — the events between two states, as a chosen seat saw them (private ones redacted).
 """
@@ -22,10 +23,10 @@ from typing import Any
 import plotly.graph_objects as go
 
 import explorer
-from explorer import State, is_hidden
+from explorer import CHANCE, State, is_hidden
 from explorer.games.castle_heart import reach
 from widgets.i18n import player_name
-from widgets.lessons import run
+from widgets.lessons import run, step
 
 GID = "castle_heart"
 
@@ -93,6 +94,37 @@ def tutorial_table(variant: Mapping[str, Any] | None = None) -> list[tuple]:
     hands = [(tuple(h) + ("sword",) * size)[:size] for h in TUTORIAL_TABLE["hands"]]
     return preparation_steps(TUTORIAL_TABLE["identities"], TUTORIAL_TABLE["heroes"], hands,
                              TUTORIAL_TABLE["deployments"])
+
+
+def pass_turn(state: State, cards: Sequence[str] | None = None) -> State:
+    """The active hero's quiet turn: it draws ``cards`` (CH-turn-draw; by default, each time, the card the deck
+    holds most of, ties by name), plays nothing, commands no attack, and discards its first cards down to its HP
+    (CH-turn-discard). Anyone asked something else on the way (a rescue, a join, a neutral's choice) declines.
+    Returns the state when the next hero's turn waits for its draws (or the game is over)."""
+    me, turn = state.data.active, state.data.turn
+    queue = list(cards or ())
+    while not state.is_terminal and (state.data.turn == turn or state.current_player != CHANCE):
+        if state.current_player == CHANCE:
+            if not state.data.draws:
+                raise ValueError(f"pass_turn meets a chance node it does not choose: {state.data.phase}")
+            if queue:
+                card = queue.pop(0)
+            else:
+                counts = state.data.deck.counts()
+                card = max(sorted(counts), key=lambda c: counts[c])
+            state = step(state, "draw", card=card)
+            continue
+        actions = state.legal_actions()
+        quiet = [a for a in actions if a.kind in ("end_play", "let_pass", "take_hit")
+                 or (a.kind in ("command", "rescue") and a.get("target") is None)
+                 or (a.kind == "join" and a.get("soldier") is None)
+                 or (a.kind == "neutral_choice" and a.get("join") is False)]
+        if state.data.phase == "discard":
+            quiet = actions[:1]
+        if not quiet:
+            raise ValueError(f"pass_turn cannot stay quiet in phase {state.data.phase} (player {me})")
+        state = state.apply(quiet[0])
+    return state
 
 
 # --- distances and events ------------------------------------------------------------------------------------
@@ -196,5 +228,5 @@ def table_figure(state: State, viewer: int | None = None, lang: str = "en", dist
     return fig
 
 
-__all__ = ["GID", "TUTORIAL_TABLE", "distances", "event_lines", "preparation_steps", "prepare", "seat_position",
-           "table_figure", "tutorial_table"]
+__all__ = ["GID", "TUTORIAL_TABLE", "distances", "event_lines", "pass_turn", "preparation_steps", "prepare",
+           "seat_position", "table_figure", "tutorial_table"]

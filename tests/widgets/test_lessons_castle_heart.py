@@ -13,6 +13,7 @@ from widgets.lessons_castle_heart import (
     TUTORIAL_TABLE,
     distances,
     event_lines,
+    pass_turn,
     preparation_steps,
     prepare,
     table_figure,
@@ -107,3 +108,24 @@ def test_event_lines_redact_other_seats_secrets():
     assert not any("Lightning" in line for line in theirs)
     assert len(mine) == len(theirs) == len(s.log)
     assert all(line.startswith("#") for line in theirs)
+
+
+def test_pass_turn_moves_the_story_to_the_next_heros_draws():
+    s = prepare(**TUTORIAL_TABLE)
+    after = pass_turn(s, ["sword", "heal"])
+    assert after.data.active == 1 and after.current_player == CHANCE and after.data.turn == 2
+    assert sorted(after.data.seats[0].hand) == sorted((*s.data.seats[0].hand, "sword", "heal"))
+    assert {a.kind for a in after.history[len(s.history):]} <= {"draw", "end_play", "command", "discard"}
+    # P3 (HP 3) holds 8 cards: it discards down to 3 at the end of its turn (CH-turn-discard)
+    for _ in range(3):
+        after = pass_turn(after)
+    assert after.data.active == 4 and len(after.data.seats[3].hand) == after.data.seats[3].hp == 3
+
+
+def test_pass_turn_stops_at_the_end_of_the_game():
+    s = prepare(**TUTORIAL_TABLE, variant={"round_cap": 10})
+    for _ in range(61):
+        if s.is_terminal:
+            break
+        s = pass_turn(s)
+    assert s.is_terminal and s.winners == () and s.data.round == 11
