@@ -309,7 +309,7 @@ ex1
 reward_cards = sum(e.number("cards") for e in end.log if e.kind == "reward" and e.actor in end.winners)
 ex2 = Exercise("2. How many cards in all did the winners draw as rewards during the game?",
                "2. 整局游戏中，获胜者一共通过奖励摸了多少张牌？", answer=reward_cards,
-               hint_en="count the reward events (CH-reward-…) of the winning seats", hint_zh="数一数获胜座位的奖励事件")
+               hint_en="count the reward events of the winning seats (CH-reward-kill-enemy, CH-reward-enemy-kills-reinforcement)", hint_zh="数一数获胜座位的奖励事件")
 ex2
 
 # %%
