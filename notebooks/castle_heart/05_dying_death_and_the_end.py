@@ -180,7 +180,7 @@ assert len(rewarded.data.seats[0].hand) == len(dead.data.seats[0].hand) + 3
 # %% [markdown]
 # ## An enemy kills a reinforcement; the orphaned lynx joins the lord
 #
-# A hand-built position (`what_if`): say the Iron-guard Captain (P2, the reinforcement) is down to 2 HP. The lord
+# A hand-built position (`what_if`, which starts a fresh log: event numbers begin again at #0): say the Iron-guard Captain (P2, the reinforcement) is down to 2 HP. The lord
 # ends its turn; the Berserker (P1, an enemy) hits him for 2. Nobody saves him: the enemy draws 3
 # (`CH-reward-enemy-kills-reinforcement`). His lynx survives; a hero of the **same side** with free leadership may
 # take it (`CH-death-soldiers-join`). Everyone with free leadership is asked, in turn from the dead hero's seat;
@@ -405,20 +405,39 @@ ex1 = Exercise("1. The Elf Ranger has 2 HP when the lord's fireball hits her. Ho
 ex1
 
 # %%
-killer_draws = sum(e.number("cards") for e in rewarded.log if e.kind == "reward")
-ex2 = Exercise("2. When the lord eliminated the Elf Ranger, how many cards did it draw as its reward?",
-               "2. 城主消灭精灵游侠时，获得了几张牌的奖励？", answer=killer_draws)
+s = table(["knight_armour", "pegasus"])
+s = run(what_if(s, put(s.data, 2, hp=1)), [("equip", {"card": "knight_armour"}), ("equip", {"card": "pegasus"})])
+s = step(let_magic_work(step(s, "magic", card="fireball", target=2, what=None)), "fireball_split", soldier=None)
+s = nobody_helps(run(s, [("end_play", {}), ("command", {"target": None})]))
+lost = next(e.number("cards") for e in s.log if e.clause == "CH-penalty-lord-kills-reinforcement")
+ex2 = Exercise("2. The lord puts on the knight armour and the silver pegasus, then its fireball kills the reinforcement "
+               "(at 1 HP). How many cards does the lord lose?",
+               "2. 城主装备骑士铠甲和银色飞马，然后用爆裂火球消灭了（仅剩1点生命的）援军。城主损失多少张牌？",
+               answer=lost, hint_en="its whole hand and every equipment card (CH-penalty-lord-kills-reinforcement)",
+               hint_zh="全部手牌及装备卡")
 ex2
 
 # %%
-choices = ("the lord and the reinforcement", "the lord, the reinforcement and Levi", "the enemies", "Levi alone")
-names = {(0, 2): choices[0], (0, 2, 4): choices[1], (1, 3, 5): choices[2], (4,): choices[3]}
-ex3 = Exercise("3. Every enemy is gone and Levi, still neutral, chooses to join the lord. Who wins?",
-               "3. 所有敌军被消灭，仍为中立的李维选择投靠城主。谁获胜？", answer=names[joins.winners], kind="choice",
-               choices=choices)
+s = table(["sword", "heal"])
+d = s.data
+for p in (2, 3, 5):
+    d = put(d, p, alive=False, revealed=True, hp=0, hand=(), soldiers=())
+s = what_if(s, put(put(d, 0, hp=2), 4, declared="enemy"))
+s = run(s, [("end_play", {}), ("command", {"target": None}), ("discard", {"card": "fireball"}),
+            ("discard", {"card": "sword"}), ("draw", {"card": "sword"}), ("draw", {"card": "mana"})])
+s = run(s, [("attack", {"target": 0, "member": -1, "pay": "sword"}), ("take_hit", {}), ("end_play", {}),
+            ("command", {"target": None})])
+s = nobody_helps(s)
+levi_wins = "yes" if 4 in s.winners else "no"
+assert s.is_terminal
+ex3 = Exercise("3. Only the lord (2 HP), the Berserker and Levi — a neutral declared enemy — are alive. The Berserker "
+               "kills the lord. Does Levi win?",
+               "3. 场上只剩城主（2点生命）、狂战士和宣布为敌军的中立李维。狂战士消灭了城主。李维获胜吗？",
+               answer=levi_wins, kind="choice", choices=("yes", "no"),
+               hint_en="who wins when the lord falls? (CH-A20, CH-goal-neutral)", hint_zh="城主被消灭时谁获胜？")
 ex3
 
 # %%
-for ex, right in ((ex1, heals_needed), (ex2, killer_draws), (ex3, names[joins.winners])):
+for ex, right in ((ex1, heals_needed), (ex2, lost), (ex3, levi_wins)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()
