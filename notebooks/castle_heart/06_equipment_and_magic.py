@@ -650,11 +650,19 @@ ex1 = Exercise("1. The lord fires the missile ring at the Saint's group (the Sai
 ex1
 
 # %%
-both = Fraction(1) - chance_hit(attack_on_lord)
-ex2 = Exercise("2. The lord wears the knight armour and has mirror images up. The Archmage attacks it in melee. What is "
-               "the exact chance that the attack is cancelled before the lord even decides whether to block?",
-               "2. 城主装备骑士铠甲并有镜影效果。大法师对其近战攻击。在城主决定是否抵挡之前攻击就被抵消的精确概率是多少？",
-               answer=both, kind="fraction")
+s = table(["knight_armour", "mirror"], ["sword", "heal"], others=[["sword", "heal"], ["longbow", "heal"], ["heal", "mana"]])
+s = no_counter(step(step(s, "equip", card="knight_armour"), "magic", card="mirror", target=None, what=None))
+s = finish(s, discards=["mana"] * 4)
+s = finish(run(s, [("draw", {"card": "sword"}), ("draw", {"card": "mana"})]), discards=["mana"] * 3)
+s = step(run(s, [("draw", {"card": "mana"}), ("draw", {"card": "heal"})]), "equip", card="longbow")
+s = run(s, [("attack", {"target": 0, "member": -1, "pay": "any_two"}), ("pay_card", {"card": "mana"}),
+            ("pay_card", {"card": "heal"})])
+both = chance_hit(s)
+ex2 = Exercise("2. The lord wears the knight armour and has mirror images up. The Saint, two seats away, shoots it with "
+               "the longbow. What is the exact chance that the arrow reaches the lord's block decision?",
+               "2. 城主装备骑士铠甲并有镜影效果。相隔两个座位的圣女用银杉木长弓射击城主。箭矢到达城主决定是否抵挡的精确概率是多少？",
+               answer=both, kind="fraction", hint_en="which of the two defences answers a ranged attack? (CH-A13)",
+               hint_zh="两种防御中，哪一种对远程攻击有效？（CH-A13）")
 ex2
 
 # %%
