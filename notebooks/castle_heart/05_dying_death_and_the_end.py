@@ -373,7 +373,7 @@ assert [e.clause for e in s.events if e.kind == "game over"] == ["CH-goal-neutra
 # The four ends this notebook reached, with the clause each one cites and who won.
 
 # %%
-ends = {"the lord falls": lord_dies, "the neutral joins": joins, "declared 援军 at the last enemy's death": ended,
+ends = {"the lord falls": lord_dies, "the neutral joins": joins, "the last declared enemy declares 援军": ended,
         "only the neutral left": s}
 fig = go.Figure(go.Table(
     header={"values": ["how it ended", "clause", "winners"]},

@@ -144,7 +144,7 @@ table_figure(battle, viewer=LORD, distances_from=LORD, title=f"Seed {SEED}: the 
 #
 # At the start of each turn we ask the lord's view which identities it can read. An identity is shown when its hero
 # dies (`CH-death-end-of-turn`), and a neutral's **declaration** is public (`CH-neutral-declare`), though its identity
-# is not. The picture: one row per seat, one column per turn; dark = the lord could not know.
+# is not. The picture: one row per seat, one column per turn; grey "?" = the lord could not know; † = dead.
 
 # %%
 turn_starts = [s for s in states if any(e.kind == "turn" for e in s.events)]
@@ -155,7 +155,8 @@ words = [[(s.view(LORD)["players"][p]["identity"] if k else "?") + (" †" if no
           for s, k in zip(turn_starts, known[p], strict=True)] for p in range(PLAYERS)]
 fig = go.Figure(go.Heatmap(z=known, x=[f"t{s.data.turn} (P{s.data.active})" for s in turn_starts],
                            y=[f"P{p} {battle.view(LORD)['players'][p]['hero_en']}" for p in range(PLAYERS)],
-                           text=words, texttemplate="%{text}", colorscale=[[0, "#333"], [1, "#f4efe2"]],
+                           text=words, texttemplate="%{text}", textfont={"color": "#111"},
+                           colorscale=[[0, "#a8a8a8"], [1, "#f4efe2"]],
                            showscale=False))
 fig.update_layout(title=f"What P{LORD} (the lord) knew of each identity, at the start of each turn",
                   height=360, yaxis={"autorange": "reversed"})
@@ -174,7 +175,8 @@ fig
 hp = {p: [] for p in range(PLAYERS)}
 for s in turn_starts:
     for p in range(PLAYERS):
-        hp[p].append(s.view(LORD)["players"][p]["hp"])
+        player = s.view(LORD)["players"][p]
+        hp[p].append(player["hp"] if player["alive"] else None)      # the line stops when the hero dies
 damage_taken = Counter()
 for e in end.log:
     if e.kind == "damage" and e.number("member") in (None, -1):
@@ -184,7 +186,9 @@ for p in range(PLAYERS):
     assert end.data.seats[p].max_hp - damage_taken[p] + healed[p] == end.data.seats[p].hp
 fig = go.Figure([go.Scatter(x=[s.data.turn for s in turn_starts], y=hp[p], mode="lines+markers",
                             name=f"P{p} {battle.view(LORD)['players'][p]['hero_en']}") for p in range(PLAYERS)])
-fig.update_layout(title="HP at the start of each turn", xaxis_title="turn", yaxis_title="HP", height=360)
+fig.update_layout(title="HP at the start of each turn (a line stops at its hero's death)", xaxis_title="turn",
+                  yaxis_title="HP", height=360)
+assert sum(v is None for v in hp[deaths[0].targets[0]]) > 0
 fig
 
 # %% [markdown]
