@@ -21,7 +21,8 @@
 # equipment card and two of each magic card (`CH-A04`). Each card below is played through the real engine at a
 # table whose every card is **chosen** (the deal, the hands, each draw, each die), so the story is the same on
 # every run. Where a card has a chance — the armour, the mirror images, the missile ring, lesser disintegration —
-# we show the chance node's exact outcomes and play both branches.
+# we show the chance node's exact outcomes, check them a second way (a brute force, a closed form, a walk over every
+# branch), and then choose the outcome the story plays.
 
 # %% [markdown]
 # ## Vocabulary
