@@ -301,11 +301,11 @@ ipw.VBox([StepControls(session, viewer=LORD), CastleHeartBoard(session, viewer=L
 # ## Exercises
 
 # %%
-round_two = next(s for s in turn_starts if s.data.round == 2)
-known_then = sum(0 if explorer.is_hidden(round_two.view(LORD)["players"][p]["identity"]) else 1
+round_three = next(s for s in turn_starts if s.data.round == 3)
+known_then = sum(0 if explorer.is_hidden(round_three.view(LORD)["players"][p]["identity"]) else 1
                  for p in range(PLAYERS) if p != LORD)
-ex1 = Exercise("1. At the start of round 2, how many OTHER seats' identities could the lord read?",
-               "1. 第2轮开始时，城主能看到多少名其他玩家的身份？", answer=known_then,
+ex1 = Exercise("1. At the start of round 3, how many OTHER seats' identities could the lord read?",
+               "1. 第3轮开始时，城主能看到多少名其他玩家的身份？", answer=known_then,
                hint_en="an identity is shown when its hero dies", hint_zh="英雄死亡时身份公开")
 ex1
 
@@ -317,14 +317,16 @@ ex2 = Exercise("2. How many cards in all did the winners draw as rewards during 
 ex2
 
 # %%
-dealt = {e.targets[0]: e.number("identity") for e in end.log if e.kind == "identity"}
-neutral_seat = next((p for p, i in dealt.items() if i == "neutral"), None)
-ex3 = Exercise("3. Which seat was dealt the neutral (中立)?", "3. 哪个座位抽到了中立身份？",
-               answer=f"P{neutral_seat}", kind="choice", choices=[f"P{p}" for p in range(PLAYERS)])
+lord_attacks = sum(1 for e in end.log if e.kind == "attack" and e.actor == LORD and e.number("by") == -1)
+ex3 = Exercise("3. How many attacks did the lord's hero itself make in the whole game (not its soldiers')?",
+               "3. 整局游戏中，城主英雄本人（不含其士兵）共发动了多少次攻击？", answer=lord_attacks,
+               hint_en="count the attack events whose actor is the lord and whose attacker is the hero (by = -1)",
+               hint_zh="数一数由城主英雄本人发起（by = -1）的攻击事件")
 ex3
 
 # %%
-assert neutral_seat is not None and (choice == [] or choice[0].actor == neutral_seat)
-for ex, right in ((ex1, known_then), (ex2, reward_cards), (ex3, f"P{neutral_seat}")):
+dealt = {e.targets[0]: e.number("identity") for e in end.log if e.kind == "identity"}
+assert all(e.actor in dealt and dealt[e.actor] == "neutral" for e in choice)      # only a dealt neutral is asked
+for ex, right in ((ex1, known_then), (ex2, reward_cards), (ex3, lord_attacks)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()
