@@ -426,6 +426,7 @@ assert s.data.active == 0 and s.data.round == 2
 reach = {t: attack_distance(s.data, 0, t) for t in (1, 2)}
 print("distances from the lord:", reach, [a.describe("en") for a in s.legal_actions() if a.kind == "attack"])
 assert reach == {1: 1, 2: 2}
+assert attack_distance(put(s.data, 2, equipment=()), 0, 2) == 1           # without her griffin, 1
 try:
     step(s, "attack", target=2, member=-1, pay="sword")
     raise AssertionError("the Saint is out of reach")
@@ -518,6 +519,12 @@ assert odds == {c: Fraction(hand.count(c), len(hand)) for c in set(hand)}
 s = step(s, "destroy_card", card="mana")
 said(s)
 assert seat(s, 1).hand.count("mana") == 2
+# the second copy, at a card on the table: a hand-built position where the Archmage wears the steel shield
+worn = what_if(s, put(s.data, 1, equipment=("steel_shield",)))
+print([a.describe("en") for a in worn.legal_actions() if a.kind == "magic" and a.get("target") == 1])
+gone = no_counter(step(worn, "magic", card="disintegrate", target=1, what="steel_shield"))
+said(gone)
+assert seat(gone, 1).equipment == () and gone.data.discard.count("steel_shield") == 1
 
 # %% [markdown]
 # ## 定身一指 Finger of holding, and 魔法抵消 Counter-magic
