@@ -39,6 +39,7 @@ WORDS = {"en": {"hidden": "?", "dead": "dead", "dying": "dying", "apart": "seats
          "zh": {"hidden": "？", "dead": "阵亡", "dying": "濒死", "apart": "座位距离", "attack": "攻击距离",
                 "from": "距离起点", "hp": "生命", "seen_by": "视角", "everyone": "全部信息（非任何玩家视角）",
                 "table": "牌桌"}}
+PRIVATE_KINDS = {"identity": ("an identity, dealt face down", "面朝下发的身份")}
 
 
 # --- a chosen preparation ---------------------------------------------------------------------------------
@@ -143,8 +144,17 @@ def event_lines(before: State, after: State, lang: str = "en", viewer: int | Non
     out = []
     for e in after.log[len(before.log):]:
         seen = e if e.visible_to(viewer) else e.redacted()
-        hidden = "" if seen is e else (" (hidden from you)" if lang == "en" else "（对你隐藏）")
-        out.append((f"#{e.id} [{e.clause}] " if clauses else "") + seen.describe(lang) + hidden)
+        if seen is e:
+            text = e.describe(lang)
+        elif seen.actor is None and seen.private_to:
+            # a redacted event keeps no actor nor targets (an identity deal): name whom it is private to,
+            # which everyone at the table sees anyway (a card dealt to that seat)
+            names = ", ".join(player_name(p, lang) for p in seen.private_to)
+            kind = PRIVATE_KINDS.get(e.kind, (e.kind, e.kind))[lang == "zh"]
+            text = (f"{names}: {kind} (hidden from you)" if lang == "en" else f"{names}：{kind}（对你隐藏）")
+        else:
+            text = seen.describe(lang) + (" (hidden from you)" if lang == "en" else "（对你隐藏）")
+        out.append((f"#{e.id} [{e.clause}] " if clauses else "") + text)
     return out
 
 
@@ -221,8 +231,8 @@ def table_figure(state: State, viewer: int | None = None, lang: str = "en", dist
     head = title or w["table"]
     if distances_from is not None:
         head += f" · {w['from']} {player_name(distances_from, lang)} ({w['apart']} / {w['attack']})"
-    fig.update_layout(title={"text": f"{head} — {who}", "font": {"size": 13}}, width=720, height=640,
-                      plot_bgcolor="white", margin={"l": 10, "r": 10, "t": 50, "b": 10},
+    fig.update_layout(title={"text": f"{head}<br><sup>{who}</sup>", "font": {"size": 13}}, autosize=True, height=600,
+                      plot_bgcolor="white", margin={"l": 10, "r": 10, "t": 60, "b": 10},
                       xaxis={"visible": False, "range": [-1.5, 1.5]},
                       yaxis={"visible": False, "range": [-1.45, 1.25], "scaleanchor": "x"})
     return fig

@@ -218,7 +218,7 @@ assert refusals == {"leadership": "CH-leadership", "mana": "CH-deploy-mana"}
 # ## Leftover mana becomes 魔 (`CH-deploy-leftover-mana`, `CH-A34`)
 #
 # Mana not spent is converted, **all at once when the battle begins**, into 魔 cards, one for one. Those 魔
-# cards come from outside the deck (our reading `CH-A34`): the deck still holds its 12. What each choice leaves:
+# cards come from outside the deck (our reading `CH-A34`): the deck's own 12 魔 are not touched. What each choice leaves:
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A34"])))

@@ -138,9 +138,9 @@ assert refused(s, "heal", 0, target=0) == "CH-max-hp"
 # ### Equipment and magic, without limit (`CH-turn-play-unlimited`)
 #
 # P0 puts on the shield (equipment stays in front of its hero; notebook 6 shows every card at work), then plays
-# the horn: "draw 2 more cards". A magic card first waits while every other player in turn is asked whether to
-# cancel it with 魔法抵消 (counter-magic) — everyone is asked, whether they hold one or not, so the question
-# gives nothing away (notebook 6). All let it pass; P0 draws a 剑 and a 魔.
+# the horn: "draw 2 more cards" (`CH-magic-horn`). A magic card first waits while every other player in turn is
+# asked whether to cancel it with 魔法抵消 (counter-magic, `CH-magic-counter`) — everyone is asked, whether they
+# hold one or not, so the question gives nothing away (notebook 6). All let it pass; P0 draws a 剑 and a 魔.
 
 # %%
 before = s
@@ -154,6 +154,7 @@ s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "mana"})])
 print("\n".join(event_lines(before, s)))
 print("asked about counter-magic:", asked, "· P0's hand:", s.data.seats[0].hand)
 assert asked == [1, 2, 3, 4, 5]
+assert {"CH-turn-play-unlimited", "CH-magic-horn"} <= {e.clause for e in s.log[len(before.log):]}
 assert s.data.seats[0].equipment == ("steel_shield",)
 assert sorted(s.data.seats[0].hand) == ["heal", "mana", "sword", "sword"]
 assert s.data.discard.count("horn") == 1
@@ -247,17 +248,26 @@ print([e.describe("en") for e in s.log[-2:]])
 # ## P1 answers
 #
 # P1 (the berserker, whose sample skill adds 1 to its 剑 damage) draws two 剑 and attacks the lord. Now P0 is
-# the one asked to block. The shield does not help: it stops the first *ranged* attack each turn, and this is a
-# melee attack (distance 1). P0 keeps its last 剑 and takes the 2 damage.
+# the one asked to block. The shield does not help: it stops the first *ranged* attack each turn
+# (`CH-equip-steel-shield`), and this is a melee attack (distance 1). P0 keeps its last 剑 and takes the 2 damage.
 
 # %%
 before = s
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "sword"}),
             ("attack", {"target": 0, "member": -1, "pay": "sword"})])
 assert s.current_player == 0 and {a.kind for a in s.legal_actions()} == {"block", "take_hit"}
+asked_to_block = s
 s = step(s, "take_hit")
 print("\n".join(event_lines(before, s)))
 assert s.data.seats[0].hp == 4 - 2
+
+# %% [markdown]
+# The moment P0 was asked, as P0 saw the table: the arrow is the attack being resolved.
+
+# %%
+fig_attack = table_figure(asked_to_block, viewer=0, title="P1 attacks the lord; P0 decides whether to block")
+assert asked_to_block.view(0)["attack"]["attacker"] == 1 and asked_to_block.view(0)["attack"]["target"] == 0
+fig_attack
 
 # %% [markdown]
 # P1, P2 and P3 finish quietly. P3 (精灵游侠, HP 3) started with 8 cards (its 6 魔 from unspent mana): in its

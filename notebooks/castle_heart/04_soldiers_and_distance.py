@@ -208,18 +208,27 @@ for t in range(1, N):
 # %% [markdown]
 # P0 charges P3's group: P3 has no soldiers, so its hero is the target — 4 damage at distance 3. A charge is a
 # soldier's normal attack, so P3 may block it with a 剑 (`CH-A24`). It does not: at 3 HP it falls to −1 and is
-# **dying** (notebook 5). The target hero has fallen, so P0's second knight is done (`CH-turn-command-target-falls`).
+# **dying** (`CH-death-dying`, notebook 5). The target hero has fallen, so P0's second knight is done (`CH-turn-command-target-falls`).
 
 # %%
 before = s
 s3c = step(s, "command", target=3)
 s3c = step(s3c, "soldier_attack", member=HERO)
 assert s3c.current_player == 3 and {a.kind for a in s3c.legal_actions()} == {"block", "take_hit"}
+charging = s3c
 s3c = step(s3c, "take_hit")
 print("\n".join(event_lines(before, s3c)))
 assert s3c.data.seats[3].hp == 3 - 4
 assert "CH-turn-command-target-falls" in {e.clause for e in s3c.log[len(before.log):]}
 assert sum(e.kind == "attack" for e in s3c.log[len(before.log):]) == 1
+
+# %% [markdown]
+# The charge as P3 saw it when asked to block — P0's group at distance 3, the arrow from P0 to P3:
+
+# %%
+fig_charge = table_figure(charging, viewer=3, distances_from=0, title="A knight of P0 charges P3")
+assert charging.view(3)["attack"]["damage"] == 3 + 1
+fig_charge
 
 # %% [markdown]
 # ## Mounts (`CH-equip-mounts-shared` and the four mount cards)
@@ -265,7 +274,7 @@ assert {e.clause for e in mount_events} == {"CH-equip-mounts-shared"} and len(mo
 # %% [markdown]
 # ## Swift as the wind does not carry the soldiers (`CH-A42`)
 #
-# 疾风迅行: "this turn, attacks ignore distance". Our reading: the hero's own attacks only, not its soldiers'. P0
+# 疾风迅行: "this turn, attacks ignore distance" (`CH-magic-swift`). Our reading: the hero's own attacks only, not its soldiers'. P0
 # plays it: its 剑 now reaches P2, P3 and P4 — but in the command phase the same four groups as before.
 
 # %%
@@ -289,7 +298,8 @@ assert hero_reach == [1, 2, 3, 4, 5] and soldier_reach == groups
 # from the dead hero's seat — the others can only decline — so the question does not reveal anyone's side.
 #
 # A what-if: P5 (an enemy, with its 3-HP lynx) is down to 1 HP. P0 attacks it; P5 does not block, is dying, and
-# no one gives it a 愈 at the end of P0's turn (notebook 5): P5 dies. P0 draws its reward (3 cards, notebook 5).
+# no one gives it a 愈 at the end of P0's turn (`CH-death-heal-dying`, `CH-death-end-of-turn`; notebook 5): P5
+# dies. P0 draws its reward for eliminating an enemy (3 cards, `CH-reward-kill-enemy`, notebook 5).
 # Then the lynx looks for a commander: P0 is asked first and can only decline; P1 — an enemy — takes it.
 
 # %%

@@ -129,3 +129,11 @@ def test_pass_turn_stops_at_the_end_of_the_game():
             break
         s = pass_turn(s)
     assert s.is_terminal and s.winners == () and s.data.round == 11
+
+
+def test_event_lines_name_the_seat_of_a_redacted_identity_deal():
+    start = explorer.new_game(GID, 6)
+    s = prepare(**TUTORIAL_TABLE)
+    theirs = event_lines(start, s, viewer=3)[:6]
+    assert "Player 1" in theirs[1] and "hidden from you" in theirs[1] and "reinforcement" not in " ".join(theirs)
+    assert "玩家 2" in event_lines(start, s, lang="zh", viewer=3)[2]
