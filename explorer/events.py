@@ -124,20 +124,25 @@ class Emitter:
         self.next_id += 1
         made = ()
         if links:
-            made = tuple(_link(eid, clause, *link) for link in links)
+            made = tuple(x for x in (_link(eid, clause, *link) for link in links) if x is not None)
         self.events.append(Event(eid, kind, clause, actor, tuple(targets), cause, outcome,
                                  tuple(sorted(numbers.items())), private_to, self.game, made))
         return eid
 
 
-def _link(eid: int, own_clause: str, subject: int, relation: str, obj: int, clause: str = "") -> tuple:
-    """One stored link, SELF replaced by the new event's id; the relation must be one of RELATIONS and the other
-    event an earlier one (a link can only name what already happened)."""
+def _link(eid: int, own_clause: str, subject: int, relation: str, obj: int, clause: str = "") -> tuple | None:
+    """One stored link, SELF replaced by the new event's id. The relation must be one of RELATIONS and exactly one
+    end the new event (else ValueError: a mistake in the rules' code). A link can only name what already happened:
+    when the other end is not an earlier event of this log (a cause carried into a hand-built position, whose log
+    starts afresh) there is nothing to link, and None is returned."""
     if relation not in RELATIONS:
         raise ValueError(f"relation {relation!r} is not one of {RELATIONS}")
+    if (subject == SELF) == (obj == SELF):
+        raise ValueError(f"a link joins the new event (SELF) and one other, not {subject!r} and {obj!r}")
+    other = obj if subject == SELF else subject
+    if not isinstance(other, int) or not 0 <= other < eid:
+        return None
     subject, obj = (eid if subject == SELF else subject), (eid if obj == SELF else obj)
-    if eid not in (subject, obj) or subject == obj or max(subject, obj) != eid:
-        raise ValueError(f"a link joins the new event #{eid} and an earlier one, not #{subject} and #{obj}")
     return (relation, subject, obj, clause or own_clause)
 
 

@@ -27,10 +27,13 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
         open_tab(page, tab[first])
         lab = page.locator(".re-balance-lab")
         lab.wait_for(state="visible", timeout=30_000)
-        handle = lab.locator(".noUi-handle").first   # games: from 100 down to 20
+        handle = lab.locator(".noUi-handle").first   # games: 10 (Home), then one step up to 20
+        handle.wait_for(state="visible", timeout=30_000)
         handle.focus()
-        for _ in range(8):
-            page.keyboard.press("ArrowLeft")
+        page.keyboard.press("Home")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.querySelector('.re-balance-lab .widget-readout').innerText.trim()"
+                               " === '20'", timeout=30_000)
         run = lab.locator(".re-balance-run")
         assert run.is_visible() and run.bounding_box()["width"] >= 32
         run.click()
