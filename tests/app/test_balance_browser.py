@@ -1,5 +1,5 @@
-"""The app's Balance tab in real chromium: a small 城堡之心 study runs in the page with its progress bar, the chart
-and the per-identity table appear, the language switch relabels the results; at 1280×800 and 390×844 (a phone)
+"""The app's Balance tab in real chromium: a 城堡之心 study of 100 games runs in the page with its progress bar, the
+chart and the per-identity table appear, the language switch relabels the results; at 1280×800 and 390×844 (a phone)
 nothing scrolls sideways. Screenshots go to test-output/."""
 
 from __future__ import annotations
@@ -27,18 +27,11 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
         open_tab(page, tab[first])
         lab = page.locator(".re-balance-lab")
         lab.wait_for(state="visible", timeout=30_000)
-        handle = lab.locator(".noUi-handle").first   # games: 10 (Home), then one step up to 20
-        handle.wait_for(state="visible", timeout=30_000)
-        handle.focus()
-        page.keyboard.press("Home")
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function("() => document.querySelector('.re-balance-lab .widget-readout').innerText.trim()"
-                               " === '20'", timeout=30_000)
         run = lab.locator(".re-balance-run")
         assert run.is_visible() and run.bounding_box()["width"] >= 32
         run.click()
-        status = lab.locator(".re-balance-status")
-        done = "20 games" if first == "en" else "共 20 局"
+        status = lab.locator(".re-balance-status")   # the default study: 100 games
+        done = "100 games" if first == "en" else "共 100 局"
         page.wait_for_function(f"() => document.querySelector('.re-balance-status').innerText.includes('{done}')",
                                timeout=LONG)
         lab.locator(".js-plotly-plot").wait_for(state="visible", timeout=30_000)
@@ -48,7 +41,7 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
         page.screenshot(path=str(output_dir / f"balance-{width}-{first}.png"), full_page=False)
 
         page.locator(".re-lang button", has_text={"en": "English", "zh": "中文"}[then]).click()
-        again = "20 games" if then == "en" else "共 20 局"
+        again = "100 games" if then == "en" else "共 100 局"
         page.wait_for_function(f"() => document.querySelector('.re-balance-status').innerText.includes('{again}')",
                                timeout=30_000)
         by = "by identity" if then == "en" else "按身份"

@@ -15,7 +15,7 @@ FIGURE_Y = "() => JSON.stringify(document.querySelector('.re-ch-odds .js-plotly-
 
 def changed(page, selector: str, before: str) -> None:
     page.wait_for_function("([s, b]) => document.querySelector(s).innerText !== b", arg=[selector, before],
-                           timeout=60_000)
+                           timeout=LONG)
 
 
 def nudge(page, control: str, key: str, times: int) -> None:
@@ -49,13 +49,13 @@ def test_castle_heart_odds_in_the_app(chromium_path, output_dir, width, height):
         assert "Missile ring" in before
         nudge(page, "ring-hp", "ArrowLeft", 2)
         changed(page, ".re-ch-odds .re-ch-summary", before)
-        page.wait_for_function(f"(f) => ({FIGURE_Y})() !== f", arg=figure, timeout=60_000)
+        page.wait_for_function(f"(f) => ({FIGURE_Y})() !== f", arg=figure, timeout=LONG)
         page.screenshot(path=str(output_dir / f"castle-heart-odds-ring-en-{width}.png"), full_page=True)
 
         # Who is who: stepping the sample game updates the table.
         page.locator(".re-ch-odds .re-ch-topic button", has_text="Who is who").click()
         table = page.locator(".re-ch-odds .re-ch-who")
-        table.wait_for(state="visible", timeout=60_000)
+        table.wait_for(state="visible", timeout=LONG)
         before = summary.inner_text()
         nudge(page, "step", "ArrowRight", 3)
         changed(page, ".re-ch-odds .re-ch-summary", before)
@@ -65,19 +65,19 @@ def test_castle_heart_odds_in_the_app(chromium_path, output_dir, width, height):
         # 中文: the labels follow; another seat's view changes the table and the figure.
         page.locator(".re-lang button", has_text="中文").click()
         page.wait_for_function("() => document.querySelector('.re-ch-odds .re-ch-who').innerText.includes('城主')",
-                               timeout=60_000)
+                               timeout=LONG)
         before_table, figure = table.inner_text(), page.evaluate(FIGURE_Y)
         nudge(page, "seat", "ArrowRight", 1)
         changed(page, ".re-ch-odds .re-ch-who", before_table)
         assert "本座位" in table.inner_text()
-        page.wait_for_function(f"(f) => ({FIGURE_Y})() !== f", arg=figure, timeout=60_000)
+        page.wait_for_function(f"(f) => ({FIGURE_Y})() !== f", arg=figure, timeout=LONG)
         page.screenshot(path=str(output_dir / f"castle-heart-odds-who-zh-{width}.png"), full_page=True)
         assert fits(page), "the who-is-who table scrolls the page sideways"
 
         # 中文, one attack: 骑士铠甲 halves the expected damage of a melee attack.
         page.locator(".re-ch-odds .re-ch-topic button", has_text="一次剑攻击").click()
         page.wait_for_function("() => document.querySelector('.re-ch-odds .re-ch-summary').innerText"
-                               ".includes('期望伤害')", timeout=60_000)
+                               ".includes('期望伤害')", timeout=LONG)
         before = summary.inner_text()
         page.locator(".re-ch-odds .re-ch-armour input").check()
         changed(page, ".re-ch-odds .re-ch-summary", before)
