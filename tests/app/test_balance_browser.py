@@ -32,7 +32,8 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
         run.click()
         status = lab.locator(".re-balance-status")   # the default study: 100 games
         done = "100 games" if first == "en" else "共 100 局"
-        page.wait_for_function(f"() => document.querySelector('.re-balance-status').innerText.includes('{done}')",
+        page.wait_for_function("() => (document.querySelector('.re-balance-status')?.innerText ?? '')"
+                               f".includes('{done}')",
                                timeout=LONG)
         lab.locator(".js-plotly-plot").wait_for(state="visible", timeout=30_000)
         assert lab.locator(".js-plotly-plot").count() == 1
@@ -42,10 +43,12 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
 
         page.locator(".re-lang button", has_text={"en": "English", "zh": "中文"}[then]).click()
         again = "100 games" if then == "en" else "共 100 局"
-        page.wait_for_function(f"() => document.querySelector('.re-balance-status').innerText.includes('{again}')",
+        page.wait_for_function("() => (document.querySelector('.re-balance-status')?.innerText ?? '')"
+                               f".includes('{again}')",
                                timeout=30_000)
         by = "by identity" if then == "en" else "按身份"
-        page.wait_for_function(f"() => document.querySelector('.re-balance-summary').innerText.includes('{by}')",
+        page.wait_for_function("() => (document.querySelector('.re-balance-summary')?.innerText ?? '')"
+                               f".includes('{by}')",
                                timeout=30_000)
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
         assert status.is_visible()

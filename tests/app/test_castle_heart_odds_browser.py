@@ -14,7 +14,9 @@ FIGURE_Y = "() => JSON.stringify(document.querySelector('.re-ch-odds .js-plotly-
 
 
 def changed(page, selector: str, before: str) -> None:
-    page.wait_for_function("([s, b]) => document.querySelector(s).innerText !== b", arg=[selector, before],
+    page.wait_for_function("([s, b]) => { const e = document.querySelector(s); "
+                           "return e !== null && e.innerText !== b; }",
+                           arg=[selector, before],
                            timeout=LONG)
 
 
@@ -64,7 +66,8 @@ def test_castle_heart_odds_in_the_app(chromium_path, output_dir, width, height):
 
         # 中文: the labels follow; another seat's view changes the table and the figure.
         page.locator(".re-lang button", has_text="中文").click()
-        page.wait_for_function("() => document.querySelector('.re-ch-odds .re-ch-who').innerText.includes('城主')",
+        page.wait_for_function("() => (document.querySelector('.re-ch-odds .re-ch-who')?.innerText ?? '')"
+                               ".includes('城主')",
                                timeout=LONG)
         before_table, figure = table.inner_text(), page.evaluate(FIGURE_Y)
         nudge(page, "seat", "ArrowRight", 1)
