@@ -24,7 +24,8 @@ from explorer import CHANCE, TERMINAL
 from widgets.component import SessionComponent
 
 from .game_session import PERSON, GameSession
-from .i18n import label, player_name
+from .i18n import kind_name, label, player_name
+from .many_choice import ManyChoice
 
 MAX_OUTCOME_BUTTONS = 24  # beyond this, chance outcomes are offered in a dropdown
 
@@ -52,6 +53,12 @@ class ActionPicker(SessionComponent):
         self._actions.add_class("re-actions")
         self._notice = ipw.HTML()
         self._notice.add_class("re-picker-notice")
+        self._end_turn = ipw.Button(button_style="primary", layout=ipw.Layout(width="auto"))
+        self._end_turn.add_class("re-end-turn")
+        self._end_turn.on_click(self._on_end_turn)
+        self._thinking = ipw.HTML()
+        self._thinking.add_class("re-thinking")
+        self.many = ManyChoice(session, lang=lang)
         self._made: list[ipw.Widget] = []
         self._previous: list[ipw.Widget] = []
         self._auto = ipw.Layout(width="auto")  # shared by every button: never closed with them
@@ -62,16 +69,19 @@ class ActionPicker(SessionComponent):
         self._menu_style = DescriptionStyle()
         self._shared = {id(w) for w in (self._auto, self._wrap, self._title_width, self._button_style,
                                          self._html_style, self._menu_style)}
-        super().__init__(children=[self._who, self._actions, self._notice], **kwargs)
+        shortcuts = ipw.HBox([self._end_turn, self._thinking], layout=ipw.Layout(flex_flow="row wrap"))
+        super().__init__(children=[self._who, shortcuts, self.many, self._actions, self._notice], **kwargs)
         self.add_class("re-action-picker")
         self.lang, self.viewer = lang, viewer
         session.observe(self._on_session, ["node_id", "seats"])
         session.observe(self._on_notice, "notice")
+        session.observe(self._on_busy, "busy")
         self.reset()
 
     @traitlets.observe("lang", "viewer")
     def _on_lang(self, change):
         """Fires when the language or the viewer changes: new buttons."""
+        self.many.lang = self.lang
         self.reset()
 
     @traitlets.observe("choice")
@@ -90,7 +100,24 @@ class ActionPicker(SessionComponent):
         if not self._may_choose(button.re_action):
             self.session.refuse("not_yours", who=self.viewer)
             return
+        if self.many.collecting and button.re_node == self.session.node_id:
+            self.many.add(button.re_action)
+            return
         self.session.choose(button.re_action, at_node=button.re_node)
+
+    def _on_end_turn(self, button):
+        """Fires on "End turn": the session passes the optional phases left in the person's turn."""
+        if self.viewer >= 0 and self.session.state.current_player != self.viewer:
+            self.session.refuse("not_yours", who=self.viewer)
+            return
+        self.session.end_turn(at_node=button.re_node)
+
+    def _on_busy(self, change):
+        """Fires when bots and dice start or stop moving: say the bots are thinking."""
+        busy = change["new"]
+        self._thinking.value = (f'<span class="re-thinking-on">⏳ {html.escape(label("thinking", self.lang))}</span>'
+                                if busy else "")
+        self._end_turn.disabled = busy or not self.session.can_end_turn()
 
     def _on_roll(self, button):
         """Fires on the Roll button: the seeded roll, if the board is still at that chance node."""
@@ -125,9 +152,15 @@ class ActionPicker(SessionComponent):
         s = self.session
         state, node_id, lang = s.state, s.node_id, self.lang
         who = state.current_player
+        mine = who >= 0 and (self.viewer < 0 or who == self.viewer) and s.seats.get(who, PERSON) == PERSON
+        self._end_turn.re_node = node_id
+        self._end_turn.description = label("end_turn", lang)
+        self._end_turn.tooltip = label("end_turn_tip", lang)
+        self._end_turn.layout.display = None if mine and s.can_end_turn() else "none"
+        self._end_turn.disabled = s.busy
+        self.many.offer(mine and s.repeats(state), node_id)
         if who == TERMINAL:
-            winners = ", ".join(player_name(p, lang) for p in state.winners) or label("nobody", lang)
-            self._who.value = f"<b>{html.escape(label('game_over', lang, who=winners))}</b>"
+            self._who.value = game_over_html(state, lang, self.viewer)
             self._actions.children = ()
         elif who == CHANCE:
             key = "chance_node" if self.viewer < 0 else "chance_hidden"
@@ -150,12 +183,14 @@ class ActionPicker(SessionComponent):
 
     def _decision_rows(self, state, node_id: int) -> tuple[ipw.Widget, ...]:
         groups: dict[str, list] = {}
+        default = self.session.turn_pass(state)
         for action in state.legal_actions():
             groups.setdefault(action.kind, []).append(action)
         rows = []
         for kind, actions in groups.items():
-            buttons = [self._button(a.describe(self.lang), a, node_id) for a in actions]
-            title = ipw.HTML(f"<b>{html.escape(kind)}</b>", layout=self._title_width, style=self._html_style)
+            buttons = [self._button(a.describe(self.lang), a, node_id, a == default) for a in actions]
+            title = ipw.HTML(f"<b>{html.escape(kind_name(kind, self.lang))}</b>", layout=self._title_width,
+                             style=self._html_style)
             rows.append(self._keep(ipw.HBox([self._keep(title), *buttons], layout=self._wrap)))
         return tuple(rows)
 
@@ -184,11 +219,12 @@ class ActionPicker(SessionComponent):
             body = self._keep(ipw.HBox([dropdown, pick], layout=self._wrap))
         return (roll_row, body)
 
-    def _button(self, text: str, action, node_id: int) -> ipw.Button:
+    def _button(self, text: str, action, node_id: int, default: bool = False) -> ipw.Button:
         # the classes are stable selectors for tests, given at creation: no update message per class
-        classes = ("re-action", f"re-kind-{_css(action.kind)}", f"re-at-step-{self.session.node_by_id(node_id).depth}")
+        classes = ("re-action", f"re-kind-{_css(action.kind)}", f"re-at-step-{self.session.node_by_id(node_id).depth}",
+                   *(("re-default",) if default else ()))
         button = self._keep(ipw.Button(description=text, tooltip=text, layout=self._auto, style=self._button_style,
-                                       _dom_classes=classes))
+                                       button_style="info" if default else "", _dom_classes=classes))
         button.re_action, button.re_node = action, node_id
         button.on_click(self._on_click)
         return button
@@ -239,3 +275,18 @@ class ActionPicker(SessionComponent):
 
 def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower())
+
+
+def game_over_html(state, lang: str, viewer: int = -1) -> str:
+    """Why the game ended, for the top of the table: the winners (the viewer marked "you"), and the rule of
+    the event that ended it (the last event of the last step)."""
+    def name(p):
+        return label("own_view", lang, who=player_name(p, lang)) if p == viewer else player_name(p, lang)
+
+    winners = ", ".join(name(p) for p in state.winners)
+    text = label("game_over", lang, who=winners) if winners else label("game_over_none", lang)
+    events = state.events
+    clause = state.game.clause_index.get(events[-1].clause) if events else None
+    why = "" if clause is None else html.escape(label("ended_by", lang, clause=clause.id, text=clause.text(lang)))
+    why = f"<br><span class='re-ended-by'>{why}</span>" if why else ""
+    return f"<div class='re-game-over'><b>{html.escape(text)}</b>{why}</div>"

@@ -1,6 +1,7 @@
-"""BoardBase: what every board shares — a viewer menu (everything, or one player's view), validated
-``lang`` and ``viewer`` traitlets, and a redraw from ``State.view(viewer)`` whenever the session moves.
-A board subclass only writes ``render(view) -> html``."""
+"""BoardBase: what every board shares — a viewer menu (a player's own view, or the teacher's / spectator's
+view of everything), validated ``lang`` and ``viewer`` traitlets, and a redraw from ``State.view(viewer)``
+whenever the session moves. With ``secrets_note`` on (the Play table), the teacher's view carries a visible
+warning that it shows secrets. A board subclass only writes ``render(view) -> html``."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class BoardBase(SessionComponent):
     """The session's current state as ``viewer`` sees it (-1: everything, k: player k)."""
 
     css_class = "re-board-widget"
+    secrets_note = traitlets.Bool(False)  # warn, in the teacher's view, that every secret is shown
     _ready = False
 
     def __init__(self, session: GameSession, lang: str = "en", viewer: int = -1, **kwargs):
@@ -26,9 +28,11 @@ class BoardBase(SessionComponent):
         self._viewer.add_class("re-viewer")
         self._html = ipw.HTML()
         self._html.add_class("re-board-body")
+        self._note = ipw.HTML()
+        self._note.add_class("re-secrets-note")
         self.last_view: dict = {}
         self._drawing = False
-        super().__init__(children=[self._viewer, self._html], **kwargs)
+        super().__init__(children=[self._viewer, self._note, self._html], **kwargs)
         self.add_class(self.css_class)
         self.lang, self.viewer = lang, viewer
         self._viewer.observe(self._on_viewer_menu, "value")
@@ -36,7 +40,7 @@ class BoardBase(SessionComponent):
         self._ready = True
         self.reset()
 
-    @traitlets.observe("lang", "viewer")
+    @traitlets.observe("lang", "viewer", "secrets_note")
     def _on_setting(self, change):
         """Fires when the language or the viewer changes: redraw."""
         if self._ready:
@@ -60,6 +64,9 @@ class BoardBase(SessionComponent):
             self._viewer.value = self.viewer
         finally:
             self._drawing = False
+        note = self.secrets_note and self.viewer < 0
+        text = html.escape(label("secrets_note", self.lang))
+        self._note.value = f"<div style='color:#8a4b00;font-weight:600'>{text}</div>" if note else ""
         self._draw()
 
     def _draw(self) -> None:

@@ -25,12 +25,12 @@ from explorer import CHANCE, TERMINAL, Action, IllegalAction, State
 
 from .session_messages import SessionMessages
 from .session_node import UNSET, Node, session_seed
+from .session_shortcuts import PERSON, SessionShortcuts
 
-PERSON = "person"
 __all__ = ["PERSON", "GameSession", "Node", "session_seed"]
 
 
-class GameSession(SessionMessages, traitlets.HasTraits):
+class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
     """The explored game tree, the current node, the seats and the dice; shared by all components."""
 
     node_id = traitlets.Int(0)
@@ -38,6 +38,7 @@ class GameSession(SessionMessages, traitlets.HasTraits):
     notice = traitlets.Dict()  # {"key": label key, "fields": {...}, "n": serial}: the last message
     seats = traitlets.Dict()  # seat → "person" or a bot name from Game.bots()
     autoplay = traitlets.Bool(False)  # after a person's choice, bots and dice play until a person decides
+    busy = traitlets.Bool(False)  # True while bots and dice move (the table says the bots are thinking)
 
     def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, autoplay: bool = False, start: State | None = None):
@@ -192,6 +193,8 @@ class GameSession(SessionMessages, traitlets.HasTraits):
                 node = node.parent
             else:
                 here = here.parent
+        if self.notice.get("key") and node_id != self.node_id:
+            self._say("")  # a notice belongs to the step it was said at: moving clears it
         self.node_id = node_id
         return True
 
@@ -281,18 +284,21 @@ class GameSession(SessionMessages, traitlets.HasTraits):
         costs one redraw of the board, not one per step.
         """
         node, n = self.node, 0
+        self.busy = True
         while n < limit:
             action = self._decide(node)
             if action is None:
                 break
             if not _is_legal(node.state, action):  # a bot's choice is checked like anyone's
                 self._say("not_legal", what=action)
+                self.busy = False
                 return n
             node, n = self._child(node, action), n + 1
         if n:
             self.goto(node.id)
             self.revision += 1
         self._say("bots_played", n=n)
+        self.busy = False
         return n
 
     def _decide(self, node: Node) -> Action | None:

@@ -27,6 +27,27 @@ LABELS: dict[str, dict[str, str]] = {
     "player": {"en": "Player {k}", "zh": "玩家 {k}"},
     "chance": {"en": "Chance", "zh": "随机"},
     "game_over": {"en": "Game over. Winners: {who}", "zh": "游戏结束。胜者：{who}"},
+    "game_over_none": {"en": "Game over: nobody won.", "zh": "游戏结束：无人获胜。"},
+    "ended_by": {"en": "Ended by [{clause}] {text}", "zh": "结束依据 [{clause}] {text}"},
+    "you": {"en": "you", "zh": "你"},
+    "end_turn": {"en": "End turn ⏭", "zh": "结束回合 ⏭"},
+    "end_turn_tip": {"en": "Pass the optional phases left in your turn, one step each; stops at any choice you "
+                           "must make",
+                     "zh": "替你放弃本回合剩余的可选阶段（每步仍记入历史）；遇到必须由你做的选择时停下"},
+    "no_turn_pass": {"en": "Nothing to pass now: this is a choice you must make.",
+                     "zh": "现在没有可放弃的阶段：这是你必须做的选择。"},
+    "ended_turn": {"en": "End turn: {n} step(s) taken for you.", "zh": "结束回合：已替你进行 {n} 步。"},
+    "many_mode": {"en": "Choose several", "zh": "多选"},
+    "many_go": {"en": "Take the {n} chosen ✓", "zh": "确认所选 {n} 项 ✓"},
+    "many_clear": {"en": "Clear", "zh": "清除"},
+    "many_chosen": {"en": "Chosen: {list}", "zh": "已选：{list}"},
+    "many_none": {"en": "Click the choices to add them, then confirm.", "zh": "点击选项加入，然后确认。"},
+    "many_refused": {"en": "Refused: choice {n} ({what}) is not legal at that point; nothing was changed.",
+                     "zh": "已拒绝：第 {n} 项（{what}）在那一步不合法；什么都没有改变。"},
+    "chose_many": {"en": "{n} choices taken, one step each.", "zh": "已进行 {n} 项选择，每项一步。"},
+    "thinking": {"en": "Bots are thinking…", "zh": "机器人思考中…"},
+    "players_range": {"en": "{game} is for {lo}–{hi} players [{clause}]: {n} is not possible.",
+                      "zh": "{game}为 {lo}–{hi} 人游戏 [{clause}]：不能是 {n} 人。"},
     "nobody": {"en": "nobody", "zh": "无人"},
     "to_decide": {"en": "{who} must decide", "zh": "{who} 需要决定"},
     "bot_seat": {"en": "(a bot's seat: your choice explores instead of the bot)",
@@ -65,7 +86,11 @@ LABELS: dict[str, dict[str, str]] = {
     "whole_game": {"en": "whole game", "zh": "整局"},
     # board
     "viewer": {"en": "View as", "zh": "视角"},
-    "everything": {"en": "everything", "zh": "全知"},
+    "everything": {"en": "Teacher's / spectator's view (shows secrets)", "zh": "教师／旁观者视角（显示秘密）"},
+    "secrets_note": {"en": "⚠ Teacher's / spectator's view: every hand, face-down card and hidden identity is shown. "
+                           "Choose your own seat to play fairly.",
+                     "zh": "⚠ 教师／旁观者视角：所有手牌、倒置的牌和隐藏身份都可见。选择你自己的座位才能公平对局。"},
+    "own_view": {"en": "{who} (you)", "zh": "{who}（你）"},
     "turn": {"en": "Turn", "zh": "回合"},
     "round": {"en": "Round", "zh": "轮"},
     "phase": {"en": "Phase", "zh": "阶段"},
@@ -108,6 +133,34 @@ LABELS: dict[str, dict[str, str]] = {
     "autoplay": {"en": "Bots play on their turn", "zh": "轮到机器人时自动行动"},
     "bots_go": {"en": "Let bots play", "zh": "让机器人行动"},
 }
+
+
+KINDS: dict[str, tuple[str, str]] = {  # group headers of the action picker: the kinds of the three games' actions
+    "mode": ("Mode", "模式"), "map": ("Map", "地图"), "hero": ("Hero", "英雄"), "bloodline": ("Bloodline", "血统"),
+    "win_score": ("Winning score", "胜利分数"), "spawn": ("Spawn point", "出生点"), "play": ("Play a card", "出牌"),
+    "move": ("Move", "移动"), "attack": ("Attack", "攻击"), "skill": ("Skill", "技能"), "end": ("End", "结束"),
+    "discard": ("Discard", "弃牌"), "deploy": ("Deploy", "部署"), "end_deploy": ("End deployment", "结束部署"),
+    "declare": ("Declare", "声明"), "heal": ("Heal", "治疗"), "magic": ("Magic", "魔法"), "equip": ("Equip", "装备"),
+    "missiles": ("Missiles", "飞弹"), "pay_card": ("Pay a card", "支付卡牌"), "block": ("Block", "格挡"),
+    "take_hit": ("Take the hit", "不格挡"), "abyss_discard": ("Abyss: discard", "深渊：弃牌"),
+    "abyss_take": ("Abyss: take", "深渊：拿取"), "follow_up": ("Follow-up", "追击"), "counter": ("Counter", "抵消"),
+    "let_pass": ("Let it work", "让其生效"), "command": ("Command", "指挥"),
+    "soldier_attack": ("Soldier attack", "士兵攻击"), "rescue": ("Rescue", "救援"), "keep_ring": ("Ring", "戒指"),
+    "join": ("Join", "加入"), "pick": ("Pick", "选取"), "ritual": ("Ritual", "仪式"), "done": ("End draw", "结束摸牌"),
+    "buy_draw": ("Buy a draw", "购买摸牌"), "pass": ("Pass", "放弃"), "end_play": ("End play", "结束出牌"),
+    "trap": ("Trap", "陷阱"), "flip_trap": ("Flip a trap", "反置陷阱"), "remove_trap": ("Remove a trap", "移除陷阱"),
+    "declare_trap": ("Declare a trap", "声明陷阱"), "keep_hidden": ("Keep hidden", "保持倒置"),
+    "effect": ("Effect card", "效果卡"), "place": ("Place", "放置"), "prepare": ("Prepare", "预备"),
+    "summon": ("Summon", "召唤"), "dodge": ("Dodge", "闪避"), "allow": ("Allow", "允许"), "dispel": ("Dispel", "驱散"),
+    "accept": ("Accept", "接受"), "refuse": ("Refuse", "拒绝"), "force": ("Force", "强制"),
+    "give_up": ("Give up", "放弃"), "replace": ("Replace", "替换"),
+}
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """A kind of action as a person reads it (a kind no game has named yet: its words, spaced)."""
+    en, zh = KINDS.get(kind, (kind.replace("_", " ").capitalize(), ""))
+    return (zh or en) if lang == "zh" else en
 
 
 def label(key: str, lang: str, **fields) -> str:

@@ -1,8 +1,14 @@
-"""PlayArea: one game at a table — session, board, step controls, action picker, event log, seats —
-rebuilt whenever the game or the number of players changes. Its event-chain graph lives in
-``graph_panel`` so the app can show it in a tab of its own."""
+"""PlayArea: one game at a table — session, action picker, step controls, board, event log, seats, save/load/
+share — rebuilt whenever the game or the number of players changes. Its event-chain graph lives in
+``graph_panel`` so the app can show it in a tab of its own.
+
+The person sits at seat 0 and every part shows seat 0's own view (``viewer = 0``); the viewer menu still
+offers the other seats and the teacher's / spectator's view of everything, which says that it shows secrets.
+The current decision (the picker) comes first, above the board, so it is on screen without scrolling."""
 
 from __future__ import annotations
+
+import html
 
 import ipywidgets as ipw
 import traitlets
@@ -17,13 +23,16 @@ from widgets.eternal_breath_board import EternalBreathBoard
 from widgets.event_graph_view import EventGraphView
 from widgets.event_log import EventLog
 from widgets.game_session import PERSON, GameSession
+from widgets.i18n import label
 from widgets.state_board import StateBoard
 from widgets.step_controls import StepControls
+from widgets.table_file import TableFile
 
 BOARDS = {"eternal_breath": EternalBreathBoard, "card_moba": CardMobaBoard, "castle_heart": CastleHeartBoard}
 PLAYERS_LABEL = {"en": "Players", "zh": "人数"}
 START_LABEL = {"en": "Start from", "zh": "开局方式"}
 NEW_GAME = {"en": "a new game", "zh": "新游戏"}
+PERSON_SEAT = 0  # the person's seat: every part shows its own view
 
 
 class PlayArea(GameComponent):
@@ -40,12 +49,15 @@ class PlayArea(GameComponent):
                  seed: int | None = None, **kwargs):
         self.graph_panel = ipw.VBox()
         self.graph_panel.add_class("re-graph-panel")
-        self._players = ipw.BoundedIntText(layout=ipw.Layout(width="160px"))
+        self._players = ipw.IntText(layout=ipw.Layout(width="160px"))  # not bounded: a wrong count is explained
         self._players.add_class("re-players")
+        self._players_msg = ipw.HTML()
+        self._players_msg.add_class("re-players-msg")
         self._start = ipw.Dropdown(layout=ipw.Layout(width="420px"))
         self._start.add_class("re-scenario")
         self._table = ipw.VBox()
-        super().__init__(children=[ipw.HBox([self._players, self._start]), self._table], **kwargs)
+        menus = ipw.HBox([self._players, self._start, self._players_msg], layout=ipw.Layout(flex_flow="row wrap"))
+        super().__init__(children=[menus, self._table], **kwargs)
         self.add_class("re-play-area")
         self.game_id = game_id
         self.players = players or self._default_players(game_id)
@@ -55,6 +67,7 @@ class PlayArea(GameComponent):
             self.seed = seed
         self._players.observe(self._on_players_box, "value")
         self._start.observe(self._on_start_menu, "value")
+        self.file = TableFile(self, lang=lang)
         self._ready = True
         self.reset()
 
@@ -109,16 +122,29 @@ class PlayArea(GameComponent):
         """Fires when the language changes: every part follows."""
         for part in getattr(self, "parts", ()):
             part.lang = change["new"]
+        self.file.lang = change["new"]
+        self._players_msg.value = ""
         self._sync_menus()
 
     def _on_players_box(self, change):
-        """Fires when the person types a player count; out-of-range values are put back."""
+        """Fires when the person types a player count; an impossible one is put back and the range explained,
+        with the clause that sets it."""
         if self._syncing:
             return
         try:
             self.players = change["new"]
+            self._players_msg.value = ""
         except traitlets.TraitError:
-            self._players.value = self.players
+            game = explorer.get_game(self.game_id)
+            name = game.name_zh if self.lang == "zh" else game.name_en
+            text = label("players_range", self.lang, game=name, lo=game.min_players, hi=game.max_players,
+                         clause=game.players_clause, n=change["new"])
+            self._players_msg.value = f"<span style='color:#b00020'>{html.escape(text)}</span>"
+            self._syncing = True
+            try:
+                self._players.value = self.players
+            finally:
+                self._syncing = False
 
     def _on_start_menu(self, change):
         """Fires when the person picks how to start: a new game or a scenario."""
@@ -132,9 +158,6 @@ class PlayArea(GameComponent):
         game = explorer.get_game(self.game_id)
         self._syncing = True
         try:
-            self._players.max = max(game.max_players, self._players.min)
-            self._players.min = game.min_players
-            self._players.max = game.max_players
             self._players.value = self.players
             self._players.description = PLAYERS_LABEL[self.lang]
             self._start.description = START_LABEL[self.lang]
@@ -146,17 +169,33 @@ class PlayArea(GameComponent):
 
     def reset(self) -> None:
         game = explorer.get_game(self.game_id)
-        bots = game.bots()
-        bot = "greedy" if "greedy" in bots else next(iter(bots))
         start = game.scenarios()[self.scenario].make() if self.scenario else None
         if start is not None:
             self._ready, self.players, self._ready = False, start.players, True
+        self._build(start)
+
+    def open_game(self, start, history, scenario: str = "") -> None:
+        """Open a checked game (a save or a link: ``explorer.links``) at the end of ``history``, every step
+        explored so the person can step back through it."""
+        self._ready = False
+        self.game_id, self.players, self.scenario = start.game_id, start.players, scenario
+        self._ready = True
+        fresh = not scenario and start == explorer.new_game(start.game_id, start.players, start.variant)
+        self._build(None if fresh else start, variant=dict(start.variant), history=history)
+
+    def _build(self, start, variant: dict | None = None, history=()) -> None:
+        game = explorer.get_game(self.game_id)
+        bots = game.bots()
+        bot = next((b for b in ("strong", "greedy") if b in bots), next(iter(bots)))  # the game's best bot
         seats = {k: PERSON if k == 0 else bot for k in range(self.players)}
-        self.session = GameSession(self.game_id, self.players, seed=None if self._secret_seed else self.seed,
-                                   seats=seats, autoplay=True, start=start)
+        self.session = GameSession(self.game_id, self.players, variant, seed=None if self._secret_seed else self.seed,
+                                   seats=seats, autoplay=False, start=start)
+        if history:
+            self.session.walk(history)
         if self._secret_seed:  # a new table, new secret dice; shown in ``seed`` without starting another table
             self._ready, self.seed, self._ready = False, self.session.seed, self._ready
-        board = BOARDS.get(self.game_id, StateBoard)(self.session, lang=self.lang)
+        board = BOARDS.get(self.game_id, StateBoard)(self.session, lang=self.lang, viewer=PERSON_SEAT)
+        board.secrets_note = True
         self.board = board
         self.controls = StepControls(self.session, lang=self.lang)
         self.picker = ActionPicker(self.session, lang=self.lang)
@@ -166,6 +205,12 @@ class PlayArea(GameComponent):
         self.parts = (board, self.controls, self.picker, self.event_log, self.bots_seat, self.graph)
         self._links = [traitlets.link((board, "viewer"), (p, "viewer"))
                        for p in (self.controls, self.picker, self.event_log, self.graph)]
+        for part in (self.controls, self.picker, self.event_log, self.graph):
+            part.viewer = PERSON_SEAT
         self._sync_menus()
-        self._table.children = [self.controls, board, self.picker, ipw.HBox([self.event_log, self.bots_seat])]
+        lower = ipw.HBox([self.event_log, self.bots_seat], layout=ipw.Layout(flex_flow="row wrap"))
+        self._table.children = [self.picker, self.controls, board, lower, self.file]
         self.graph_panel.children = [self.graph]
+        self.session.autoplay = True
+        if start is None and not history and self.session.state.current_player != PERSON_SEAT:
+            self.session.run_bots()  # a new game: dice and bots before the person's first choice move at once

@@ -157,6 +157,13 @@ class CardMoba(Game):
             explorer.Scenario("one_card_short_of_a_skill", "One card short of a skill: 移动·一 unlocks the charge",
                               "差一张牌解锁技能：打出移动·一即可冲锋", one_card_short_of_a_skill))}
 
+    def turn_pass(self, d):
+        """MB-turn-action: the action by which the player whose turn it is ends their optional action phase; None at any
+        other decision (setup choices, a discard). The Play tab's "end turn" reads it."""
+        if d.phase != "action" or d.draws:
+            return None
+        return next((a for a in self.legal_actions(d) if a.kind == "end"), None)
+
 
 def _discard(d, card, emit):
     from .turn import discard

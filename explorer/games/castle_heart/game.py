@@ -194,5 +194,13 @@ class CastleHeart(Game):
             explorer.Scenario("magic_to_counter", "A fireball about to be cast at a hero who holds counter-magic",
                               "火球术即将施放，目标手持魔法抵消", magic_to_counter))}
 
+    def turn_pass(self, data):
+        """CH-turn-four-phases, CH-deploy-mana: the action by which the player to move ends their optional play
+        phase (or their optional deployment); None at any other decision (a block, a command, a discard, a
+        rescue). The Play tab's "end turn" reads it."""
+        if data.phase not in ("play", "deploy") or data.draws:
+            return None
+        return next((a for a in self.legal_actions(data) if a.kind in ("end_play", "end_deploy")), None)
+
 
 GAME = CastleHeart()

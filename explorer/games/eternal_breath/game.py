@@ -117,6 +117,15 @@ class EternalBreath(Game):
         from .bots import GreedyBot, RandomBot
         return {"random": RandomBot, "greedy": GreedyBot}
 
+    def turn_pass(self, t):
+        """EB-1.2.2-draw, EB-1.2.3-declare, EB-1.2.4-play: the action by which the player whose turn it is passes an
+        optional phase of their turn (end the draw phase, no declaration, end the play phase); None at any other
+        decision (a discard, a defence, a rescue… is never passed for them). The Play tab's "end turn" reads it."""
+        if t.over or not t.tasks or t.tasks[0].player != t.turn:
+            return None
+        kind = {"draw_phase": "done", "declare": "pass", "play": "end_play"}.get(t.tasks[0].kind)
+        return next((a for a in self.legal_actions(t) if a.kind == kind), None)
+
 
 GAME = EternalBreath()
 __all__ = ["GAME", "EternalBreath", "attack", "characters", "effects", "skills", "traps"]

@@ -1,0 +1,127 @@
+"""Clicks a person needs for a whole game at the Play table, before and after the table's shortcuts (issue 14).
+
+A scripted person sits at seat 0 of a ``PlayArea`` (their own view, the game's best bot in the other seats,
+seeded dice) and plays the game's greedy bot's choices by clicking the picker's buttons, as a person would:
+
+- before: one click per action of theirs (a button each);
+- after: the same game again (same seed, so the same dice and the same bots' answers), but where the person's
+  next actions up to the end of their turn are only the turn's passes they press "End turn" once; a
+  discard-down that repeats is chosen several at once (switched on once; the list takes itself when it
+  completes the decision).
+
+Both runs must reach the same final state (checked), so the saving is the shortcuts' alone. The games are
+the person's default games (no round limit): a 2-player 永恒之息 game, a 2-player MOBA, a 3-player 城堡之心.
+"""
+
+from __future__ import annotations
+
+import random
+
+import explorer
+from explorer import TERMINAL
+from widgets.play_area import PlayArea
+
+GAMES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
+SEED = 7
+TARGET_EB = 209  # issue 14: the clicks a whole 2-player 永恒之息 game took before
+MAX_CLICKS = 5000
+
+
+def person_choice(state, bot, node_id: int):
+    """What the scripted person wants now: the greedy bot's choice for seat 0, from seat 0's view only."""
+    return bot.choose(state, random.Random(f"person#{node_id}"))
+
+
+def play_before(game_id: str, players: int) -> tuple[int, object]:
+    """One click per action of the person's."""
+    area = PlayArea(game_id, players=players, seed=SEED)
+    bot = explorer.get_game(game_id).bots()["greedy"]()
+    clicks = 0
+    while area.session.state.current_player != TERMINAL and clicks < MAX_CLICKS:
+        s = area.session
+        if s.state.current_player != 0:
+            area.bots_seat._go.click()  # "Let bots play" (only after a loaded game; autoplay does it otherwise)
+        else:
+            area.picker.button_for(person_choice(s.state, bot, s.node_id)).click()
+        clicks += 1
+    return clicks, area.session.state
+
+
+def play_after(game_id: str, players: int, record) -> tuple[int, object]:
+    """The recorded game again, with "End turn" and "choose several" wherever they take exactly its steps."""
+    area = PlayArea(game_id, players=players, seed=SEED)
+    history = list(record.history)
+    clicks = 0
+    while area.session.state.current_player != TERMINAL and clicks < MAX_CLICKS:
+        s = area.session
+        at = len(s.state.history)
+        assert list(s.state.history) == history[:at], "the shortcuts left the recorded game"
+        wanted = history[at]
+        if s.state.current_player != 0:
+            area.bots_seat._go.click()
+        elif wanted == s.turn_pass() and _only_passes_to_turn_end(s, history, at):
+            area.picker._end_turn.click()
+        elif s.repeats():
+            clicks += _choose_several(area, history, at) - 1
+        else:
+            area.picker.button_for(wanted).click()
+        clicks += 1
+    return clicks, area.session.state
+
+
+def _only_passes_to_turn_end(session, history, at: int) -> bool:
+    """In the record, the person's actions from ``at`` until their turn ends are all the turn's passes."""
+    state, start = session.state, _turn(session.state)
+    for action in history[at:]:
+        if state.current_player == 0 and action != session.turn_pass(state):
+            return False
+        state = state.apply(action)
+        if state.current_player == TERMINAL or _turn(state) != start:
+            return True
+    return True
+
+
+def _turn(state):
+    view = state.game.full_view(state.data)
+    return (view.get("round"), view.get("turn")) if isinstance(view, dict) else None
+
+
+def _choose_several(area, history, at: int) -> int:
+    """Switch "choose several" on (once: it stays on), click the recorded run of choices of that kind; the
+    list takes itself when it completes the decision. Returns the clicks."""
+    kind, picker, clicks = history[at].kind, area.picker, 0
+    if not picker.many._toggle.value:
+        picker.many._toggle.value = True
+        clicks += 1
+    node = area.session.node_id
+    for action in history[at:]:
+        button = picker.button_for(action)
+        if area.session.node_id != node or action.kind != kind or action.player != 0 or button is None:
+            break
+        button.click()
+        clicks += 1
+    if area.session.node_id == node and picker.many.chosen:  # the person stopped early: they confirm
+        picker.many._go.click()
+        clicks += 1
+    return clicks
+
+
+def run() -> list[dict]:
+    rows = []
+    for game_id, players in GAMES:
+        before, end_before = play_before(game_id, players)
+        after, end_after = play_after(game_id, players, end_before)
+        same = end_after == end_before
+        target = f"< {TARGET_EB} and < before" if game_id == "eternal_breath" else "< before"
+        ok = same and after < before and (game_id != "eternal_breath" or after < TARGET_EB)
+        rows.append({"bench": "clicks", "case": f"{game_id} {players}p: before", "value": before, "unit": "clicks"})
+        rows.append({"bench": "clicks", "case": f"{game_id} {players}p: after (same game: {same})", "value": after,
+                     "unit": "clicks", "target": target, "ok": ok, "peer": "before", "peer_value": before,
+                     "ratio": after / before})
+    return rows
+
+
+if __name__ == "__main__":
+    from bench.__main__ import table
+
+    print(table(run()))

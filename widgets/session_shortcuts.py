@@ -1,0 +1,138 @@
+"""Fewer clicks for a person at the table (issue 14, point 3), mixed into ``GameSession``.
+
+- :meth:`end_turn`: the person's "end turn" takes, for them, the pass of every remaining *optional* phase of
+  their own turn (the game names it: ``Game.turn_pass(data)``), one step each in the history; dice and bots
+  answer in between as they would anyway; it stops at the first choice the person must make themselves
+  (a discard, a defence…) or when the turn has passed to the next player.
+- :meth:`choose_many`: several choices of the same decision at once (discard three cards), checked as a
+  whole on the side first: if any is not legal in turn, nothing changes and the reason is said.
+- ``busy`` is True while bots and dice move, so the table can say that the bots are thinking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from explorer import CHANCE, TERMINAL, Action, IllegalAction
+
+PERSON = "person"
+MAX_MANY = 60  # a hand is never larger; a longer list from the browser is refused
+
+
+class SessionShortcuts:
+    """Needs the session's ``node``, ``seats``, ``autoplay``, ``busy``, ``_child``, ``_decide``, ``goto``."""
+
+    def turn_pass(self, state=None) -> Action | None:
+        """The action that only passes an optional phase of the current player's own turn (the game's
+        ``turn_pass``), if it is legal now; None at a mandatory choice, or in a game that names none."""
+        state = state or self.state
+        hook = getattr(state.game, "turn_pass", None)
+        if hook is None or state.current_player < 0:
+            return None
+        action = hook(state.data)
+        return action if action is not None and state.is_legal(action) else None
+
+    def can_end_turn(self) -> bool:
+        """The person decides now and the game names a pass for this decision."""
+        who = self.state.current_player
+        return who >= 0 and self.seats.get(who, PERSON) == PERSON and self.turn_pass() is not None
+
+    def end_turn(self, at_node: int | None = None) -> bool:
+        """Pass every remaining optional phase of the person's turn (each pass a step of its own); stop at a
+        choice they must make or when the turn moves on; then bots play as usual."""
+        if not self._fresh(at_node):
+            return False
+        if not self.can_end_turn():
+            return self.refuse("no_turn_pass")
+        me, node, taken = self.state.current_player, self.node, 0
+        start = self.turn_of(node)
+        self.busy = True
+        try:
+            while taken < 10_000:
+                state = node.state
+                who = state.current_player
+                if who == TERMINAL:
+                    break
+                if who == me:
+                    action = self.turn_pass(state)
+                elif who == CHANCE or self.seats.get(who, PERSON) != PERSON:
+                    action = self._decide(node)
+                else:
+                    action = None  # another person decides: they press their own buttons
+                if action is None or not state.is_legal(action):
+                    break
+                node, taken = self._child(node, action), taken + 1
+                if self.turn_of(node) != start:
+                    break
+            self.goto(node.id)
+            self.revision += 1
+            self._say("ended_turn", n=taken)
+            if self.autoplay:
+                self.run_bots()
+        finally:
+            self.busy = False
+        return True
+
+    def check_many(self, actions: Sequence) -> dict:
+        """Why ``actions`` cannot be taken one after another by the person deciding now: the notice's fields
+        (``n``: which one, ``what``: it), or {} when they can."""
+        if not isinstance(actions, list | tuple) or not 1 <= len(actions) <= MAX_MANY:
+            return {"n": 0, "what": f"1–{MAX_MANY}"}
+        state, me = self.state, self.state.current_player
+        kind = actions[0].kind if isinstance(actions[0], Action) else None
+        for i, action in enumerate(actions):
+            if not isinstance(action, Action) or action.kind != kind:
+                return {"n": i + 1, "what": repr(action)[:60]}
+            if state.current_player != me or not state.is_legal(action):
+                return {"n": i + 1, "what": action}
+            try:
+                state = state.apply(action)
+            except IllegalAction as err:
+                return {"n": i + 1, "what": f"[{err.clause}] {err.reason}"}
+        return {}
+
+    def choose_many(self, actions: Sequence, at_node: int | None = None) -> bool:
+        """Take several choices of the same kind, one step each, if every one is legal in turn; else nothing."""
+        if not self._fresh(at_node):
+            return False
+        why = self.check_many(actions)
+        if why:
+            return self.refuse("many_refused", **why)
+        node = self.node
+        person = self.seats.get(node.state.current_player, PERSON) == PERSON
+        for action in actions:
+            node = self._child(node, action)
+        self.goto(node.id)
+        self.revision += 1
+        self._say("chose_many", n=len(actions))
+        if self.autoplay and person:
+            self.run_bots()
+        return True
+
+    def repeats(self, state=None) -> bool:
+        """Whether this decision comes again at once for the same player with the same kind of choice
+        (a discard down to the hand limit): then the table offers to choose several at once."""
+        state = state or self.state
+        who = state.current_player
+        legal = state.legal_actions() if who >= 0 else ()
+        if len(legal) < 2 or len({a.kind for a in legal}) != 1:
+            return False
+        after = state.apply(legal[0])
+        return after.current_player == who and {a.kind for a in after.legal_actions()} == {legal[0].kind}
+
+    def walk(self, history: Sequence[Action]) -> None:
+        """Explore ``history`` from the start, one node per action, and show its end (a checked save or link:
+        IllegalAction passes through and the tree keeps only the legal steps before it)."""
+        node = self.root
+        for action in history:
+            node = self._child(node, action)
+        self.goto(node.id)
+        self.revision += 1
+
+    def _fresh(self, at_node: int | None) -> bool:
+        """The click was made for the state now shown (else it is stale and refused, saying so)."""
+        if at_node is None or at_node == self.node_id:
+            return True
+        then = self.node_by_id(at_node).depth if at_node in self._nodes else "?"
+        self._say("stale", then=then, now=self.step)
+        return False
