@@ -104,3 +104,10 @@ assert play.graph_shown and play.graph.spec["layout"]
 tabs.selected_index = 0
 assert play.session.seed_is_secret  # the dice: a seed drawn for this session from the OS, never a fixed one
 
+
+# %%
+# A shared link (?play=<code>, the Play tab's "Share link") reopens its game at its step in the Play tab.
+from widgets.table_file import open_from_query
+
+if open_from_query(play):
+    tabs.selected_index = TABS.index(("Play", "对局"))

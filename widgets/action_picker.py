@@ -28,6 +28,7 @@ from .i18n import kind_name, label, player_name
 from .many_choice import ManyChoice
 
 MAX_OUTCOME_BUTTONS = 24  # beyond this, chance outcomes are offered in a dropdown
+MAX_TWINS = 4  # a phase decision this small (buy a draw / end the draw phase) gets "…, then end the phase" buttons
 
 
 def odds_text(p: Fraction) -> str:
@@ -184,11 +185,16 @@ class ActionPicker(SessionComponent):
     def _decision_rows(self, state, node_id: int) -> tuple[ipw.Widget, ...]:
         groups: dict[str, list] = {}
         default = self.session.turn_pass(state)
+        legal = state.legal_actions()
+        twins = default is not None and len(legal) <= MAX_TWINS and self._may_choose(default) \
+            and self.session.seats.get(state.current_player) == PERSON
         for action in state.legal_actions():
             groups.setdefault(action.kind, []).append(action)
         rows = []
         for kind, actions in groups.items():
             buttons = [self._button(a.describe(self.lang), a, node_id, a == default) for a in actions]
+            if twins:
+                buttons += [self._twin(a, node_id) for a in actions if a != default]
             title = ipw.HTML(f"<b>{html.escape(kind_name(kind, self.lang))}</b>", layout=self._title_width,
                              style=self._html_style)
             rows.append(self._keep(ipw.HBox([self._keep(title), *buttons], layout=self._wrap)))
@@ -228,6 +234,29 @@ class ActionPicker(SessionComponent):
         button.re_action, button.re_node = action, node_id
         button.on_click(self._on_click)
         return button
+
+    def _twin(self, action, node_id: int) -> ipw.Button:
+        """A second button for ``action`` in a small phase decision: the choice, then the phase's pass."""
+        text = label("then_pass", self.lang, what=action.describe(self.lang))
+        depth = self.session.node_by_id(node_id).depth
+        button = self._keep(ipw.Button(description=text, tooltip=label("then_pass_tip", self.lang), layout=self._auto,
+                                       style=self._button_style, button_style="info",
+                                       _dom_classes=("re-then-pass", f"re-kind-{_css(action.kind)}",
+                                                     f"re-at-step-{depth}")))
+        button.re_then, button.re_node = action, node_id
+        button.on_click(self._on_then_pass)
+        return button
+
+    def _on_then_pass(self, button):
+        """Fires on a "…, then end the phase" button: the choice and the phase's pass, each a step."""
+        if not self._may_choose(button.re_then):
+            self.session.refuse("not_yours", who=self.viewer)
+            return
+        self.session.choose_then_pass(button.re_then, at_node=button.re_node)
+
+    def twin_for(self, action) -> ipw.Button | None:
+        """The "…, then end the phase" button of ``action``, if the decision offers one."""
+        return next((w for w in self._made if getattr(w, "re_then", None) == action), None)
 
     def _may_choose(self, action) -> bool:
         """Everything (-1) may take any decision; a player's view only that player's own."""

@@ -38,6 +38,7 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
     notice = traitlets.Dict()  # {"key": label key, "fields": {...}, "n": serial}: the last message
     seats = traitlets.Dict()  # seat → "person" or a bot name from Game.bots()
     autoplay = traitlets.Bool(False)  # after a person's choice, bots and dice play until a person decides
+    take_forced = traitlets.Bool(False)  # a person's decision with one legal action is taken for them, as a step
     busy = traitlets.Bool(False)  # True while bots and dice move (the table says the bots are thinking)
 
     def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int | None = None,
@@ -302,13 +303,16 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
         return n
 
     def _decide(self, node: Node) -> Action | None:
-        """What chance (seeded) or the seat's bot does at ``node``; None when a person decides or it is over."""
+        """What chance (seeded) or the seat's bot does at ``node`` (or a person's only legal action, with
+        ``take_forced``); None when a person decides or it is over."""
         state = node.state
         who = state.current_player
         if who == CHANCE:
             return explorer.sample_chance(state.chance_outcomes(), self.rng(node))
-        if who == TERMINAL or self.seats.get(who, PERSON) == PERSON:
+        if who == TERMINAL:
             return None
+        if self.seats.get(who, PERSON) == PERSON:
+            return self.forced_move(state) if self.take_forced else None
         return self._bot(self.seats[who]).choose(state, self.rng(node))
 
     # --- keys, dice, bots -----------------------------------------------------------------------

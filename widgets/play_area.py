@@ -211,6 +211,6 @@ class PlayArea(GameComponent):
         lower = ipw.HBox([self.event_log, self.bots_seat], layout=ipw.Layout(flex_flow="row wrap"))
         self._table.children = [self.picker, self.controls, board, lower, self.file]
         self.graph_panel.children = [self.graph]
-        self.session.autoplay = True
+        self.session.autoplay = self.session.take_forced = True
         if start is None and not history and self.session.state.current_player != PERSON_SEAT:
             self.session.run_bots()  # a new game: dice and bots before the person's first choice move at once

@@ -6,6 +6,8 @@
   (a discard, a defence…) or when the turn has passed to the next player.
 - :meth:`choose_many`: several choices of the same decision at once (discard three cards), checked as a
   whole on the side first: if any is not legal in turn, nothing changes and the reason is said.
+- ``take_forced``: a decision of the person's with a single legal action (no choice: "end the draw phase"
+  after buying the extra draw) is taken for them when the bots answer, still a step of its own.
 - ``busy`` is True while bots and dice move, so the table can say that the bots are thinking.
 """
 
@@ -17,6 +19,7 @@ from explorer import CHANCE, TERMINAL, Action, IllegalAction
 
 PERSON = "person"
 MAX_MANY = 60  # a hand is never larger; a longer list from the browser is refused
+MAX_STEPS = 100_000  # a bound on one click's steps (a turn of every game ends long before)
 
 
 class SessionShortcuts:
@@ -32,6 +35,12 @@ class SessionShortcuts:
         action = hook(state.data)
         return action if action is not None and state.is_legal(action) else None
 
+    @staticmethod
+    def forced_move(state) -> Action | None:
+        """The only legal action of a decision that offers one (no choice to make), else None."""
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def can_end_turn(self) -> bool:
         """The person decides now and the game names a pass for this decision."""
         who = self.state.current_player
@@ -44,29 +53,47 @@ class SessionShortcuts:
             return False
         if not self.can_end_turn():
             return self.refuse("no_turn_pass")
-        me, node, taken = self.state.current_player, self.node, 0
-        start = self.turn_of(node)
+        return self._pass_on(self.node, 10_000)
+
+    def choose_then_pass(self, action: Action, at_node: int | None = None) -> bool:
+        """One click for a choice and then the pass of the phase it is in ("buy a draw, then end the draw
+        phase"): the choice, the dice and bots that answer it, then the pass if it is still the person's to
+        take in the same turn; each a step of its own."""
+        if not self._fresh(at_node):
+            return False
+        if not self.can_end_turn() or not self.state.is_legal(action):
+            return self.refuse("not_legal", what=action)
+        return self._pass_on(self._child(self.node, action), 1, self.node)
+
+    def _pass_on(self, node, passes: int, origin=None) -> bool:
+        """From ``node``: dice and bots answer, and the person's turn passes are taken (at most ``passes``);
+        stop at a choice of theirs, another person's, or a new turn. Shown once, then bots play on."""
+        origin = origin or node
+        me, taken, steps = origin.state.current_player, 0, 0
+        start = self.turn_of(origin)
         self.busy = True
         try:
-            while taken < 10_000:
+            while taken < passes and steps < MAX_STEPS:
+                steps += 1
                 state = node.state
                 who = state.current_player
                 if who == TERMINAL:
                     break
                 if who == me:
                     action = self.turn_pass(state)
+                    taken += 1
                 elif who == CHANCE or self.seats.get(who, PERSON) != PERSON:
                     action = self._decide(node)
                 else:
                     action = None  # another person decides: they press their own buttons
                 if action is None or not state.is_legal(action):
                     break
-                node, taken = self._child(node, action), taken + 1
+                node = self._child(node, action)
                 if self.turn_of(node) != start:
                     break
             self.goto(node.id)
             self.revision += 1
-            self._say("ended_turn", n=taken)
+            self._say("ended_turn", n=node.depth - origin.depth)
             if self.autoplay:
                 self.run_bots()
         finally:

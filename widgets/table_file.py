@@ -52,6 +52,24 @@ def _t(key: str, lang: str, **fields) -> str:
     return (zh if lang == "zh" else en).format(**fields)
 
 
+def page_query() -> str:
+    """The page's query string: Voilà hands it to the kernel (with pre-heated kernels it waits for the page's
+    request, as ``voila.utils.get_query_string`` documents); outside Voilà there is none."""
+    import os
+
+    try:
+        from voila.utils import get_query_string
+    except ImportError:  # not served by Voilà
+        return os.environ.get("QUERY_STRING", "")
+    return get_query_string() or ""
+
+
+def open_from_query(table, query: str | None = None) -> bool:
+    """Open the game of a share link in ``table`` if the page was opened with ``?play=<code>``."""
+    code = query_code(page_query() if query is None else query)
+    return bool(code) and table.file.open_link(code)
+
+
 def query_code(query: str) -> str:
     """The ``play`` code of a page's query string ("" when there is none)."""
     values = parse_qs(query or "", max_num_fields=20).get("play", [])

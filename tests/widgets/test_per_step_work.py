@@ -59,12 +59,12 @@ def test_the_trees_bookkeeping_equals_a_walk_of_the_whole_tree():
 def test_five_hundred_next_clicks_leave_the_live_widgets_bounded():
     area = PlayArea("eternal_breath", players=6, seed=19)
     area.session.seats = {k: "random" for k in range(6)}
-    others, most = [], 0
+    others, most, start = [], 0, area.session.step  # a new table has already played up to the person's turn
     for _ in range(500):
         area.controls._next.click()
         picker = len(area.picker._made) + len(area.picker._previous)  # this step's buttons and the last step's
         others.append(len(live_widgets) - picker)
         most = max(most, picker)
-    assert area.session.step == 500  # every click took one step
+    assert area.session.step == start + 500  # every click took one step
     assert max(others) - min(others) <= 10, (min(others), max(others))  # was ~24 more models per click
     assert most <= 400  # the picker: two generations of one decision's buttons

@@ -1,0 +1,122 @@
+"""The Play table in real chromium (issue 14, points 1, 3, 5, 7, 8), at 1280×800 and 390×844, in 中文 and English:
+the person's own view; the current decision on screen without scrolling; nothing wider than a phone; a
+player count out of range explained; a share link that reopens the same step; and a whole 2-player 永恒之息
+game played through the table in the person's view with the End turn shortcut. Screenshots: test-output/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from voila_server import browser_page, make_app_server
+
+import explorer
+
+LONG = 180_000
+GAMES = ("eternal_breath", "card_moba", "castle_heart")
+
+LAYOUT = """() => {
+  const vis = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const buttons = [...document.querySelectorAll('.re-action-picker button')].filter(vis);
+  const boxes = buttons.map(b => { const r = b.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, text: b.innerText}; });
+  return {boxes, innerWidth: window.innerWidth, innerHeight: window.innerHeight,
+          scrollWidth: document.documentElement.scrollWidth};
+}"""
+
+
+def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
+    page.goto(url, timeout=LONG)
+    page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
+    if lang == "zh":
+        page.locator(".re-lang button", has_text="中文").click()
+    if game != "eternal_breath":
+        g = explorer.get_game(game)
+        page.locator(".re-game-picker select").select_option(label=f"{g.name_zh} · {g.name_en}")
+    page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局" if lang == "zh" else "Play").first.click()
+    page.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
+    page.wait_for_timeout(1500)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_decision_is_on_screen_and_the_view_is_the_persons(chromium_path, output_dir, width, height, lang):
+    with make_app_server() as url, browser_page(chromium_path, width=width, height=height) as page:
+        for game in GAMES:
+            open_play(page, url, lang, game)
+            viewer = page.locator(".re-play-area .re-viewer select").first
+            assert viewer.input_value() == "1"  # option 1 = seat 0 (option 0 is the teacher's view)
+            assert page.locator(".re-secrets-note").first.inner_text() == ""
+            m = page.evaluate(LAYOUT)
+            assert m["scrollWidth"] <= m["innerWidth"], (game, m["scrollWidth"], m["innerWidth"])
+            assert m["boxes"], game
+            first = m["boxes"][0]
+            if width == 1280:  # the current decision is visible without scrolling
+                assert first["bottom"] <= m["innerHeight"], (game, first)
+            for box in m["boxes"]:
+                assert box["width"] >= 32 and box["text"].strip(), (game, box)
+                assert box["left"] >= 0 and box["right"] <= m["innerWidth"] + 1, (game, box)
+            page.screenshot(path=str(output_dir / f"play-{game}-{lang}-{width}.png"), full_page=False)
+        # the teacher's view is labelled and warns that it shows secrets
+        page.locator(".re-play-area .re-viewer select").first.select_option(index=0)
+        note = page.locator(".re-secrets-note").first
+        note.wait_for(state="visible", timeout=30_000)
+        menu = page.locator(".re-play-area .re-viewer select").first.inner_text()
+        assert ("秘密" if lang == "zh" else "secrets") in menu
+        assert ("教师" if lang == "zh" else "Teacher") in note.inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, output_dir, lang):
+    with make_app_server() as url, browser_page(chromium_path, width=390, height=844) as page:
+        open_play(page, url, lang)
+        box = page.locator(".re-players input")
+        box.fill("9")
+        box.press("Enter")
+        msg = page.locator(".re-players-msg")
+        page.wait_for_function("() => document.querySelector('.re-players-msg').innerText.includes('EB-players')",
+                               timeout=30_000)
+        assert "2" in msg.inner_text() and "6" in msg.inner_text()
+        page.locator(".re-action-picker .re-action").first.click()  # one step of the person's
+        page.wait_for_timeout(2000)
+        step = page.locator(".re-step-counter").inner_text()
+        page.locator(".re-share").click()
+        link = page.locator(".re-share-link")
+        link.wait_for(state="visible", timeout=30_000)
+        href = link.get_attribute("href")
+        assert href.startswith("?play=")
+        assert ("种子" if lang == "zh" else "seed") in page.locator(".re-table-file-out").inner_text()
+        page.screenshot(path=str(output_dir / f"play-share-{lang}.png"), full_page=False)
+        page.goto(url.rstrip("/") + "/" + href, timeout=LONG)
+        page.locator(".re-step-counter").wait_for(state="visible", timeout=LONG)
+        page.wait_for_function("(s) => document.querySelector('.re-step-counter').innerText.replace('第','') !== ''",
+                               arg=step, timeout=LONG)
+        assert re.findall(r"\d+", page.locator(".re-step-counter").inner_text())[0] == re.findall(r"\d+", step)[0]
+
+
+@pytest.mark.browser
+def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path, output_dir):
+    with make_app_server() as url, browser_page(chromium_path, width=1280, height=800) as page:
+        open_play(page, url, "en")
+        clicks, ends = 0, 0
+        over = page.locator(".re-game-over")
+        while over.count() == 0 and clicks < 600:
+            end = page.locator(".re-end-turn:visible")
+            if end.count():
+                end.first.click()
+                ends += 1
+            else:
+                buttons = page.locator(".re-action-picker button.re-action:visible")
+                if buttons.count() == 0:
+                    page.wait_for_timeout(500)  # the bots are thinking, or the page is redrawing
+                    continue
+                buttons.first.click()
+            clicks += 1
+            page.wait_for_timeout(300)
+            assert page.locator(".re-play-area .re-viewer select").first.input_value() == "1"  # still their view
+        assert over.count() == 1, clicks
+        text = over.inner_text()
+        assert "Game over" in text and "EB-" in text and ends > 0
+        page.screenshot(path=str(output_dir / "play-whole-game.png"), full_page=False)

@@ -1,0 +1,188 @@
+"""The Play table as a person wants it (issue 14, points 1, 3, 7, 8): their own view, End turn, several
+choices at once, honest texts, save / load / share. Expectations are computed from the engine, never typed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import explorer
+from explorer import CHANCE, TERMINAL
+from explorer.links import _link_doc, from_link, link_code
+from widgets.action_picker import game_over_html
+from widgets.i18n import label
+from widgets.play_area import PlayArea
+
+GAMES = ("eternal_breath", "card_moba", "castle_heart")
+
+
+def person_to_move(area, limit: int = 400, want=None):
+    """Play the person's seat with its first legal action until ``want(session)`` holds."""
+    s = area.session
+    for _ in range(limit):
+        if want(s):
+            return True
+        if s.state.current_player == TERMINAL:
+            return False
+        if s.state.current_player == 0:
+            area.picker.buttons[0].click()
+        else:
+            s.run_bots()
+    return False
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_new_table_shows_the_persons_own_view_everywhere(game_id):
+    area = PlayArea(game_id, seed=3)
+    assert area.session.seats[0] == "person"
+    assert {p.viewer for p in area.parts if hasattr(p, "viewer")} == {0}
+    assert area.board.last_view == area.session.state.view(0, with_log=False)
+    assert area.board._note.value == ""  # no secrets shown, no warning
+    assert area.session.state.current_player in (0, TERMINAL)  # the bots and dice before the person have moved
+    area.board.viewer = -1  # the teacher's / spectator's view says what it shows
+    assert label("secrets_note", "en") in area.board._note.value.replace("&#x27;", "'")
+    assert (label("everything", "en"), -1) in area.board._viewer.options
+    area.lang = "zh"
+    assert "教师" in area.board._note.value
+
+
+def test_end_turn_passes_only_the_optional_phases_each_a_step():
+    area = PlayArea("eternal_breath", seed=11)
+    s = area.session
+    assert person_to_move(area, want=lambda s: s.can_end_turn())
+    game, before = s.game, s.node
+    assert area.picker._end_turn.layout.display is None  # shown
+    area.picker._end_turn.click()
+    path = s.path()[len(s.path(before)) - 1:]
+    steps = [(n.parent.state, n.action) for n in path[1:]]
+    mine = [(st, a) for st, a in steps if st.current_player == 0]
+    assert mine and all(a == game.turn_pass(st.data) for st, a in mine)  # every action taken for them: a pass
+    assert all(st.is_legal(a) for st, a in steps)
+    # it stopped at a choice of theirs that is no pass, or the turn is over and the bots answered
+    assert (s.state.current_player in (0, TERMINAL) and not s.can_end_turn()) or s.turn_of(s.node) != s.turn_of(before)
+
+
+def test_end_turn_refuses_where_nothing_is_optional():
+    area = PlayArea("eternal_breath", seed=11)
+    s = area.session
+    assert person_to_move(area, want=lambda s: s.state.current_player == 0 and not s.can_end_turn())
+    step = s.step
+    assert not s.end_turn() and s.step == step and s.notice["key"] == "no_turn_pass"
+
+
+def discard_table():
+    area = PlayArea("eternal_breath", seed=11)
+    assert person_to_move(area, limit=2000, want=lambda s: s.state.current_player == 0 and s.repeats())
+    return area
+
+
+def test_several_discards_at_once_are_checked_as_a_whole():
+    area = discard_table()
+    s = area.session
+    state, node = s.state, s.node_id
+    first = state.legal_actions()[0]
+    after = state.apply(first)
+    second = after.legal_actions()[0]
+    # an action that is not legal after the first: refused, and nothing changes
+    bogus = explorer.act("eternal_breath", "discard", 0, card="no_such_card")
+    assert not s.choose_many([first, bogus]) and s.node_id == node and s.notice["key"] == "many_refused"
+    assert not s.choose_many([]) and s.node_id == node
+    picker = area.picker
+    assert picker.many.layout.display is None
+    picker.many._toggle.value = True
+    picker.button_for(first).click()
+    assert (s.node_id == node and picker.many.chosen == [first]) or s.step > state.history.__len__()
+    if s.node_id == node:  # the list did not complete the decision yet: a second choice, then confirm
+        picker.button_for(second).click()
+        if s.node_id == node:
+            picker.many._go.click()
+        assert [n.action for n in s.path()][len(state.history) + 1:len(state.history) + 3] == [first, second]
+    else:
+        assert s.path()[len(state.history) + 1].action == first
+
+
+def test_game_over_says_who_won_and_which_rule_ended_it():
+    for game_id, players in (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3)):
+        game = explorer.get_game(game_id)
+        state = explorer.new_game(game_id, players, game.bounded_variant(players, {}))
+        for s in explorer.play(state, {p: game.bots()["random"]() for p in range(players)}, seed=1):
+            state = s
+        assert state.current_player == TERMINAL
+        text = game_over_html(state, "en", viewer=0)
+        assert state.events[-1].clause in text
+        assert all(f"Player {p}" in text for p in state.winners)
+        assert "(you)" in text if 0 in state.winners else "(you)" not in text
+        assert "游戏结束" in game_over_html(state, "zh")
+
+
+def test_stepping_back_clears_the_notice():
+    area = PlayArea("castle_heart", seed=4)
+    s = area.session
+    s.refuse("not_legal", what="x")
+    assert area.picker._notice.value != "<span></span>"
+    area.controls._back.click()
+    assert s.notice_text("en") == "" and area.picker._notice.value == "<span></span>"
+
+
+def test_an_impossible_player_count_is_explained_with_its_clause():
+    area = PlayArea("eternal_breath")
+    game = explorer.get_game("eternal_breath")
+    area._players.value = 9
+    assert area.players == area._players.value != 9
+    msg = area._players_msg.value
+    assert game.players_clause in msg and str(game.min_players) in msg and str(game.max_players) in msg
+    area._players.value = 3
+    assert area.players == 3 and area._players_msg.value == ""
+
+
+def test_save_and_load_reopen_the_same_step_and_a_bad_file_changes_nothing():
+    area = PlayArea("card_moba", seed=5)
+    person_to_move(area, want=lambda s: s.step > 30)
+    state = area.session.state
+    text = state.to_json()
+    other = PlayArea("castle_heart", seed=1)
+    session = other.session
+    for bad in ("{", text.replace('"players": 2', '"players": 9'), "[]"):
+        assert not other.file.open_save(bad)
+        assert other.session is session and "Refused" in other.file._msg.value
+    assert other.file.open_save(text)
+    assert other.session.state == state and other.game_id == "card_moba" and other.board.viewer == 0
+    assert other.session.step == len(state.history) and other.controls._back.disabled is False
+
+
+def test_a_share_link_holds_the_actions_not_the_seed_and_reopens_the_step():
+    area = PlayArea("eternal_breath", seed=918273645546372819)
+    person_to_move(area, want=lambda s: s.step > 40)
+    code = area.file.share_code()
+    _start, history, scenario = from_link(code)
+    assert history == list(area.session.state.history) and scenario == ""
+    doc = _link_doc(code)
+    assert sorted(doc) == ["g", "h", "n", "s", "v"] and str(area.session.seed) not in json.dumps(doc)
+    assert code == link_code(area.session.state)
+    other = PlayArea("castle_heart")
+    assert other.file.open_link(code)
+    assert other.session.state == area.session.state
+    session = other.session
+    assert not other.file.open_link(code[:-6]) and other.session is session
+    area.file._share.click()
+    assert f"?play={code}" in area.file._out.value and "seed" in area.file._out.value
+
+
+def test_each_games_turn_pass_is_a_legal_pass_or_none():
+    kinds = {"eternal_breath": {"done", "pass", "end_play"}, "card_moba": {"end"},
+             "castle_heart": {"end_play", "end_deploy"}}
+    for game_id, players in (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3)):
+        game = explorer.get_game(game_id)
+        state = explorer.new_game(game_id, players, game.bounded_variant(players, {}))
+        seen = set()
+        for s in explorer.play(state, {p: game.bots()["greedy"]() for p in range(players)}, seed=2):
+            if s.current_player in (CHANCE, TERMINAL):
+                continue
+            a = game.turn_pass(s.data)
+            if a is not None:
+                assert s.is_legal(a) and a.kind in kinds[game_id] and a.player == s.current_player
+                seen.add(a.kind)
+            else:
+                assert not any(x.kind in ("end_play", "end") for x in s.legal_actions()) or game_id == "eternal_breath"
+        assert seen
