@@ -53,7 +53,7 @@ class PlayArea(GameComponent):
         self._players.add_class("re-players")
         self._players_msg = ipw.HTML()
         self._players_msg.add_class("re-players-msg")
-        self._start = ipw.Dropdown(layout=ipw.Layout(width="420px"))
+        self._start = ipw.Dropdown(layout=ipw.Layout(width="100%", max_width="420px"))
         self._start.add_class("re-scenario")
         self._table = ipw.VBox()
         menus = ipw.HBox([self._players, self._start, self._players_msg], layout=ipw.Layout(flex_flow="row wrap"))

@@ -30,13 +30,14 @@ class StepControls(SessionComponent):
         self._speed = ipw.IntSlider(value=self.interval, min=100, max=3000, step=100, continuous_update=False,
                                     layout=ipw.Layout(width="260px"))
         self._counter = ipw.HTML()
-        self._branch = ipw.Dropdown(layout=ipw.Layout(width="640px"))
+        self._branch = ipw.Dropdown(layout=ipw.Layout(width="100%", max_width="640px"))  # fits a phone
         self._notice = ipw.HTML()
         for w, cls in ((self._first, "re-first"), (self._back, "re-back"), (self._next, "re-next"),
                        (self._play, "re-play"), (self._speed, "re-speed"), (self._counter, "re-step"),
                        (self._branch, "re-branch"), (self._notice, "re-step-notice")):
             w.add_class(cls)
-        row = ipw.HBox([self._first, self._back, self._next, self._play, self._speed, self._counter])
+        row = ipw.HBox([self._first, self._back, self._next, self._play, self._speed, self._counter],
+                       layout=ipw.Layout(flex_flow="row wrap"))  # wraps on a phone instead of scrolling sideways
         super().__init__(children=[row, self._branch, self._notice], **kwargs)
         self.add_class("re-step-controls")
         self.lang, self.viewer = lang, viewer

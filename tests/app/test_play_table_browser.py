@@ -6,11 +6,21 @@ game played through the table in the person's view with the End turn shortcut. S
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from voila_server import browser_page, make_app_server
+from voila_server import browser_page, launcher_server
 
 import explorer
+
+APP = Path(__file__).resolve().parents[2] / "notebooks" / "app.ipynb"
+
+
+@pytest.fixture(scope="module")
+def url():
+    """The app as `make app` serves it (its launcher, pre-heated kernels), one server for this module."""
+    with launcher_server(APP, timeout=300) as (page_url, _process):
+        yield page_url
 
 LONG = 180_000
 GAMES = ("eternal_breath", "card_moba", "castle_heart")
@@ -41,13 +51,13 @@ def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
 @pytest.mark.browser
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_decision_is_on_screen_and_the_view_is_the_persons(chromium_path, output_dir, width, height, lang):
-    with make_app_server() as url, browser_page(chromium_path, width=width, height=height) as page:
+def test_the_decision_is_on_screen_and_the_view_is_the_persons(chromium_path, output_dir, url, width, height, lang):
+    with browser_page(chromium_path, width=width, height=height) as page:
         for game in GAMES:
             open_play(page, url, lang, game)
             viewer = page.locator(".re-play-area .re-viewer select").first
-            assert viewer.input_value() == "1"  # option 1 = seat 0 (option 0 is the teacher's view)
-            assert page.locator(".re-secrets-note").first.inner_text() == ""
+            assert viewer.input_value() == ("玩家 0" if lang == "zh" else "Player 0")  # seat 0's own view
+            assert page.locator(".re-play-area .re-secrets-note").first.inner_text() == ""
             m = page.evaluate(LAYOUT)
             assert m["scrollWidth"] <= m["innerWidth"], (game, m["scrollWidth"], m["innerWidth"])
             assert m["boxes"], game
@@ -59,9 +69,13 @@ def test_the_decision_is_on_screen_and_the_view_is_the_persons(chromium_path, ou
                 assert box["left"] >= 0 and box["right"] <= m["innerWidth"] + 1, (game, box)
             page.screenshot(path=str(output_dir / f"play-{game}-{lang}-{width}.png"), full_page=False)
         # the teacher's view is labelled and warns that it shows secrets
-        page.locator(".re-play-area .re-viewer select").first.select_option(index=0)
-        note = page.locator(".re-secrets-note").first
-        note.wait_for(state="visible", timeout=30_000)
+        teacher = "教师／旁观者视角（显示秘密）" if lang == "zh" else "Teacher's / spectator's view (shows secrets)"
+        page.locator(".re-play-area .re-viewer select").first.select_option(label=teacher)
+        note = page.locator(".re-play-area .re-secrets-note").first
+        page.wait_for_timeout(3000)
+        page.screenshot(path=str(output_dir / f"play-teacher-{lang}-{width}.png"), full_page=False)
+        page.wait_for_function("() => document.querySelector('.re-play-area .re-secrets-note').innerText.length > 0",
+                               timeout=30_000)
         menu = page.locator(".re-play-area .re-viewer select").first.inner_text()
         assert ("秘密" if lang == "zh" else "secrets") in menu
         assert ("教师" if lang == "zh" else "Teacher") in note.inner_text()
@@ -69,8 +83,8 @@ def test_the_decision_is_on_screen_and_the_view_is_the_persons(chromium_path, ou
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, output_dir, lang):
-    with make_app_server() as url, browser_page(chromium_path, width=390, height=844) as page:
+def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, output_dir, url, lang):
+    with browser_page(chromium_path, width=390, height=844) as page:
         open_play(page, url, lang)
         box = page.locator(".re-players input")
         box.fill("9")
@@ -97,8 +111,8 @@ def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, o
 
 
 @pytest.mark.browser
-def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path, output_dir):
-    with make_app_server() as url, browser_page(chromium_path, width=1280, height=800) as page:
+def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path, output_dir, url):
+    with browser_page(chromium_path, width=1280, height=800) as page:
         open_play(page, url, "en")
         clicks, ends = 0, 0
         over = page.locator(".re-game-over")
@@ -115,7 +129,7 @@ def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path
                 buttons.first.click()
             clicks += 1
             page.wait_for_timeout(300)
-            assert page.locator(".re-play-area .re-viewer select").first.input_value() == "1"  # still their view
+            assert page.locator(".re-play-area .re-viewer select").first.input_value() == "Player 0"  # still theirs
         assert over.count() == 1, clicks
         text = over.inner_text()
         assert "Game over" in text and "EB-" in text and ends > 0
