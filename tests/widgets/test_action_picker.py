@@ -8,6 +8,7 @@ from widget_helpers import TOY, attack, block, dodge, draw, roll, script, toy_se
 
 import explorer
 from widgets.action_picker import ActionPicker, odds_text
+from widgets.i18n import kind_name
 
 
 def test_buttons_are_exactly_the_legal_actions_grouped_by_kind():
@@ -16,7 +17,7 @@ def test_buttons_are_exactly_the_legal_actions_grouped_by_kind():
     p = ActionPicker(s)
     assert {b.re_action for b in p.buttons} == set(s.state.legal_actions())
     kinds = [row.children[0].value for row in p._actions.children]
-    assert kinds == ["<b>pass</b>", "<b>attack</b>"]
+    assert kinds == [f"<b>{kind_name(k, 'en')}</b>" for k in ("pass", "attack")]  # headers in the page's language
     assert "Player 0 must decide" in p._who.value and "TOY-attack" in p._who.value
     p.button_for(attack(0, 1)).click()
     assert s.state.history[-1] == attack(0, 1)
