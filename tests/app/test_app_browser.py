@@ -38,7 +38,8 @@ def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output
         attack = page.locator(".re-action.re-kind-attack").first
         attack.wait_for(state="visible", timeout=30_000)  # the new table is drawn (a new game has no attack yet)
         # loaded dice are the teacher's tool: the outcomes show in the teacher's / spectator's view (issue 14)
-        page.locator(".re-play-area .re-viewer select").first.select_option(index=0)
+        page.locator(".re-play-area .re-viewer select").first.select_option(
+            label="Teacher's / spectator's view (shows secrets)")
         autoplay = page.locator(".re-autoplay input")
         autoplay.uncheck()
         assert not autoplay.is_checked()

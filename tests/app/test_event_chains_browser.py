@@ -29,7 +29,8 @@ def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width
         attack = page.locator(".re-action.re-kind-attack").first
         attack.wait_for(state="visible", timeout=30_000)
         # loaded dice are the teacher's tool: the outcomes show in the teacher's / spectator's view (issue 14)
-        page.locator(".re-play-area .re-viewer select").first.select_option(index=0)
+        page.locator(".re-play-area .re-viewer select").first.select_option(
+            label="教师／旁观者视角（显示秘密）" if lang == "zh" else "Teacher's / spectator's view (shows secrets)")
         page.locator(".re-autoplay input").uncheck()
         attack.click()
         page.locator(".re-action.re-kind-roll").first.click(timeout=30_000)   # the attacker's die: 1
