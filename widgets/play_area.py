@@ -122,7 +122,8 @@ class PlayArea(GameComponent):
         """Fires when the language changes: every part follows."""
         for part in getattr(self, "parts", ()):
             part.lang = change["new"]
-        self.file.lang = change["new"]
+        if hasattr(self, "file"):
+            self.file.lang = change["new"]
         self._players_msg.value = ""
         self._sync_menus()
 
