@@ -2,105 +2,112 @@
 
 Per player: the character zone (角色区: HP bars, face up or down), the pool (角色池), the effect zone
 (效果区), the trap zone (陷阱区), the hand (手牌) and coins (金币); the deck (牌堆), discard pile (弃牌堆)
-and destroyed pile (销毁堆) as counts; the round, whose turn and the phase. Everything drawn comes from
-``state.view(viewer)`` (``viewer`` -1: ``view(None)``, everything): a hidden card stays hidden because
-the engine masked it, never because the board chose not to draw it.
+and destroyed pile (销毁堆) as counts; the round, whose turn and the phase; at the end, who won and why.
+Every card is a face (``widgets.card_face``, built in ``widgets.eternal_breath_faces``): its name in the
+page's language, its type and numbers, its full text in both languages with its clause on hover or click.
+Everything drawn comes from ``state.view(viewer)`` (``viewer`` -1: ``view(None)``, everything): a hidden card
+stays hidden because the engine masked it, never because the board chose not to draw it.
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import Any
 
 from explorer import CHANCE, TERMINAL, is_hidden
 
 from .board_base import BoardBase
+from .card_face import STYLE as FACE_STYLE
+from .card_face import face_html, hidden_face_html
+from .eternal_breath_faces import face
+from .eternal_breath_table_text import combat_html, ending_html, hidden_zone_text, say
 from .i18n import label, player_name
 
-STYLE = """<style>
-.re-eb-board{font-size:13px;line-height:1.35}
-.re-eb-board .re-eb-head{padding:4px 6px;background:#f3f0e8;border-radius:4px;margin-bottom:6px}
-.re-eb-board .re-eb-players{display:flex;flex-wrap:wrap;gap:8px}
-.re-eb-board .re-eb-player{border:1px solid #ccc;border-radius:6px;padding:6px;min-width:260px;flex:1}
+STYLE = FACE_STYLE + """<style>
+.re-eb-board{font-size:13px;line-height:1.35;max-width:100%;overflow-wrap:anywhere}
+.re-eb-board .re-eb-head{padding:4px 6px;background:#f3f0e8;border-radius:4px;margin-bottom:4px}
+.re-eb-board .re-eb-over{padding:6px 8px;margin-bottom:4px;background:#fff3cd;border:1px solid #d9b300;
+ border-radius:4px;font-size:14px}
+.re-eb-board .re-eb-players{display:flex;flex-wrap:wrap;gap:6px}
+.re-eb-board .re-eb-player{border:1px solid #ccc;border-radius:6px;padding:4px 6px;flex:1 1 300px;min-width:0;
+ max-width:100%;box-sizing:border-box}
 .re-eb-board .re-eb-player.re-eb-to-move{border:2px solid #d08000}
 .re-eb-board .re-eb-player.re-eb-out{opacity:.55}
-.re-eb-board .re-eb-zone{margin:2px 0}
-.re-eb-board .re-eb-zone>b{display:inline-block;min-width:76px;color:#555}
-.re-eb-board .re-eb-card{display:inline-block;border:1px solid #999;border-radius:3px;padding:0 4px;margin:1px;
- background:#fff}
-.re-eb-board .re-eb-down{background:#e4e4ef;font-style:italic}
-.re-eb-board .re-eb-hidden{background:#556;color:#fff}
-.re-eb-board .re-eb-hp{display:inline-block;width:70px;height:8px;background:#eee;border:1px solid #aaa;
+.re-eb-board .re-eb-zones{display:flex;flex-wrap:wrap;gap:0 14px}
+.re-eb-board .re-eb-zone{margin:1px 0;max-width:100%}
+.re-eb-board .re-eb-zone.re-eb-wide{flex-basis:100%}
+.re-eb-board .re-eb-zone>b{color:#555;margin-right:4px;font-weight:600}
+.re-eb-board .re-eb-hp{display:inline-block;width:56px;height:7px;background:#eee;border:1px solid #aaa;
  vertical-align:middle;margin-left:4px}
 .re-eb-board .re-eb-hp>span{display:block;height:100%;background:#3a3}
+.re-eb-board .re-eb-mark{font-size:11px;color:#555;margin-left:3px}
+.re-eb-board .re-eb-on{font-size:11px;color:#555}
+.re-eb-board .re-face-text{max-width:min(320px,80vw)}
 </style>"""
-
-NAME_KEYS = {"en": ("name_en", "en", "name", "card", "id"), "zh": ("name_zh", "zh", "name", "card", "id")}
 
 
 def _esc(value: Any) -> str:
     return html.escape(str(value))
 
 
-def _first(d: dict, *keys, default=None):
-    for k in keys:
-        if k in d:
-            return d[k]
-    return default
+def _mark(text: str) -> str:
+    return f'<span class="re-eb-mark">{_esc(text)}</span>'
 
 
-def card_name(card: Any, lang: str) -> str:
-    """The name the view gives a card: a bare id, or the dict's name in ``lang``."""
-    if isinstance(card, dict):
-        return str(_first(card, *NAME_KEYS[lang], default="?"))
-    return str(card)
+def hp_bar(hp: int, top: Any) -> str:
+    """EB-2.7-hp-card: the character's current HP of its printed HP, as a bar."""
+    if not isinstance(top, int) or top <= 0:
+        return ""
+    pct = max(0, min(100, round(100 * hp / top)))
+    return f'<span class="re-eb-hp"><span style="width:{pct}%"></span></span>'
 
 
-def hidden_html(marker: dict, lang: str) -> str:
-    count = marker.get("count")
-    text = f"■ {label('hidden', lang)}" + (f" ×{count}" if count is not None else "")
-    return f'<span class="re-eb-card re-eb-hidden">{_esc(text)}</span>'
+def hidden_card_html(where: str, lang: str) -> str:
+    """One card the viewer may not see (EB-3.1-face-down, EB-3.1-hand): only what kind of place it is in."""
+    key = {"characters": "down_char", "traps": "down_trap"}.get(where, "hidden_card")
+    return hidden_face_html(say(key, lang))
 
 
-def card_html(card: Any, lang: str) -> str:
-    """One card: hidden, face down, or face up with its HP bar when it is a character."""
+def card_html(card: Any, lang: str, where: str = "") -> str:
+    """One card as a face: hidden, face down (its owner sees it, marked), or face up with its numbers."""
     if is_hidden(card):  # one masked card: its marker's count is the size of its record, not cards
-        return f'<span class="re-eb-card re-eb-hidden">■ {_esc(label("hidden", lang))}</span>'
-
-    if not isinstance(card, dict):
-        return f'<span class="re-eb-card">{_esc(card_name(card, lang))}</span>'
-    down = card.get("face_up") is False
-    classes = "re-eb-card re-eb-down" if down else "re-eb-card"
-    parts = [_esc(card_name(card, lang))]
+        return hidden_card_html(where, lang)
+    entry = card if isinstance(card, dict) else {"card": card}
+    is_char = entry.get("kind") in ("special", "normal")
+    hp = entry.get("hp")
+    shows_hp = is_char and isinstance(hp, int) and not isinstance(hp, bool)
+    the_face = face(str(entry.get("card")), lang, not shows_hp)
+    extra = []
+    if shows_hp:  # the HP card (血条卡) first: current of printed HP, and a bar
+        top = entry.get("max_hp")
+        now = f"{hp}/{top}" if isinstance(top, int) else hp
+        the_face = replace(the_face, stats=(("HP", "生命", now), *the_face.stats))
+        extra.append(hp_bar(hp, top))
+    if entry.get("self"):
+        extra.append(_mark(say("self", lang)))
+    down = entry.get("face_up") is False
     if down:
-        parts.append(f"({_esc(label('face_down', lang))})")
-    hp = card.get("hp")
-    if isinstance(hp, int) and not isinstance(hp, bool):
-        top = _first(card, "max_hp", "hp_max", "max", default=None)
-        if isinstance(top, int) and top > 0:
-            pct = max(0, min(100, round(100 * hp / top)))
-            parts.append(f'{_esc(label("hp", lang))} {hp}/{top}<span class="re-eb-hp"><span style="width:{pct}%">'
-                         "</span></span>")
-        else:
-            parts.append(f"{_esc(label('hp', lang))} {hp}")
-    if card.get("self"):
-        parts.insert(1, f"[{_esc(label('self_char', lang))}]")
-    if "placer" in card and card.get("kind") == "trap":
-        parts.append(f"({_esc(label('placed_by', lang, who=player_name(card['placer'], lang)))})")
-    hosted = card.get("effects")
+        extra.append(_mark(say("face_down", lang)))
+    if entry.get("kind") == "trap" and isinstance(entry.get("placer"), int):
+        extra.append(_mark(label("placed_by", lang, who=player_name(entry["placer"], lang))))
+    out = face_html(the_face, lang, "".join(extra),
+                    "re-face-down" if down else "")
+    hosted = entry.get("effects")
     if hosted:
-        parts.append("⟨" + " ".join(card_html(e, lang) for e in hosted) + "⟩")
-    return f'<span class="{classes}">{" ".join(parts)}</span>'
+        out += f'<span class="re-eb-on">⤷ {" ".join(card_html(e, lang) for e in hosted)}</span>'
+    return out
 
 
-def zone_html(value: Any, lang: str) -> str:
-    """A zone: a list of cards, a hidden marker (only its size shows), or a count."""
+def zone_html(value: Any, lang: str, where: str = "") -> str:
+    """A zone: a list of cards, a hidden marker (only how many cards it holds), or a count."""
     if is_hidden(value):
-        return hidden_html(value, lang)
+        count = value.get("count")
+        return hidden_face_html(hidden_zone_text(count, lang)) if count else _esc(say("none", lang))
     if isinstance(value, list | tuple):
-        return " ".join(card_html(c, lang) for c in value) or _esc(label("empty", lang))
+        return " ".join(card_html(c, lang, where) for c in value) or _esc(say("none", lang))
     if value is None:
-        return _esc(label("empty", lang))
+        return _esc(say("none", lang))
     return _esc(value)
 
 
@@ -129,26 +136,21 @@ def phase_name(phase: Any, lang: str) -> str:
     return f"{zh} ({en})" if lang == "zh" else f"{en} ({zh})"
 
 
-def _who(character: Any, lang: str) -> str:
-    """A fighting character as this viewer may know it: a face-down attacker stays "face down" (EB-A29)."""
-    return label("face_down", lang) if is_hidden(character) else str(character)
-
-
-def combat_html(fight: Any, lang: str) -> str:
-    """The attack in progress (§3.2 攻击事件), as the view states it."""
-    if not isinstance(fight, dict):
-        return ""
-    parts = [f"{player_name(fight.get('attacker'), lang)} ({_who(fight.get('by'), lang)}) → "
-             f"{player_name(fight.get('target'), lang)} ({_who(fight.get('target_char'), lang)})"]
-    for key in ("cards", "attack_die", "response", "defence_card", "defence_die"):
-        value = fight.get(key)
-        if value not in (None, "", 0, []):
-            parts.append(f"{key}: {value if not isinstance(value, list) else ', '.join(map(str, value))}")
-    return f'<div class="re-eb-combat">⚔ {_esc(label("combat", lang))}: {_esc(" · ".join(parts))}</div>'
+def dealer_known(view: dict) -> bool:
+    """EB-1.1.1-dealer: the dealer exists once drawn; before that the table has no dealer and no turn."""
+    return view.get("waiting") not in ("dealer", "fix_dealer")
 
 
 ZONES = (("characters", ("chars", "characters", "character_zone")), ("pool", ("pool",)),
          ("effects", ("effects", "effect_zone")), ("traps", ("traps", "trap_zone")), ("hand", ("hand",)))
+WIDE = ("characters", "hand")  # a line of their own; the other zones sit side by side while short
+
+
+def _first(d: dict, *keys, default=None):
+    for k in keys:
+        if k in d:
+            return d[k]
+    return default
 
 
 class EternalBreathBoard(BoardBase):
@@ -159,41 +161,43 @@ class EternalBreathBoard(BoardBase):
     def render(self, view: dict) -> str:
         """The board's HTML for one view."""
         lang = self.lang
+        players = view.get("players", view.get("seats", []))
         who = view.get("current_player")
-        if who == CHANCE:
-            to_move = label("chance", lang)
-        elif who == TERMINAL:
-            to_move = label("game_over", lang, who=", ".join(player_name(p, lang) for p in view.get("winners", []))
-                            or label("nobody", lang))
-        else:
-            to_move = label("to_decide", lang, who=player_name(who, lang))
+        boxes = [self._player_html(k, p, who, view) for k, p in enumerate(players)]
+        over = ending_html(self.session.state, view, self.viewer, lang) if who == TERMINAL else ""
+        return (STYLE + '<div class="re-eb-board">'
+                f'<div class="re-eb-head">{over}{self._status_html(view)}'
+                f'{combat_html(view.get("combat"), lang)}{self._offer_html(view)}</div>'
+                f'<div class="re-eb-players">{"".join(boxes)}</div></div>')
+
+    def _status_html(self, view: dict) -> str:
+        """Step, round, whose turn and phase, who decides; then the piles."""
+        lang, who = self.lang, view.get("current_player")
         head = [self.step_html()]
-        if view.get("round") is not None:
-            head.append(f"{_esc(label('round', lang))} {_esc(view['round'])}")
+        rnd = view.get("round")
+        head.append(_esc(say("round", lang, n=rnd) if isinstance(rnd, int) and rnd > 0 else say("before", lang)))
         turn = view.get("turn")
-        if isinstance(turn, int) and not isinstance(turn, bool):
-            head.append(f"{_esc(label('turn', lang))}: {_esc(player_name(turn, lang))}")
+        if isinstance(turn, int) and not isinstance(turn, bool) and isinstance(rnd, int) and rnd > 0:
+            head.append(_esc(say("turn_of", lang, who=player_name(turn, lang))))
         if view.get("phase") is not None:
-            phase = phase_name(view["phase"], lang)
-            head.append(f"{_esc(label('phase', lang))}: <b class=\"re-board-phase\">{_esc(phase)}</b>")
-        head.append(_esc(to_move))
+            head.append(f'{_esc(say("phase", lang))}<b class="re-board-phase">{_esc(phase_name(view["phase"], lang))}'
+                        "</b>")
+        if who == CHANCE:
+            head.append(_esc(label("chance", lang)))
+        elif who != TERMINAL and isinstance(who, int):
+            head.append(_esc(label("to_decide", lang, who=player_name(who, lang))))
         sizes = {"deck": view.get("deck_size", view.get("deck")), "discard": view.get("discard"),
                  "destroyed": view.get("destroyed")}
         piles = [f'<span class="re-eb-pile-{k}">{_esc(label(k, lang))} {_esc(pile_count(v))}</span>'
                  for k, v in sizes.items() if v is not None]
-        players = view.get("players", view.get("seats", []))
-        boxes = [self._player_html(k, p, who, view) for k, p in enumerate(players)]
-        return (STYLE + '<div class="re-eb-board">'
-                f'<div class="re-eb-head">{" · ".join(head)}<br>{" · ".join(piles)}'
-                f'{combat_html(view.get("combat"), lang)}{self._offer_html(view)}</div>'
-                f'<div class="re-eb-players">{"".join(boxes)}</div></div>')
+        return f'<div class="re-eb-status">{" · ".join(head)}</div><div>{" · ".join(piles)}</div>'
 
     def _offer_html(self, view: dict) -> str:
         """§1.1.2 选取卡牌: the draft cards on offer (private to the player picking)."""
         offer = view.get("offer")
         if not offer or (is_hidden(offer) and not offer.get("count")):
             return ""
-        return (f'<div class="re-eb-zone re-eb-offer"><b>{_esc(label("offer", self.lang))}</b> '
+        return (f'<div class="re-eb-zone re-eb-offer"><b>{_esc(label("offer", self.lang))}</b>'
                 f"{zone_html(offer, self.lang)}</div>")
 
     def _player_html(self, k: int, p: dict, who: Any, view: dict) -> str:
@@ -202,21 +206,28 @@ class EternalBreathBoard(BoardBase):
         if who == k:
             classes.append("re-eb-to-move")
         title = _esc(player_name(k, lang))
-        if view.get("dealer") == k:
-            title += f" ({_esc(label('dealer', lang))})"
+        if self.viewer == k:
+            title += _esc(say("you", lang))
+        if view.get("dealer") == k and dealer_known(view):
+            title += _esc(say("dealer", lang))
         if p.get("alive") is False:
             classes.append("re-eb-out")
             title += f" — {_esc(label('defeated', lang))}"
         facts = [f"{_esc(label('coins', lang))} {_esc(p.get('coins', '?'))}"]
         if "hand_size" in p:
             facts.append(f"{_esc(label('hand', lang))} {_esc(p['hand_size'])}/{_esc(p.get('hand_limit', '?'))}")
-        rows = [f"<div><b>{title}</b> · {' · '.join(facts)}</div>"]
+        zones = []
         for key, names in ZONES:
             value = _first(p, *names, default=None)
-            rows.append(f'<div class="re-eb-zone re-eb-{key}"><b>{_esc(label(key, lang))}</b> '
-                        f"{zone_html(value, lang)}</div>")
+            wide = " re-eb-wide" if key in WIDE else ""
+            zones.append(f'<div class="re-eb-zone re-eb-{key}{wide}"><b>{_esc(label(key, lang))}</b>'
+                         f"{zone_html(value, lang, key)}</div>")
         picks = p.get("picks")
         if picks and not (is_hidden(picks) and not picks.get("count")):  # §1.1.2 the draft, while it lasts
-            rows.append(f'<div class="re-eb-zone re-eb-picks"><b>{_esc(label("picks", lang))}</b> '
-                        f"{zone_html(picks, lang)}</div>")
-        return f'<div class="{" ".join(classes)}">{"".join(rows)}</div>'
+            zones.append(f'<div class="re-eb-zone re-eb-picks re-eb-wide"><b>{_esc(label("picks", lang))}</b>'
+                         f"{zone_html(picks, lang, 'picks')}</div>")
+        return (f'<div class="{" ".join(classes)}"><div><b>{title}</b> · {" · ".join(facts)}</div>'
+                f'<div class="re-eb-zones">{"".join(zones)}</div></div>')
+
+
+__all__ = ["EternalBreathBoard", "card_html", "combat_html", "phase_name", "zone_html"]

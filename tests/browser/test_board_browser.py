@@ -16,6 +16,7 @@ import pytest
 from voila_server import browser_page, voila_server
 
 import explorer
+from explorer.games.eternal_breath.catalogue import card
 from widgets.game_session import GameSession
 
 HERE = Path(__file__).parent
@@ -38,11 +39,12 @@ def check_player_view(page) -> None:
     secret = s.state.view(None)["players"][0]["picks"]
     masked = s.state.view(1)["players"][0]["picks"]
     assert secret and masked == {"hidden": True, "count": len(secret)}
+    secret = [card(c).en for c in secret]  # the board shows a card by its name, never its catalogue id
     picks = ".re-eb-player-0 .re-eb-picks"
-    assert all(card in page.inner_text(picks) for card in secret)  # everything: the pick is shown
+    assert all(name in page.inner_text(picks) for name in secret)  # everything: the pick is shown
     page.locator(".re-viewer select").select_option(label="Player 1")
-    page.wait_for_function("s => document.querySelector(s).textContent.includes('hidden ×1')", arg=picks)
-    assert not any(card in page.inner_text(".re-eb-board") for card in secret)
+    page.wait_for_function("s => document.querySelector(s).textContent.includes('1 hidden card')", arg=picks)
+    assert not any(name in page.inner_text(".re-eb-board") for name in secret)
     page.locator(".re-viewer select").select_option(label="everything")
     page.wait_for_function("([s, c]) => document.querySelector(s).textContent.includes(c)", arg=[picks, secret[0]])
 

@@ -1,4 +1,5 @@
-"""EternalBreathBoard on the real 永恒之息 engine: zones, HP bars, piles, and a viewer who sees only view(k)."""
+"""EternalBreathBoard on the real 永恒之息 engine: zones, HP bars, piles, card faces, honest text, and a viewer
+who sees only view(k)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 import traitlets
 
 import explorer
+from explorer.games.eternal_breath.catalogue import card
 from widgets.eternal_breath_board import EternalBreathBoard, phase_name
 from widgets.game_session import GameSession
 
@@ -47,8 +49,9 @@ def test_everything_view_shows_every_zone_hp_bars_and_piles(played):
             assert zone in box
         for c in p["characters"]:
             assert c["en"] in box and f"HP {c['hp']}/{c['max_hp']}" in box
-        for card in p["hand"]:
-            assert card in box
+        for c in p["hand"]:  # each card by its name, with its type; never its catalogue id
+            assert f"<b>{html_escape(card(c).en)}</b>" in box and c not in box
+        assert box.count('class="re-face"') + box.count('class="re-face re-face-down"') >= len(p["hand"])
     assert "Phase:" in html and html_escape(phase_name(full["phase"], "en")) in html
 
 
@@ -59,12 +62,15 @@ def test_a_players_view_is_exactly_view_k_and_hides_what_it_masks(played):
     other = state.view(0)["players"][1]
     assert explorer.is_hidden(other["hand"])
     box = player_box(board._html.value, 1)
-    assert f"hidden ×{other['hand']['count']}" in box
-    for card in state.view(None)["players"][1]["hand"]:
-        assert f">{card}<" not in box
+    n = other["hand"]["count"]
+    assert f"{n} hidden cards" in box and "×" not in box
+    hidden_names = {card(c).en for c in state.view(None)["players"][1]["hand"]}
+    shown = set(re.findall(r"<summary><b>([^<]+)</b>", box))
+    assert not shown & (hidden_names - {c["en"] for c in state.view(0)["players"][1]["characters"]})
     own = player_box(board._html.value, 0)
-    for card in state.view(0)["players"][0]["hand"]:
-        assert card in own
+    for c in state.view(0)["players"][0]["hand"]:
+        assert f"<b>{html_escape(card(c).en)}</b>" in own
+    assert "(you)" in own and "(you)" not in box
 
 
 def test_a_face_down_self_character_stays_hidden_from_the_others(played):
@@ -138,8 +144,8 @@ def test_a_face_down_attacker_reads_face_down_to_the_others_never_its_hidden_mar
     """EB-A29: another player's view hides who attacks; the board says "face down" / "倒置", not the raw marker."""
     from widgets.eternal_breath_board import combat_html
 
-    fight = {"attacker": 1, "by": {"hidden": True}, "target": 0, "target_char": "sentinel"}
-    for lang, word in (("en", "face down"), ("zh", "倒置")):
+    fight = {"attacker": 1, "by": {"hidden": True}, "target": 0, "target_char": "n_sentinel"}
+    for lang, word in (("en", "face-down"), ("zh", "倒置")):
         html = combat_html(fight, lang)
         assert word in html and "hidden" not in html.replace("re-eb", "") and "True" not in html
-    assert "sentinel" in combat_html({**fight, "by": "sentinel"}, "en")
+    assert "Sentinel" in combat_html({**fight, "by": "n_sentinel", "target_char": "n_sentinel"}, "en")

@@ -2,24 +2,9 @@
 
 from __future__ import annotations
 
-from .catalogue import card
+from .naming import _cards, _n, _plural, _who, skill_cost
 
-
-def _n(c, lang: str) -> str:
-    if not c:
-        return "—"
-    try:
-        return card(c).name(lang)
-    except KeyError:
-        return str(c)
-
-
-def _cards(cs, lang: str) -> str:
-    return (" + " if lang == "en" else "＋").join(_n(c, lang) for c in cs)
-
-
-def _who(p) -> str:
-    return f"P{p}"
+__all__ = ["describe_action", "describe_event", "skill_cost"]
 
 
 _ACTIONS = {
@@ -46,7 +31,7 @@ _ACTIONS = {
     "place": ("place {c} in {zone}", "将 {c} 放置于{zone}"),
     "prepare": ("prepare {c}: put it into the character pool", "预备 {c}：置入角色池"),
     "summon": ("summon {c} from the pool", "从角色池召唤 {c}"),
-    "skill": ("use the skill of {ch}{on}", "使用 {ch} 的技能{on}"),
+    "skill": ("use the skill of {ch}{cost}{on}", "使用 {ch} 的技能{cost}{on}"),
     "discard": ("discard {c}", "弃置 {c}"),
     "dodge": ("dodge", "闪避"),
     "block": ("block {with_}", "格挡{with_}"),
@@ -70,10 +55,10 @@ def describe_action(a, lang: str) -> str:
     on = ""
     if g("target"):
         on = f" on {_who(g('seat'))}'s {_n(g('target'), lang)}" if lang == "en" else \
-            f"，目标为 {_who(g('seat'))} 的 {_n(g('target'), lang)}"
+            f"，目标为 {_who(g('seat'), lang)} 的 {_n(g('target'), lang)}"
     zone = ""
     if a.kind == "place":
-        zone = (f"{_who(g('seat'))}'s effect zone" if lang == "en" else f" {_who(g('seat'))} 的效果区") \
+        zone = (f"{_who(g('seat'))}'s effect zone" if lang == "en" else f" {_who(g('seat'), lang)} 的效果区") \
             if not g("target") else (f"the effect zone of {_who(g('seat'))}'s {_n(g('target'), lang)}"
                                      if lang == "en" else f" {_who(g('seat'))} 的 {_n(g('target'), lang)} 的效果区")
         on = ""
@@ -82,10 +67,11 @@ def describe_action(a, lang: str) -> str:
     what = (f" {_n(g('card'), lang)}" if g("card") else f" trap #{(g('slot') or 0) + 1}") if lang == "en" else \
         (f"陷阱卡 {_n(g('card'), lang)}" if g("card") else f"第{(g('slot') or 0) + 1}张陷阱卡")
     text = (en if lang == "en" else zh).format(
-        seat=_who(g("seat")), c=_n(g("card"), lang), summon=_n(g("summon"), lang), by=_n(g("by"), lang),
-        cs=_cards(g("cards") or (), lang), z=_who(g("zone") if g("zone") is not None else g("seat")),
+        seat=_who(g("seat"), lang), c=_n(g("card"), lang), summon=_n(g("summon"), lang), by=_n(g("by"), lang),
+        cs=_cards(g("cards") or (), lang), z=_who(g("zone") if g("zone") is not None else g("seat"), lang),
         t=_n(g("target"), lang), slot=(g("slot") or 0) + 1, on=on, zone=zone, ch=_n(g("char"), lang),
-        with_=with_, die=g("die"), result=g("result"), what=what,
+        cost=skill_cost(g("char"), lang) if a.kind == "skill" else "", with_=with_, die=g("die"),
+        result=g("result"), what=what,
         down=("" if g("face") != "down" else " and pay 1 coin to turn it face down" if lang == "en"
               else "，并支付1枚金币将其倒置"))
     return text[0].upper() + text[1:] if lang == "en" else text
@@ -94,15 +80,15 @@ def describe_action(a, lang: str) -> str:
 def _target(e, lang: str) -> str:
     if len(e.targets) == 2 and isinstance(e.targets[1], str):
         p, c = e.targets
-        return f"{_who(p)}'s {_n(c, lang)}" if lang == "en" else f"{_who(p)} 的 {_n(c, lang)}"
-    return ", ".join(_who(p) for p in e.targets)
+        return f"{_who(p)}'s {_n(c, lang)}" if lang == "en" else f"{_who(p, lang)} 的 {_n(c, lang)}"
+    return (", " if lang == "en" else "、").join(_who(p, lang) for p in e.targets)
 
 
 def describe_event(game, e, lang: str) -> str:
     """One sentence for an event, with the clause's own statement as a fallback."""
     lang = "zh" if lang == "zh" else "en"
     v = e.values
-    who = _who(e.actor) if e.actor is not None else ("the game" if lang == "en" else "游戏")
+    who = _who(e.actor, lang) if e.actor is not None else ("the game" if lang == "en" else "游戏")
     tgt = _target(e, lang)
     c = _n(v.get("card"), lang) if "card" in v else ""
     make = _EVENTS.get(e.kind)
@@ -129,7 +115,13 @@ def _damage(v, who, tgt, c, lang):
             f"{v.get('total_defence')}，骰子 {v.get('attack_die')}/{v.get('defence_die')}），剩余生命 {v.get('hp')}")
 
 
-_ORDER_ZH = {"face-down trap": "倒置陷阱卡"}
+def _order_item(x, lang: str) -> str:
+    """One entry of an order event: a seat, a face-down trap (EB-A30: unnamed) or a card by its name."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        return _who(x, lang)
+    if x == "face-down trap":
+        return x if lang == "en" else "倒置陷阱卡"
+    return _n(x, lang)
 
 
 def _trap(v, who, tgt, c):
@@ -144,11 +136,11 @@ _EVENTS = {
     "dealer": lambda v, w, t, c, lang: (f"{t} is the dealer", f"{t} 成为庄家"),
     "order": lambda v, w, t, c, lang: (
         (f"play goes in the order {t}", f"行动顺序为 {t}") if t else
-        (f"resolution order: {', '.join(str(x) for x in v.get('order', v.get('seats', ())))}",
-         f"结算顺序：{'、'.join(_ORDER_ZH.get(str(x), str(x)) for x in v.get('order', v.get('seats', ())))}")),
+        (f"resolution order: {', '.join(_order_item(x, 'en') for x in v.get('order', v.get('seats', ())))}",
+         f"结算顺序：{'、'.join(_order_item(x, 'zh') for x in v.get('order', v.get('seats', ())))}")),
     "reveal": lambda v, w, t, c, lang: (f"{c} is shown for the draft", f"展示 {c} 供选取"),
     "pick": lambda v, w, t, c, lang: (f"{w} picks {c} and keeps it face down", f"{w} 选取了 {c}（暂时倒置）"),
-    "pass on": lambda v, w, t, c, lang: (f"{w} passes the {v.get('left')} other cards on",
+    "pass on": lambda v, w, t, c, lang: (f"{w} passes the {_plural(v.get('left'), 'other card')} on",
                                          f"{w} 将其余 {v.get('left')} 张卡牌递给下一名玩家"),
     "ritual": lambda v, w, t, c, lang: (
         f"{w} sets the self character face down, {_n(v.get('summon'), lang)} face up and "
@@ -176,7 +168,8 @@ _EVENTS = {
                                        f"{w} 获得 {v.get('gained')} 枚金币（现有 {v.get('coins')} 枚）"),
     "pay": lambda v, w, t, c, lang: (f"{w} pays {v.get('coins')} coins to the bank",
                                      f"{w} 向金币堆支付 {v.get('coins')} 枚金币"),
-    "phase": lambda v, w, t, c, lang: (f"{w}'s {v.get('phase')} phase (round {v.get('round')})",
+    "phase": lambda v, w, t, c, lang: (f"{w}'s {_PHASES_EN.get(v.get('phase'), v.get('phase'))} phase "
+                                       f"(round {v.get('round')})",
                                        f"{w} 的{_PHASES.get(v.get('phase'), v.get('phase'))}阶段"
                                        f"（第{v.get('round')}轮）"),
     "dying": lambda v, w, t, c, lang: (f"{t} is dying (HP {v.get('hp')})", f"{t} 进入濒死状态（生命 {v.get('hp')}）"),
@@ -211,7 +204,8 @@ _EVENTS = {
     "hp card": lambda v, w, t, c, lang: (f"{c} takes its HP card ({v.get('hp')})",
                                          f"{c} 取血条卡（生命 {v.get('hp')}）"),
     "face up": lambda v, w, t, c, lang: (f"{c} is face up", f"{c} 正置"),
-    "leftovers": lambda v, w, t, c, lang: (f"{v.get('count')} leftover character cards join the deck",
+    "leftovers": lambda v, w, t, c, lang: (f"{_plural(v.get('count'), 'leftover character card')} join"
+                                           f"{'s' * (v.get('count') == 1)} the deck",
                                            f"剩余 {v.get('count')} 张角色卡加入牌堆"),
     "off table": lambda v, w, t, c, lang: ("characters never drawn stay out of the game", "未被抽取的角色卡不在盘面内"),
     "limits": lambda v, w, t, c, lang: ("limits: hand 6, coins 20, summons 1", "初始上限：手牌6，金币20，召唤角色1"),
@@ -264,6 +258,7 @@ _CONDITIONS = {
     "extra_draw": ("pays for an extra draw", "额外摸牌时"),
     "lose_card_off_turn": ("loses a card outside the turn", "在自己回合外失去卡牌时"),
 }
+_PHASES_EN = {"settle": "settlement", "declare": "declaration"}
 _PHASES = {"settle": "清算", "draw": "摸牌", "declare": "声明", "play": "出牌", "discard": "弃牌", "end": "结算"}
 _KINDS_ZH = {
     "pass on": "递出其余卡牌", "leftovers": "剩余角色卡加入牌堆", "ritual": "神秘仪式", "hp card": "取血条卡",
