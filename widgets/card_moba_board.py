@@ -90,6 +90,9 @@ PHASES = {"mode": ("choosing the mode", "选择模式"), "map": ("choosing the m
           "discard": ("discarding to the hand limit", "弃牌至手牌上限"), "end": ("end phase", "结束阶段"),
           "over": ("game over", "游戏结束")}
 MODE_CLAUSE = {"classic": "MB-mode-classic", "ruler": "MB-mode-ruler"}
+SETUP_CLAUSE = {"mode": "MB-choice-1-mode-map", "map": "MB-choice-1-mode-map", "hero": "MB-choice-2-hero",
+                "bloodline": "MB-choice-3-bloodline", "score": "MB-choice-4-score", "order": "MB-choice-5-order",
+                "spawn": "MB-choice-6-spawn"}
 
 
 def disc(k: int) -> str:
@@ -183,10 +186,11 @@ def head_html(view: dict, lang: str, step: str = "") -> str:
     w = WORDS[lang]
     turn = view.get("turn") or {}
     parts = [step] if step else []
-    if turn.get("round"):
+    if turn.get("round") and view.get("phase") not in SETUP_CLAUSE and view.get("phase") != "deal":
         parts.append(w["round"].format(n=turn["round"]) if lang == "zh" else f"{w['round']} {turn['round']}")
     phase = PHASES.get(view.get("phase"), (view.get("phase"), view.get("phase")))[lang == "zh"]
-    parts.append(f"{w['phase']}: {html.escape(str(phase))}")
+    clause = f" [{SETUP_CLAUSE[view['phase']]}]" if view.get("phase") in SETUP_CLAUSE else ""
+    parts.append(f"{w['phase']}: {html.escape(str(phase))}{clause}")
     if view.get("mode") in MODE_CLAUSE:
         parts.append(f"{w['mode']}: {w[view['mode']]} [{MODE_CLAUSE[view['mode']]}]")
     if view.get("win_score"):
