@@ -173,7 +173,8 @@ def grid_html(game_map: dict | None, players: list[dict], lang: str) -> str:
         for x in range(game_map["width"]):
             cls = " ".join(c for c, on in (("re-moba-wall", (x, y) in walls), ("re-moba-special", (x, y) in special),
                                            ("re-moba-spawn", (x, y) in spawns)) if on)
-            title = " ".join([f"({x}, {y})", special.get((x, y), "")]).strip()
+            who = player_name(heroes[(x, y)], lang) if (x, y) in heroes else ""
+            title = " ".join(t for t in (f"({x}, {y})", special.get((x, y), ""), who) if t)
             inner = disc(heroes[(x, y)]) if (x, y) in heroes else html.escape(special.get((x, y), "")[:1])
             cells.append(f'<td class="{cls}" title="{html.escape(title)}">{inner}</td>')
         rows.append(f"<tr>{''.join(cells)}</tr>")
