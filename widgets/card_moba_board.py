@@ -128,7 +128,8 @@ def hero_html(k: int, p: dict[str, Any], lang: str, now: bool) -> str:
     numbers = [("hp", f"{p['hp']}/{cap_text(p['hp_cap'], lang)}"), ("shield", p["shield"]),
                ("stamina", f"{p['stamina']}/{cap_text(p['stamina_cap'], lang)}"), ("steps", p["steps"]),
                ("attacks", p["attack_chances"]), ("score", p["score"])]
-    rows = [head, "".join(face_html(number_face(what, str(v)), lang) for what, v in numbers)]
+    placed = p.get("position") or p.get("spawn")  # before the spawn (MB-choice-6-spawn) a hero has no HP yet
+    rows = [head, "".join(face_html(number_face(what, str(v)), lang) for what, v in numbers) if placed else ""]
     states = [face_html(status_face(s), lang) for s in p.get("statuses", ())]
     states += [face_html(mark_face(m, n), lang) for m, n in (p.get("marks") or {}).items() if n]
     if states:
