@@ -10,7 +10,8 @@ from .content import sample
 from .statuses import status_name
 
 ACTIONS = {
-    "mode": ("P{p} chooses {mode} mode for the table.", "P{p} 为全桌选择{mode}模式。"),
+    "mode": ("P{p} chooses {mode} mode for the table: {mode_why} [{clause}].",
+             "P{p} 为全桌选择{mode}模式：{mode_why} [{clause}]。"),
     "map": ("P{p} chooses the map {map}.", "P{p} 选择地图{map}。"),
     "hero": ("P{p} picks the hero {hero}.", "P{p} 选择英雄{hero}。"),
     "bloodline": ("P{p} takes the bloodline piece {piece}.", "P{p} 选择血统：{piece}。"),
@@ -18,10 +19,10 @@ ACTIONS = {
     "order": ("Chance sets the turn order: {order}.", "随机决定行动顺序：{order}。"),
     "spawn": ("P{p} takes the spawn point {cell}.", "P{p} 选择出生点{cell}。"),
     "draw": ("Chance: the top card is {card}.", "随机：牌堆顶是{card}。"),
-    "play": ("P{p} plays {card}{aim}.", "P{p} 打出{card}{aim}。"),
+    "play": ("P{p} plays {card} ({cost} stamina){aim}.", "P{p} 打出{card}（{cost}点体力值）{aim}。"),
     "move": ("P{p} moves to {to}.", "P{p} 移动到{to}。"),
     "attack": ("P{p} attacks P{target}.", "P{p} 攻击 P{target}。"),
-    "skill": ("P{p} uses the skill {skill}{aim}.", "P{p} 使用技能{skill}{aim}。"),
+    "skill": ("P{p} uses the skill {skill}{aim}{life}.", "P{p} 使用技能{skill}{aim}{life}。"),
     "end": ("P{p} ends the action phase.", "P{p} 结束行动阶段。"),
     "discard": ("P{p} discards {card} down to the hand limit.", "P{p} 弃置{card}以符合手牌上限。"),
 }
@@ -50,7 +51,7 @@ EVENTS = {
     "kill": ("P{a} is the killer of P{t} and now has {score} point(s).", "P{a} 击杀了 P{t}，得分{score}。"),
     "steal stamina": ("P{a} steals {amount} stamina from P{t}.", "P{a} 偷取 P{t} 的{amount}点体力值。"),
     "steal hand": ("P{a} takes P{t}'s hand.", "P{a} 夺取 P{t} 的手牌。"),
-    "game over": ("The game is over: winners {targets}.", "游戏结束：获胜者{targets}。"),
+    "game over": ("The game is over: {winners} {why}.", "游戏结束：{winners}{why}。"),
     "displacement refused": ("P{t} is rooted: the {how} does not happen.", "P{t} 被禁足：{how}未发生。"),
     "steps refused": ("P{t} is fatigued and gains no steps.", "P{t} 处于疲乏，无法获得步数。"),
     "steps": ("P{t} gains {amount} step(s) ({steps} now).", "P{t} 获得{amount}步数（现为{steps}）。"),
@@ -97,7 +98,7 @@ EVENTS = {
                          "攻击力{power}小于1：攻击依旧有效。"),
     "skill": ("P{a} uses {skill}.", "P{a} 使用{skill}。"),
     "end action phase": ("P{a} ends the action phase.", "P{a} 结束行动阶段。"),
-    "mode": ("The table plays {mode} mode.", "本局使用{mode}模式。"),
+    "mode": ("The table plays {mode} mode [{clause}].", "本局使用{mode}模式 [{clause}]。"),
     "map": ("The map is {map}.", "地图为{map}。"),
     "hero": ("P{a} plays {hero}.", "P{a} 使用{hero}。"),
     "bloodline": ("P{a} picks {piece} ({slot}).", "P{a} 选择{piece}（{slot}）。"),
@@ -156,6 +157,9 @@ def _name(kind: str, value, lang: str) -> str:
     if kind == "source":
         entry = _skill_names().get(value)
         return entry[lang].split("：")[0].split(":")[0] if entry else str(value)
+    if kind == "card":
+        entry = c.cards.get(value)
+        return card_name(entry, lang) if entry else str(value)
     table = {"hero": c.heroes, "map": c.maps, "piece": {**c.systems, **c.pieces, **c.dusts}, "mark": c.marks,
              "cell": c.cells}.get(kind)
     if table is not None and value in table:
@@ -166,15 +170,38 @@ def _name(kind: str, value, lang: str) -> str:
     return str(value)
 
 
+def card_name(entry: dict, lang: str) -> str:
+    """MB-card-types: a card's name is its text up to the colon (攻势·一, Offensive 1)."""
+    text = entry["zh"] if lang == "zh" else entry["en"]
+    return text.split("：")[0].split(":")[0]
+
+
+def life_cost(skill_key: str) -> int:
+    """The HP a skill alternative makes its own hero lose (MB-term-12-life-loss): said before the click."""
+    sid, _, alt = skill_key.partition("#")
+    entry = _skill_names().get(sid)
+    alts = entry.get("alts", ()) if entry else ()
+    if not alts or not alt.isdigit() or int(alt) >= len(alts):
+        return 0
+    return sum(e["amount"] for e in alts[int(alt)]["effects"] if e["op"] == "lose_life" and e["to"] == "self")
+
+
+MODE_CLAUSE = {"classic": ("MB-mode-classic", "every standard rule", "使用所有标准规则"),
+               "ruler": ("MB-mode-ruler", "players may customise some global settings", "玩家可定制部分全局条目")}
+
+
 def _fill(template: str, values: dict, lang: str) -> str:
     vals = defaultdict(lambda: "?", values)
-    for key in ("hero", "map", "piece", "skill", "source", "mark", "cell", *WORDS):
+    for key in ("hero", "map", "piece", "skill", "source", "mark", "cell", "card", *WORDS):
         if key in values and not (key == "cell" and isinstance(values[key], tuple)):
             vals[key] = _name(key, values[key], lang)
     if "status" in values:
         vals["status"] = status_name(values["status"], lang)
     if values.get("mode") in ("classic", "ruler"):
-        vals["mode"] = {"classic": ("classic", "经典"), "ruler": ("Ruler", "Ruler")}[values["mode"]][lang == "zh"]
+        clause, en, zh = MODE_CLAUSE[values["mode"]]
+        name = {"classic": ("classic", "经典"), "ruler": ("Ruler", "Ruler")}[values["mode"]][lang == "zh"]
+        vals["mode"], vals["mode_why"] = name, (zh if lang == "zh" else en)
+        vals["clause"] = clause
     return template.format_map(vals)
 
 
@@ -198,7 +225,13 @@ def describe_action(action, lang: str) -> str:
     if action.kind == "order":
         args = {"order": " → ".join(f"P{p}" for p in args["order"])}
     p = "chance" if action.player == CHANCE else action.player
-    return _fill(template, {**args, "p": p, "aim": aim, "kind": action.kind}, lang)
+    extra = {}
+    if action.kind == "play" and args.get("card") in sample().cards:
+        extra["cost"] = sample().cards[args["card"]]["cost"]
+    if action.kind == "skill":
+        hp = life_cost(str(args.get("skill", "")))
+        extra["life"] = "" if not hp else (f" — costs you {hp} HP" if lang == "en" else f"（自身流失{hp}点生命值）")
+    return _fill(template, {**args, **extra, "p": p, "aim": aim, "kind": action.kind}, lang)
 
 
 REDACTED = {"draw": ("P{a} draws a card (only they see which).", "P{a} 摸了一张牌（仅本人可见）。"),
@@ -212,8 +245,26 @@ def describe_event(game, event, lang: str) -> str:
     if template is None:
         return game.clause_index[event.clause].text(lang) if event.clause in game.clause_index else event.kind
     values = dict(event.values)
+    if event.kind == "game over":
+        values.update(_game_over(event, values, lang))
+    if event.kind == "skill unlocked" and "sequence" in values:
+        values["sequence"] = "【" + " ".join(str(values["sequence"])) + "】"
     if event.kind == "turn order" and "order" in values:
         values["order"] = " → ".join(f"P{p}" for p in values["order"])
     values = {**values, "a": event.actor if event.actor is not None else "?",
               "t": event.targets[0] if event.targets else "?", "targets": list(event.targets)}
     return _fill(template[lang == "zh"], values, lang)
+
+
+def _game_over(event, values: dict, lang: str) -> dict:
+    """Who won and which rule ended it: the agreed score (MB-choice-4-score) or a simulation's round cap (MB-A15)."""
+    who = ", ".join(f"P{p}" for p in event.targets) or ("nobody" if lang == "en" else "无人")
+    many = len(event.targets) > 1
+    if values.get("round_cap"):
+        why = (f"{'win' if many else 'wins'} on points ({values.get('score')}) after the simulation's round cap of "
+               f"{values['round_cap']} rounds" if lang == "en"
+               else f"在模拟的{values['round_cap']}轮上限后以{values.get('score')}分获胜")
+    else:
+        why = (f"{'win' if many else 'wins'}, reaching the winning score of {values.get('score')}" if lang == "en"
+               else f"达到获胜得分{values.get('score')}分，获胜")
+    return {"winners": who, "why": why}
