@@ -30,6 +30,7 @@ from widgets.castle_heart_seat import (
     seat_classes,
     seat_head_html,
     table_html,
+    w,
 )
 from widgets.castle_heart_targets import HERO, probe, targets
 from widgets.game_session import GameSession
@@ -37,7 +38,7 @@ from widgets.i18n import player_name
 
 RING = ("tl", "tc", "tr", "mr", "br", "bc", "bl", "ml")  # the cells round the castle, clockwise
 TEMPLATE = '"tl tc tr" "ml c mr" "bl bc br"'
-WORDS = {"en": {"which": "{who}: which one?", "target": "🎯 "}, "zh": {"which": "{who}：选择哪一项？", "target": "🎯 "}}
+WORDS = {"en": {"which": "{who}: which one?", "target": "◎ "}, "zh": {"which": "{who}：选择哪一项？", "target": "◎ "}}
 LAYOUT_STYLE = """<style>
 .re-ch-ring{width:100%;box-sizing:border-box}
 .re-ch-ring .re-ch-seat{min-width:0;overflow:hidden}
@@ -119,7 +120,7 @@ class CastleHeartBoard(BoardBase):
             classes = seat_classes(k, p, view, self.viewer)
             if list(seat._dom_classes) != classes:
                 seat._dom_classes = classes
-            self._heads[k].value = seat_head_html(k, p, view, lang, self.viewer)
+            self._heads[k].value = seat_head_html(k, p, view, lang, self.viewer, pips=False)
             self._bodies[k].value = seat_body_html(p, view, lang, magic_cost, soldiers=False)
             self._members[k].children = self._member_buttons(k, p)
         self._show_how(None, [])
@@ -135,7 +136,7 @@ class CastleHeartBoard(BoardBase):
     def _member_buttons(self, k: int, p: dict) -> list[ipw.Button]:
         """The hero and each soldier of seat k, as buttons of this generation (highlighted when aimed at)."""
         pool = self._pools[k][self._generation]
-        members = [(HERO, hero_face(p["hero"]) if p.get("hero") else None, p["hp"])]
+        members = [(HERO, hero_face(p["hero"]) if p.get("hero") else None, f'{p["hp"]}/{p["max_hp"]}')]
         members += [(i, soldier_face(x["kind"]), x["hp"]) for i, x in enumerate(p.get("soldiers", []))]
         while len(pool) < len(members):
             button = ipw.Button(layout=self._layout, style=self._style)
@@ -147,7 +148,8 @@ class CastleHeartBoard(BoardBase):
             if face is None:
                 continue
             aimed = (k, member) in self._offer
-            text = f'{WORDS[self.lang]["target"] if aimed else ""}{face.name(self.lang)} ♥{hp}'
+            name = w("Hero", self.lang) if member == HERO else face.name(self.lang)
+            text = f'{WORDS[self.lang]["target"] if aimed else ""}{name} ♥{hp}'
             button.description, button.tooltip = text, face.tooltip()
             button.button_style = "warning" if aimed else ""
             classes = ["re-ch-member", f"re-ch-seat-{k}"] + (["re-ch-targeted"] if aimed else [])

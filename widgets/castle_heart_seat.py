@@ -21,19 +21,22 @@ CAMPS = {"lord": ("the lord's side", "城主一方"), "enemy": ("enemy", "敌军
          "reinforcement": ("reinforcement", "援军"), "neutral": ("neutral", "中立")}
 WORDS = {"en": {"hidden": "identity hidden", "dead": "dead", "dying": "dying", "hand": "hand",
                 "equipment": "equipment", "soldiers": "soldiers", "round": "Round {n}", "phase": "Phase",
-                "attacks": "attacks", "declared": "declared", "cards": "{n} cards", "you": "you",
+                "attacks": "attacks", "declared": "declared", "cards": "{n} cards", "card": "1 card", "you": "you",
                 "turn_of": "{who}'s turn", "held": "held", "poisoned": "poisoned", "mirror": "mirror images",
                 "leadership": "leadership {n}", "mana": "mana {n}", "casts": "{who} casts", "on": "on {who}",
                 "command": "{who}'s soldiers attack {target}", "over": "Game over", "why": "why",
                 "hero": "hero", "damage": "damage {n}", "nobody": "nobody", "winners": "Winners: {who}",
-                "attack": "{who} attacks {target}'s {member}", "soldier": "soldier #{n}", "setup": "setting up"},
+                "attack": "{who} attacks {target}'s {member}", "soldier": "soldier #{n}", "setup": "setting up",
+                "Hero": "Hero"},
          "zh": {"hidden": "身份未知", "dead": "阵亡", "dying": "濒死", "hand": "手牌", "equipment": "装备",
                 "soldiers": "士兵", "round": "第{n}轮", "phase": "阶段", "attacks": "攻击", "declared": "已宣布",
-                "cards": "{n}张", "you": "你", "turn_of": "{who}的回合", "held": "被定身", "poisoned": "中毒",
+                "cards": "{n}张", "card": "1张", "you": "你", "turn_of": "{who}的回合", "held": "被定身",
+                "poisoned": "中毒",
                 "mirror": "镜影", "leadership": "领导值 {n}", "mana": "法力 {n}", "casts": "{who}使用",
                 "on": "目标{who}", "command": "{who}的士兵攻击{target}组", "over": "游戏结束", "why": "原因",
                 "hero": "英雄", "damage": "伤害 {n}", "nobody": "无人", "winners": "胜者：{who}",
-                "attack": "{who}攻击{target}组的{member}", "soldier": "第{n}个士兵", "setup": "准备中"}}
+                "attack": "{who}攻击{target}组的{member}", "soldier": "第{n}个士兵", "setup": "准备中",
+                "Hero": "英雄"}}
 PHASES = {
     "choose_mix": ("choosing the identities", "决定身份组成"),
     "deal_identity": ("dealing identities", "发放身份"), "deal_hero": ("dealing heroes", "发放英雄"),
@@ -101,7 +104,7 @@ def hand_html(hand: Any, lang: str, magic_cost: int) -> str:
     """A hand the view may read, card by card with ×count; another's hand only as how many cards."""
     if is_hidden(hand):
         count = hand.get("count", 0) if isinstance(hand, dict) else 0
-        return hidden_face_html(w("cards", lang, n=count))
+        return hidden_face_html(w("card", lang) if count == 1 else w("cards", lang, n=count))
     counts: dict[str, int] = {}
     for c in hand or ():
         counts[c] = counts.get(c, 0) + 1
@@ -125,15 +128,16 @@ def soldiers_html(p: dict[str, Any], lang: str) -> str:
                    for s in p.get("soldiers", [])) or "—"
 
 
-def seat_head_html(k: int, p: dict[str, Any], view: dict, lang: str, viewer: int) -> str:
-    """Who sits here: the seat, its hero's face, its identity (or "?"), a declared camp, its state."""
+def seat_head_html(k: int, p: dict[str, Any], view: dict, lang: str, viewer: int, pips: bool = True) -> str:
+    """Who sits here: the seat, its hero's face, its identity (or "?"), a declared camp, its state; its HP as pips
+    (unless the table draws the hero as a button with its HP)."""
     me = f' <span class="re-ch-tag">{esc(w("you", lang))}</span>' if k == viewer else ""
     lord = not is_hidden(p.get("identity")) and p.get("identity") == "lord"
     hero = face_html(hero_face(p["hero"], lord), lang) if p.get("hero") else ""
     camp = CAMPS.get(p.get("declared") or "", None)
     declared = f' · {esc(w("declared", lang))}: {esc(camp[lang == "zh"])}' if camp else ""
     return (f'<b>{esc(player_name(k, lang))}</b>{me} {hero} {badge_html(p, lang)}{declared} {status_html(p, lang)}'
-            f'<br>{hp_html(p["hp"], p["max_hp"])}')
+            + (f'<br>{hp_html(p["hp"], p["max_hp"])}' if p.get("hero") and pips else ""))
 
 
 def seat_body_html(p: dict[str, Any], view: dict, lang: str, magic_cost: int, soldiers: bool = True) -> str:
@@ -141,7 +145,8 @@ def seat_body_html(p: dict[str, Any], view: dict, lang: str, magic_cost: int, so
     rows = [f'{esc(w("soldiers", lang))}: {soldiers_html(p, lang)}'] if soldiers else []
     equipment = "".join(face_html(card_face(c, magic_cost), lang) for c in p.get("equipment", [])) or "—"
     hand = hand_html(p.get("hand"), lang, magic_cost)
-    rows += [f'{esc(w("equipment", lang))}: {equipment}', f'{esc(w("hand", lang))}: {hand}']
+    cards = [f'{esc(w("equipment", lang))}: {equipment}', f'{esc(w("hand", lang))}: {hand}']
+    rows += cards if soldiers else [" · ".join(cards)]
     if view.get("phase") == "deploy" and p.get("hero"):
         lead, mana = w("leadership", lang, n=p.get("leadership", 0)), w("mana", lang, n=p.get("mana", 0))
         rows.append(f"{esc(lead)} · {esc(mana)}")
