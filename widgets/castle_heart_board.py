@@ -136,8 +136,9 @@ class CastleHeartBoard(BoardBase):
     def _member_buttons(self, k: int, p: dict) -> list[ipw.Button]:
         """The hero and each soldier of seat k, as buttons of this generation (highlighted when aimed at)."""
         pool = self._pools[k][self._generation]
-        members = [(HERO, hero_face(p["hero"]) if p.get("hero") else None, f'{p["hp"]}/{p["max_hp"]}')]
-        members += [(i, soldier_face(x["kind"]), x["hp"]) for i, x in enumerate(p.get("soldiers", []))]
+        hp = f'♥{p["hp"]}/{p["max_hp"]}' if p["alive"] else w("dead", self.lang)  # a dead hero has no HP to count
+        members = [(HERO, hero_face(p["hero"]) if p.get("hero") else None, hp)]
+        members += [(i, soldier_face(x["kind"]), f'♥{x["hp"]}') for i, x in enumerate(p.get("soldiers", []))]
         while len(pool) < len(members):
             button = ipw.Button(layout=self._layout, style=self._style)
             button.re_seat, button.re_member, button.re_node = k, len(pool) - 1, -1
@@ -149,7 +150,7 @@ class CastleHeartBoard(BoardBase):
                 continue
             aimed = (k, member) in self._offer
             name = w("Hero", self.lang) if member == HERO else face.name(self.lang)
-            text = f'{WORDS[self.lang]["target"] if aimed else ""}{name} ♥{hp}'
+            text = f'{WORDS[self.lang]["target"] if aimed else ""}{name} {hp}'
             button.description, button.tooltip = text, face.tooltip()
             button.button_style = "warning" if aimed else ""
             classes = ["re-ch-member", f"re-ch-seat-{k}"] + (["re-ch-targeted"] if aimed else [])

@@ -11,6 +11,7 @@ from typing import Any
 
 import explorer
 from explorer import is_hidden
+from explorer.games.castle_heart.text import why_over
 from widgets.card_face import STYLE as FACE_STYLE
 from widgets.card_face import face_html, hidden_face_html
 from widgets.castle_heart_faces import card_face, hero_face, identity_face, soldier_face
@@ -70,6 +71,7 @@ STYLE = FACE_STYLE + """<style>
 .re-ch-seat.re-ch-me{background:#fffbea}
 .re-ch-badge{display:inline-block;color:#fff;border-radius:3px;padding:0 4px;font-weight:bold}
 .re-ch-badge .re-face{background:transparent;border:0;color:#fff}
+.re-ch-badge .re-face-kind{color:#ddd}
 .re-ch-pip{display:inline-block;width:8px;height:8px;border-radius:50%;margin-right:1px;background:#d9534f}
 .re-ch-pip.re-ch-lost{background:#ddd}
 .re-ch-centre{background:#f4efe2;border:2px solid #d8cba8;border-radius:10px;padding:6px;text-align:center}
@@ -181,8 +183,9 @@ def centre_html(view: dict, state: explorer.State, lang: str, step: str, magic_c
     """The middle of the table: step, round, phase, whose turn; the attack, spell or command under way; the end."""
     active = view.get("active")
     started = isinstance(active, int) and active >= 0 and view.get("round", 0) > 0
+    over = view.get("phase") == "over"
     parts = [step]
-    if started:
+    if started and not over:
         parts += [esc(w("round", lang, n=view["round"])),
                   esc(w("turn_of", lang, who=player_name(active, lang)))]
     parts.append(esc(phase_text(view.get("phase", ""), lang) or w("setup", lang)))
@@ -202,9 +205,9 @@ def centre_html(view: dict, state: explorer.State, lang: str, step: str, magic_c
         rows.append("⚑ " + esc(w("command", lang, who=player_name(active, lang), target=player_name(command, lang))))
     end = ending(state)
     if end is not None:
-        winners = ", ".join(player_name(p, lang) for p in end.targets) or w("nobody", lang)
+        winners = ("、" if lang == "zh" else ", ").join(player_name(p, lang) for p in end.targets) or w("nobody", lang)
         rows.append(f'<div class="re-ch-over">{esc(w("over", lang))} — {esc(w("winners", lang, who=winners))}</div>'
-                    f'<div class="re-ch-why">{esc(end.describe(lang))}</div>')
+                    f'<div class="re-ch-why">{esc(why_over(end.clause, lang == "zh"))} [{esc(end.clause)}]</div>')
     return f'<div class="re-ch-centre">{"<br>".join(rows)}</div>'
 
 

@@ -116,7 +116,7 @@ def test_game_over_says_who_won_and_by_which_rule_in_both_languages():
     end = next(e for e in reversed(state.log) if e.kind == "game over")
     board = CastleHeartBoard(session, lang="zh", viewer=0)
     centre = readable(board._centre.value)
-    assert "游戏结束" in centre and end.describe("zh") in centre
+    assert "游戏结束" in centre and f"[{end.clause}]" in board._centre.value and "获胜" in centre
     winners = "、".join(f"{p}号玩家" for p in state.winners)
     assert (winners or "无") in end.describe("zh")
     board.lang = "en"

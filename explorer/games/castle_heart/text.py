@@ -68,6 +68,11 @@ WHY_OVER = {  # the clause the game ended by: (English, 中文)
 }
 
 
+def why_over(clause: str, zh: bool) -> str:
+    """Why the game ended, from the clause its "game over" event applied."""
+    return WHY_OVER.get(clause, (clause, clause))[1 if zh else 0]
+
+
 def member(m, zh: bool) -> str:
     if not isinstance(m, int) or m == -1:
         return "英雄本人" if zh else "hero"
@@ -264,8 +269,7 @@ def describe_event(e, lang: str) -> str:
     f["camp"] = ident(v.get("camp", ""), zh)
     f["hero"] = hero(v.get("hero"), zh)
     f["split"] = split_text(v.get("split"), zh)
-    why = WHY_OVER.get(e.clause, (e.clause, e.clause))
-    f["why"] = why[1 if zh else 0]
+    f["why"] = why_over(e.clause, zh)
     f["saved_text"] = ("抵消" if zh else "cancelled") if v.get("saved") else ("未抵消" if zh else "not cancelled")
     f["join_text"] = (("投靠城主" if zh else "joins the lord") if v.get("join")
                       else ("拒绝投靠，转为敌军" if zh else "refuses and becomes an enemy"))
