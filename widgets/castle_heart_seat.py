@@ -65,6 +65,7 @@ PHASES = {
 STYLE = FACE_STYLE + """<style>
 .re-ch-board{font-size:12px;line-height:1.3;max-width:100%;overflow-wrap:anywhere}
 .re-ch-table{display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));gap:6px;margin:4px 0}
+.re-ch-board .re-ch-table{zoom:1!important}
 .re-ch-seat{border:1px solid #bbb;border-radius:6px;background:#fff;padding:4px 6px;min-width:0}
 .re-ch-seat.re-ch-active{border:2px solid #d08000}
 .re-ch-seat.re-ch-dead{opacity:.55}

@@ -72,6 +72,34 @@ def settle(page, before: str) -> None:
         time.sleep(0.5)
 
 
+def check_the_table(page, shot, lang: str, width: int, height: int) -> None:
+    """Just after a target was clicked: faces with names, no sideways scroll, no secret in the DOM, and on a
+    laptop the table and the decision on one screen."""
+    page.screenshot(path=str(shot), full_page=False)
+    faces = page.locator(".re-ch-ring .re-face summary b").all_inner_texts()
+    assert faces and not any(CATALOGUE.search(f) for f in faces)
+    assert fits(page), "the table scrolls sideways"
+    no_secret_in_dom(page, lang)
+    if width >= 1280:
+        ring, decision = rect(page, ".re-ch-ring"), rect(page, ".re-action-picker")
+        assert decision["bottom"] - ring["top"] <= height, (ring, decision)
+
+
+def play_a_whole_game(page, done: dict[str, int], check) -> None:
+    """From the person's own seat (seat 0) to game over, through the table."""
+    page.locator(".re-ch-board-widget .re-viewer select").select_option(index=1)
+    page.wait_for_function("() => document.querySelector('.re-ch-ring .re-ch-me') !== null", timeout=LONG)
+    for _ in range(900):
+        if page.locator(".re-ch-over").count():
+            return
+        before = page.locator(".re-ch-ring").first.inner_text()
+        what = take_a_turn(page)
+        done[what] = done.get(what, 0) + 1
+        settle(page, before)
+        if what == "target" and done[what] == 1:  # the first target clicked: faces, layout, secrets
+            check()
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "zh")])
 def test_a_whole_castle_heart_game_through_the_table(chromium_path, output_dir, width, height, lang):
@@ -86,28 +114,18 @@ def test_a_whole_castle_heart_game_through_the_table(chromium_path, output_dir, 
             page.locator(".re-lang button", has_text="中文").click()
         page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局" if lang == "zh" else "Play").first.click()
         page.locator(".re-ch-ring").first.wait_for(timeout=LONG)
-        page.locator(".re-ch-board-widget .re-viewer select").select_option(index=1)  # the person's own seat
-        page.wait_for_function("() => document.querySelector('.re-ch-ring .re-ch-me') !== null", timeout=LONG)
 
         done: dict[str, int] = {}
-        shot = False
-        for _ in range(900):
-            if page.locator(".re-ch-over").count():
+        for players in (3, 4, 3, 4):  # whole games until the person has aimed at someone (the dice are secret)
+            if players == 4 or done:
+                box = page.locator(".re-play-area .re-players input")
+                box.fill(str(players))
+                box.press("Enter")
+                page.wait_for_function("() => document.querySelector('.re-ch-over') === null", timeout=LONG)
+            play_a_whole_game(page, done, lambda: check_the_table(
+                page, output_dir / f"ch-table-{lang}-{width}.png", lang, width, height))
+            if done.get("target"):
                 break
-            before = page.locator(".re-ch-ring").first.inner_text()
-            what = take_a_turn(page)
-            done[what] = done.get(what, 0) + 1
-            settle(page, before)
-            if what == "target" and not shot:  # the first target clicked: the faces, the layout, the secrets
-                shot = True
-                page.screenshot(path=str(output_dir / f"ch-table-{lang}-{width}.png"), full_page=False)
-                faces = page.locator(".re-ch-ring .re-face summary b").all_inner_texts()
-                assert faces and not any(CATALOGUE.search(f) for f in faces)
-                assert fits(page), "the table scrolls sideways"
-                no_secret_in_dom(page, lang)
-                if width >= 1280:  # the table and the decision on one laptop screen
-                    ring, decision = rect(page, ".re-ch-ring"), rect(page, ".re-action-picker")
-                    assert decision["bottom"] - ring["top"] <= height, (ring, decision)
         assert page.locator(".re-ch-over").count(), done
         assert done.get("target", 0) >= 1, done
         page.locator(".re-ch-over").first.scroll_into_view_if_needed()
