@@ -22,7 +22,7 @@ def test_everything_view_shows_every_identity_soldier_and_hp():
     assert body.count('class="re-ch-seat') == len(view["players"]) == 5
     assert "identity hidden" not in body
     soldiers = sum(len(p["soldiers"]) for p in view["players"])
-    assert body.count('class="re-ch-soldier"') == soldiers
+    assert body.count('class="re-face re-ch-soldier"') == soldiers
     pips = sum(p["max_hp"] for p in view["players"])
     assert len(re.findall(r'class="re-ch-pip', body)) == pips
 

@@ -92,7 +92,8 @@ def test_castle_heart_board_shows_seat_0s_view_and_hides_the_others_identities_a
     assert len(hidden) == 3  # the three enemies, before Saint dies
     assert board_body(tour).count("identity hidden") == len(hidden)
     hands = [p["hand"] for p in view["players"][1:]]
-    assert all(is_hidden(h) for h in hands) and "heal" not in board_body(tour).split("Player 1", 1)[1]
+    others = board_body(tour).split("Player 1", 1)[1]  # the seats after Player 0's own
+    assert all(is_hidden(h) for h in hands) and "<b>Heal</b>" not in others  # no Heal card face in another hand
     tour.step = len(tour.current.steps)  # the lesson's last step: nobody gave 愈
     assert not tour.state.data.seats[1].alive
     assert board_body(tour).count("identity hidden") == len(hidden) - 1  # a dead hero's identity is shown

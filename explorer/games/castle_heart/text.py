@@ -34,6 +34,45 @@ def who(p, zh: bool) -> str:
     return f"{p}号玩家" if zh else f"player {p}"
 
 
+def skill(word, zh: bool) -> str:
+    """A hero skill by its vocabulary word: the text of the hero that has it (its cost included)."""
+    info = next((h for h in CONTENT.heroes.values() if h.skill == word), None)
+    if info is None:
+        return "技能" if zh else "a skill"
+    return info.skill_zh if zh else english(info.skill_en)
+
+
+def english(text: str) -> str:
+    """An English sentence of the sample content with the basic cards' English names (剑 Sword, 魔 Mana, 愈 Heal)."""
+    for zh, en in (("剑", "Sword"), ("魔", "Mana"), ("愈", "Heal")):
+        text = text.replace(zh, en)
+    return text
+
+
+def split_text(split, zh: bool) -> str:
+    """The missiles' damage per member, hero first then soldiers: "hero 2, soldier #1 3"."""
+    parts = [f"{member(i - 1, zh)}{' ' if not zh else ''}{n}" for i, n in enumerate(split or ()) if n]
+    return ("、" if zh else ", ").join(parts) or ("无" if zh else "nothing")
+
+
+WHY_OVER = {  # the clause the game ended by: (English, 中文)
+    "CH-goal-lord": ("every enemy is gone, the lord's side wins", "所有敌军被消灭，城主一方获胜"),
+    "CH-goal-enemy": ("the lord has fallen, the enemies win", "城主被消灭，敌军获胜"),
+    "CH-goal-neutral": ("the lord has fallen and only the neutral is left: the neutral wins",
+                        "城主被消灭且只剩中立：中立获胜"),
+    "CH-goal-reinforcement": ("the neutral joins the lord after the enemies fell: the lord's side wins",
+                              "敌军被消灭后中立投靠城主：城主一方获胜"),
+    "CH-end-neutral-as-reinforcement": ("every enemy is gone with a neutral declared reinforcement: the lord's side "
+                                        "wins", "所有敌军被消灭，且有中立宣布为援军：城主一方获胜"),
+    "CH-round-cap": ("the simulation's round cap is reached, nobody wins", "达到模拟的轮数上限，无人获胜"),
+}
+
+
+def why_over(clause: str, zh: bool) -> str:
+    """Why the game ended, from the clause its "game over" event applied."""
+    return WHY_OVER.get(clause, (clause, clause))[1 if zh else 0]
+
+
 def member(m, zh: bool) -> str:
     if not isinstance(m, int) or m == -1:
         return "英雄本人" if zh else "hero"
@@ -59,27 +98,26 @@ ACTIONS = {  # kind, or kind:variant: (English, 中文)
     "mirror:True": ("the mirror images dodge the attack", "镜影回避了攻击"),
     "mirror:False": ("the attack finds the real hero among the mirror images", "镜影未能回避攻击"),
     "destroy_card": ("the card destroyed at random is {card}", "随机消灭的手牌是【{card}】"),
-    "missile_split": ("the missiles fall as {split} (hero first, then soldiers)",
-                      "飞弹分配为{split}（先英雄，后士兵）"),
+    "missile_split": ("the missiles fall: {split}", "飞弹分配：{split}"),
     "deploy": ("{p} deploys a {soldier}", "{p}部署一张{soldier}"),
     "end_deploy": ("{p} ends deployment", "{p}结束部署"),
     "declare": ("{p} declares itself {camp}", "{p}宣布成为{camp}"),
-    "attack:sword": ("{p} spends a 剑 to attack {t}'s {member}", "{p}消耗1张剑攻击{t}组的{member}"),
+    "attack:sword": ("{p} spends a Sword card to attack {t}'s {member}", "{p}消耗1张剑攻击{t}组的{member}"),
     "attack:any_two": ("{p} pays any two cards (longbow) to attack {t}'s {member}",
                        "{p}以任意2张手牌代替剑（长弓）攻击{t}组的{member}"),
-    "heal": ("{p} uses a 愈 on {t}", "{p}对{t}使用愈"),
+    "heal": ("{p} uses a Heal card on {t}", "{p}对{t}使用愈"),
     "magic": ("{p} plays {card}{on}", "{p}使用【{card}】{on}"),
     "equip": ("{p} equips {card}", "{p}装备【{card}】"),
     "lightning": ("{p} fires the lightning wand at {t}'s {member}", "{p}以闪电魔杖攻击{t}组的{member}"),
     "missiles": ("{p} fires the missile ring at {t}'s group", "{p}对{t}组发动飞弹戒指"),
-    "skill": ("{p} uses its hero skill", "{p}发动英雄技能"),
+    "skill": ("{p} uses its hero skill — {skill}", "{p}发动英雄技能——{skill}"),
     "end_play": ("{p} ends the play phase", "{p}结束出牌阶段"),
     "pay_card": ("{p} pays {card}", "{p}交出【{card}】"),
-    "block": ("{p} blocks with a 剑", "{p}消耗1张剑抵挡"),
+    "block": ("{p} blocks with a Sword card", "{p}消耗1张剑抵挡"),
     "take_hit": ("{p} does not block", "{p}不抵挡"),
     "bear_axe:True": ("{p} discards 2 cards so the attack hits", "{p}弃2张手牌令攻击必中"),
     "bear_axe:False": ("{p} lets the cancelled attack go", "{p}放弃熊首战斧的效果"),
-    "doom_axe:True": ("{p} spends a 剑 to attack again", "{p}再消耗1张剑继续攻击"),
+    "doom_axe:True": ("{p} spends a Sword card to attack again", "{p}再消耗1张剑继续攻击"),
     "doom_axe:False": ("{p} stops attacking", "{p}停止攻击"),
     "abyss_discard": ("{p} discards {card} to the abyss sword", "{p}为深渊之剑弃掉【{card}】"),
     "abyss_take": ("{p} takes 1 more damage instead of discarding", "{p}不弃牌，额外受到1点伤害"),
@@ -89,16 +127,16 @@ ACTIONS = {  # kind, or kind:variant: (English, 中文)
     "let_pass": ("{p} lets the magic card work", "{p}不抵消"),
     "fireball_split": ("{p} lets its {member} take the whole fireball", "{p}由{member}承受全部火球伤害"),
     "fireball_split:None": ("{p} shares the fireball evenly", "{p}平均承受火球伤害"),
-    "ice:True": ("{p} spends a 魔 against the ice storm", "{p}消耗1张魔抵御冰风暴雨"),
+    "ice:True": ("{p} spends a Mana card against the ice storm", "{p}消耗1张魔抵御冰风暴雨"),
     "ice:False": ("{p} takes 1 damage from the ice storm", "{p}承受冰风暴雨1点伤害"),
-    "keep_ring:True": ("{p} spends 3 魔 to keep the ring", "{p}消耗3张魔保留飞弹戒指"),
+    "keep_ring:True": ("{p} spends 3 Mana cards to keep the ring", "{p}消耗3张魔保留飞弹戒指"),
     "keep_ring:False": ("{p} lets the ring go", "{p}放弃飞弹戒指"),
     "command": ("{p} sends its soldiers against {t}'s group", "{p}指挥士兵攻击{t}组"),
     "command:None": ("{p} keeps its soldiers back", "{p}不指挥士兵攻击"),
     "soldier_attack": ("{p}'s next soldier attacks the target's {member}", "{p}的下一个士兵攻击{member}"),
     "discard": ("{p} discards {card}", "{p}弃掉【{card}】"),
-    "rescue": ("{p} gives a 愈 to {t}", "{p}对{t}使用愈"),
-    "rescue:None": ("{p} gives no 愈", "{p}不使用愈"),
+    "rescue": ("{p} gives a Heal card to {t}", "{p}对{t}使用愈"),
+    "rescue:None": ("{p} gives no Heal card", "{p}不使用愈"),
     "join": ("{p} takes soldier #{n}", "{p}收编第{n}个士兵"),
     "join:None": ("{p} takes no soldier", "{p}不收编士兵"),
     "neutral_choice:True": ("{p} joins the lord", "{p}投靠城主"),
@@ -115,7 +153,8 @@ def describe_action(a, lang: str) -> str:
     g = a.get
     f = _Fields(p=who(a.player, zh), t=who(g("target"), zh), card=card(g("card"), zh), soldier=card(g("soldier"), zh),
                 camp=ident(g("camp", ""), zh), identity=ident(g("identity", ""), zh), hero=hero(g("hero"), zh),
-                member=member(g("member", g("soldier")), zh), split=list(g("split") or ()))
+                member=member(g("member", g("soldier")), zh), split=split_text(g("split"), zh),
+                skill=skill(g("skill"), zh))
     if g("mix"):
         names = {"L": ("lord", "城主"), "R": ("reinforcement(s)", "援军"), "N": ("neutral(s)", "中立"),
                  "E": ("enemies", "敌军")}
@@ -151,7 +190,7 @@ EVENTS = {  # kind: (English, 中文); fields: actor, target, targets, card, sol
     "deploy": ("{actor} spends {value} mana on a {soldier} ({mana} left)",
                "{actor}花费{value}点法力部署{soldier}（剩{mana}点）"),
     "soldier": ("{actor}'s {soldier} takes the field with {hp} HP", "{actor}的{soldier}入场，生命{hp}"),
-    "mana to 魔": ("{actor}'s leftover mana becomes {cards} 魔", "{actor}剩余的法力转换为{cards}张魔"),
+    "mana to 魔": ("{actor}'s leftover mana turns into Mana cards ({cards})", "{actor}剩余的法力转换为{cards}张魔"),
     "battle": ("the battle begins with the lord, {actor}", "战斗阶段开始，由城主{actor}先行"),
     "turn": ("{actor}'s turn begins (turn {turn}, round {round})", "{actor}的回合开始（第{turn}回合，第{round}轮）"),
     "draw phase": ("{actor} draws {cards} cards", "{actor}摸{cards}张牌"),
@@ -179,17 +218,17 @@ EVENTS = {  # kind: (English, 中文); fields: actor, target, targets, card, sol
     "horn": ("{actor} will draw {cards} more cards", "{actor}额外摸{cards}张牌"),
     "swift": ("{actor}'s attacks ignore distance this turn", "{actor}本回合攻击无视距离"),
     "mirror images": ("mirror images surround {actor}", "{actor}产生镜影"),
-    "recall": ("{actor} takes back {cards} 魔", "{actor}收回{cards}张魔"),
+    "recall": ("{actor} takes back Mana cards ({cards})", "{actor}收回{cards}张魔"),
     "held": ("{target} is held", "{target}被定身"),
     "hold lifted": ("{target} is free again", "{target}的定身被解除"),
     "hold ends": ("{target}'s hold wears off", "{target}的定身结束"),
     "destroyed": ("{target}'s {card} is destroyed", "{target}的【{card}】被消灭"),
-    "ward": ("{actor} spends a 魔 against the ice storm", "{actor}消耗1张魔抵御冰风暴雨"),
+    "ward": ("{actor} spends a Mana card against the ice storm", "{actor}消耗1张魔抵御冰风暴雨"),
     "equip": ("{actor} equips {card}", "{actor}装备【{card}】"),
     "lightning": ("{actor} strikes {target}'s {member} with lightning", "{actor}以闪电束攻击{target}组的{member}"),
     "missiles": ("{actor} fires {damage} missiles at {target}'s group", "{actor}向{target}组发射{damage}点飞弹"),
-    "missile split": ("the missiles fall as {split}", "飞弹分配为{split}"),
-    "ring kept": ("{actor} spends 3 魔 to keep the ring", "{actor}消耗3张魔保留飞弹戒指"),
+    "missile split": ("the missiles fall: {split}", "飞弹分配：{split}"),
+    "ring kept": ("{actor} spends 3 Mana cards to keep the ring", "{actor}消耗3张魔保留飞弹戒指"),
     "ring lost": ("{actor}'s missile ring is gone", "{actor}的飞弹戒指消失"),
     "skill": ("{actor} uses its skill", "{actor}发动技能"),
     "command": ("{actor} sends its soldiers against {target}'s group", "{actor}指挥士兵攻击{target}组"),
@@ -202,7 +241,7 @@ EVENTS = {  # kind: (English, 中文); fields: actor, target, targets, card, sol
     "join": ("{actor} takes a {soldier} of {target}", "{actor}收编{target}的{soldier}"),
     "lord falls": ("the lord {target} has fallen", "城主{target}被消灭"),
     "neutral choice": ("{actor} {join_text}", "{actor}{join_text}"),
-    "game over": ("game over; winners: {targets}", "游戏结束，胜者：{targets}"),
+    "game over": ("game over: {why}; winners: {targets}", "游戏结束：{why}；胜者：{targets}"),
     "round cap": ("the simulation's round cap ({round_cap}) is reached: the game stops, nobody wins",
                   "达到模拟设定的轮数上限（{round_cap}轮）：游戏终止，无人获胜"),
     "reshuffle": ("the discard pile ({cards} cards) is shuffled into the deck", "弃牌堆（{cards}张）洗回牌组"),
@@ -229,7 +268,8 @@ def describe_event(e, lang: str) -> str:
     f["identity"] = ident(v.get("identity", ""), zh)
     f["camp"] = ident(v.get("camp", ""), zh)
     f["hero"] = hero(v.get("hero"), zh)
-    f["split"] = list(v.get("split", ()))
+    f["split"] = split_text(v.get("split"), zh)
+    f["why"] = why_over(e.clause, zh)
     f["saved_text"] = ("抵消" if zh else "cancelled") if v.get("saved") else ("未抵消" if zh else "not cancelled")
     f["join_text"] = (("投靠城主" if zh else "joins the lord") if v.get("join")
                       else ("拒绝投靠，转为敌军" if zh else "refuses and becomes an enemy"))

@@ -15,7 +15,8 @@ def full_view(d: Castle) -> dict:
     ``soldiers`` (each ``{"kind", "hp", "poisoned"}``), ``leadership``, ``mana``, ``held``, ``mirror``,
     ``poisoned``. Then ``deck`` and ``discard`` (card id → count), ``turn``, ``round``, ``active`` (whose turn),
     ``phase``, ``attack`` (the attack being resolved, or None), ``spell`` (the magic card waiting for
-    counter-magic, or None), ``winners``.
+    counter-magic, or None), ``winners``, ``command`` (the group the active hero's soldiers attack in the command
+    phase, announced to all by the "command" event; None outside it).
     """
     players = []
     for i, s in enumerate(d.seats):
@@ -38,6 +39,7 @@ def full_view(d: Castle) -> dict:
         "spell": None if d.spell is None else {"card": d.spell.card, "caster": d.spell.caster,
                                                "target": d.spell.target, "counters": d.spell.counters},
         "winners": list(d.winners),
+        "command": d.command if d.command >= 0 else None,
     }
 
 
