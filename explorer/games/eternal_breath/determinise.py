@@ -59,11 +59,11 @@ def redeal(places: list[tuple], rng: random.Random) -> list[str]:
     kind, then the places that take anything from the rest, so every consistent arrangement is equally likely."""
     left = shuffled([c for _, _, c in places], rng)
     out = [ANY] * len(places)
-    for kind in ("special", "normal", "trap"):
-        for i, (k, _, _) in enumerate(places):
-            if k == kind:
-                j = next(j for j, c in enumerate(left) if card(c).kind == kind)
-                out[i] = left.pop(j)
+    for i, (kind, _, _) in enumerate(places):
+        if kind != ANY:
+            fits = [j for j, c in enumerate(left) if card(c).kind == kind]
+            out[i] = left.pop(fits[rng.randrange(len(fits))])
+    rng.shuffle(left)   # what is left, in a fresh random order: the first picks must not shape it
     rest = iter(left)
     return [c if c != ANY else next(rest) for c in out]
 
