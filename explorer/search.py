@@ -43,6 +43,7 @@ from .events import visible_log
 from .play import sample_chance
 from .state import State, resolve
 
+PRIOR_BIAS = 1.0  # progressive bias toward the rollout bot's own move at the root, divided by its visits
 Evaluate = Callable[[Any, int], Sequence[float]]  # (game data, players) -> a value in [0, 1] per seat
 
 
@@ -115,17 +116,27 @@ class ISMCTS:
             return legal[0]
         root = Node(seat)
         game = state.game
+        prior = self._prior(state, rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline or not done):
             world = game.determinise(state, seat, rng)
-            self._iterate(root, world.data, len(world.log), game, state.players, state.variant, rng)
+            self._iterate(root, world.data, len(world.log), game, state.players, state.variant, rng, prior)
             done += 1
-        self.last = {"iterations": done, "visits": {a: n.visits for a, n in root.children.items()}}
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
+        self.last = {"iterations": done, "visits": {a: n.visits for a, n in root.children.items()}, "prior": prior}
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[0] == prior, kv[1].reward))
         return best[0]
 
-    def _iterate(self, root: Node, data: Any, next_id: int, game, players: int, variant, rng) -> None:
+    def _prior(self, state: State, rng: random.Random) -> Action | None:
+        """The rollout bot's own choice here (from the seat's view: the greedy bots read only what the seat may
+        see): tried first, favoured by a bias that fades with visits, and chosen on a tie, so a short search
+        keeps the greedy move unless it found better."""
+        if self.rollout_bot is None:
+            return None
+        return self.rollout_bot.choose(state, random.Random(rng.random()))
+
+    def _iterate(self, root: Node, data: Any, next_id: int, game, players: int, variant, rng,
+                 prior: Action | None = None) -> None:
         """One iteration: select and expand through this world, roll out, back up."""
         path = [root]
         node = root
@@ -143,14 +154,15 @@ class ISMCTS:
                     if child is not None:
                         child.avail += 1
                 if untried:
-                    action = rng.choice(untried)
+                    action = prior if node is root and prior in untried else rng.choice(untried)
                     child = node.children[action] = Node(who)
                     child.avail = 1
                     path.append(child)
                     data, events = resolve(game, data, action, next_id)
                     next_id += len(events)
                     break
-                action = max(legal, key=lambda a: node.children[a].ucb(self.exploration))
+                action = max(legal, key=lambda a: node.children[a].ucb(self.exploration)
+                             + (PRIOR_BIAS / node.children[a].visits if node is root and a == prior else 0.0))
                 node = node.children[action]
                 path.append(node)
             data, events = resolve(game, data, action, next_id)
