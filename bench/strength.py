@@ -27,8 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 import explorer
 from explorer.balance.summary import wilson
 
-GAMES = int(os.environ.get("STRENGTH_GAMES", "16"))
-MATCH_ITERATIONS = int(os.environ.get("STRENGTH_ITERATIONS", "40"))
+GAMES = int(os.environ.get("STRENGTH_GAMES", "10"))
+MATCH_ITERATIONS = int(os.environ.get("STRENGTH_ITERATIONS", "30"))
 TIMED_DECISIONS = 12
 MATCHES = (("eternal_breath", 2), ("card_moba", 2))
 CASTLE = ("castle_heart", 5)

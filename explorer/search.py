@@ -8,20 +8,26 @@ the seat redrawn at random, consistently with its view); then it walks down the 
 choosing by UCB among the actions legal *in that world* (the "availability" count of a child is how often
 it was legal when its parent was visited), adds one node, plays on with the game's greedy bot for at most
 ``rollout_steps`` steps and scores the end by the game's ``evaluate`` (a finished game scores its winners).
+At the root the rollout bot's own move is tried first, gets a bias that fades with its visits
+(``PRIOR_BIAS / visits``) and wins ties, so a short search keeps the greedy move unless it found a better one.
 Chance is sampled with its exact Fractions (``explorer.sample_chance``) and never has a node: chance outcomes
 are part of the information the tree merges, like the hidden cards.
 
-Why truncated greedy rollouts: a whole game of greedy bots costs 20–100 ms here (永恒之息 ~650 steps), so a
-1-second budget would see only 10–50 playouts; a few dozen greedy steps and a heuristic from the game's
-``evaluate`` give hundreds of iterations in the same time (``bench/strength.py`` measures the result).
+Why truncated greedy rollouts: a whole game of greedy bots costs 20–100 ms on an idle core (永恒之息 ~650 steps)
+and several times that under load, so a 1-second budget would see only a few dozen playouts; 40 greedy decisions
+and a heuristic from the game's ``evaluate`` give more iterations in the same time, and the greedy policy keeps
+the playouts close to sensible play (random rollouts mostly measure noise). ``bench/strength.py`` measures the
+result against the greedy bot.
 
-Why our own search and not OpenSpiel's ``ISMCTSBot`` through ``explorer.openspiel``: the bridge turns every
-step into a pyspiel state with an integer action encoding and string information states, and OpenSpiel's
-bot asks ``resample_from_infostate`` (our ``determinise``) and clones states at each node; our own walks the
-engine's immutable data directly (``resolve`` on the game's data, no ``State`` per step, no encoding
-round-trip), keeps chance exact, and lets a game supply its greedy rollout policy and evaluation. Measured
-on this machine (see the README of each game): one iteration is one determinisation plus ≤ ``rollout_steps``
-engine steps, i.e. ~0.1–0.5 ms per step, so the default strength fits in about a second.
+Why our own search and not OpenSpiel's ``ISMCTSBot`` through ``explorer.openspiel``: that bot keys every tree
+node by the state's ``information_state_string`` and asks ``resample_from_infostate`` (our ``determinise``) and
+clones pyspiel states, and the bridge makes those strings from ``view(player)``. Measured here (2 cores shared,
+load ≈ 12), at step 90 of a game: one engine step 0.3–1.0 ms; one view as an information-state string (its JSON)
+16–43 ms, 40–100 times a step; one ``determinise`` 1.4–5 ms. Keying each node visit by such a string would cost
+more than our whole 40-step rollout, so our tree is keyed by the actions themselves (a node is the sequence of
+decisions from the root, which is the seat's information set in single-observer ISMCTS), the search walks the
+engine's immutable data directly (``resolve``; no ``State`` per step, no encoding round-trip), chance stays
+exact, and each game supplies its own greedy rollout policy and evaluation.
 
 What the bot assumes (not the game): a determinisation is uniform among the arrangements consistent with the
 seat's current view; it draws no inference from other players' past choices (a player who kept a card may
