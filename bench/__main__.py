@@ -2,7 +2,8 @@
 
 A module ``bench/<name>.py`` exposes ``run() -> list[dict]``; each row has ``bench``, ``case``,
 ``value``, ``unit`` and optionally ``target`` (text), ``ok`` (bool), ``peer``, ``peer_value``, ``ratio``.
-Usage: ``python -m bench [module ...]``.
+Usage: ``python -m bench [module ...]``. ``bench/strength.py`` (the strong bots against greedy, issue 17) is the
+slowest, about 10 minutes on 2 cores: ``python -m bench strength`` runs it alone.
 """
 
 from __future__ import annotations

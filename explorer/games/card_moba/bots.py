@@ -1,10 +1,13 @@
-"""Bots: the core's random bot, and a greedy one that walks toward the nearest enemy and attacks."""
+"""Bots: the core's random bot, a greedy one that walks toward the nearest enemy and attacks, and a strong one
+that searches (ISMCTS from its own view, ``explorer.search``) with greedy rollouts."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from explorer import Bot
+from explorer.search import StrongBot as _Search
 
 from . import board
 
@@ -40,3 +43,19 @@ class GreedyBot(Bot):
         if cheap and me.stamina > 2:
             return rng.choice(cheap)
         return next(a for a in legal if a.kind == "end")
+
+
+def evaluate(d, players: int) -> list[float]:
+    """An unfinished game's value per seat: the score lead (MB-choice-4-score: points win), then HP as a
+    tie-break worth half a point per full 60 HP (MB-hero-stats), squashed into (0, 1)."""
+    strength = [h.score + (0.5 * h.hp / 60 if h.alive else 0.0) for h in d.heroes]
+    return [1 / (1 + math.exp(-2 * (s - max(strength[:p] + strength[p + 1:])))) for p, s in enumerate(strength)]
+
+
+class StrongBot(_Search):
+    """Information-set MCTS from its own seat's view (``determinise.py``), greedy rollouts of 40 decisions,
+    then the score-and-HP evaluation. ``StrongBot(iterations=…, seconds=…)`` sets the strength."""
+
+    name = "strong"
+    rollout = GreedyBot
+    evaluate = staticmethod(evaluate)

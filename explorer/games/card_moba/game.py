@@ -142,8 +142,14 @@ class CardMoba(Game):
         return describe_event(self, event, lang)
 
     def bots(self):
-        from .bots import GreedyBot
-        return {"random": explorer.RandomBot, "greedy": GreedyBot}
+        from .bots import GreedyBot, StrongBot
+        return {"random": explorer.RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+
+    def determinise(self, state, seat, rng):
+        """A state ``seat`` cannot tell apart from ``state``: the others' hands and the deck redrawn at random
+        from the cards it cannot see (``determinise.py``; the strong bot's search starts here)."""
+        from .determinise import determinise
+        return determinise(state, seat, rng)
 
     def scenarios(self):
         """Named positions reached by real actions from a new game (``scenarios.py``)."""

@@ -1,10 +1,12 @@
-"""Bots for 城堡之心: the greedy bot plays to its faction's goal, from what its seat may see."""
+"""Bots for 城堡之心: the greedy bot plays to its faction's goal, from what its seat may see; the strong bot
+searches (ISMCTS from its own view, ``explorer.search``) with greedy rollouts."""
 
 from __future__ import annotations
 
 import random
 
 from explorer import Bot
+from explorer.search import StrongBot as _Search
 
 from .board import ENEMY, LORD, NEUTRAL, camp
 from .cards import CONTENT
@@ -78,3 +80,30 @@ def is_passive(a) -> bool:
     if a.kind == "neutral_choice":
         return not a.get("join")
     return any(value is None for _, value in a.params) and a.kind != "magic"
+
+
+def _health(seats) -> float:
+    """The mean share of starting HP left over some heroes (a dead one counts 0), or 0 for none."""
+    return sum(max(s.hp, 0) / s.max_hp for s in seats if s.alive and s.max_hp) / len(seats) if seats else 0.0
+
+
+def evaluate(d, players: int) -> list[float]:
+    """An unfinished game's value per seat, by side (CH-goal-lord, CH-goal-enemy): ½ plus half the lead of its
+    side's health over the other side's (the lord counts double: the enemies win when he falls). An undeclared
+    neutral (CH-goal-neutral) is scored ½: its goal depends on how the others fare."""
+    castle = [s for s in d.seats if camp(s) == "castle"]
+    enemies = [s for s in d.seats if camp(s) == "enemy"]
+    lord = d.seats[d.lord] if d.lord >= 0 else None
+    castle_health = (_health(castle) + (_health([lord]) if lord else 0.0)) / 2
+    lead = castle_health - _health(enemies)
+    side = {"castle": 0.5 + lead / 2, "enemy": 0.5 - lead / 2}
+    return [side.get(camp(s), 0.5) for s in d.seats]
+
+
+class StrongBot(_Search):
+    """Information-set MCTS from its own seat's view (``determinise.py``: hands, deck and hidden identities
+    redrawn), greedy rollouts of 40 decisions, then the side-health evaluation."""
+
+    name = "strong"
+    rollout = GreedyBot
+    evaluate = staticmethod(evaluate)

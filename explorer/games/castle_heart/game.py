@@ -180,7 +180,14 @@ class CastleHeart(Game):
         return text.describe_event(event, lang)
 
     def bots(self):
-        return {"random": explorer.RandomBot, "greedy": GreedyBot}
+        from .bots import StrongBot
+        return {"random": explorer.RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+
+    def determinise(self, state, seat, rng):
+        """A state ``seat`` cannot tell apart from ``state``: the others' hands, the deck and the identities not
+        yet shown redrawn at random (``determinise.py``; the strong bot's search starts here)."""
+        from .determinise import determinise
+        return determinise(state, seat, rng)
 
     def scenarios(self):
         """Named positions reached by real actions from a new game (``scenarios.py``)."""

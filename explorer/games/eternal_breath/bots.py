@@ -1,19 +1,22 @@
-"""Bots for 永恒之息: a random one, and a greedy one that attacks for the best expected damage."""
+"""Bots for 永恒之息: a random one, a greedy one that attacks for the best expected damage, and a strong one that
+searches (ISMCTS from its own view, ``explorer.search``) with greedy rollouts."""
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from functools import lru_cache
 
 from explorer import Bot, RandomBot
+from explorer.search import StrongBot as _Search
 
 from . import combat
 from .attack import attack_points
 from .catalogue import card
 from .effects import attack_plus, defence_plus
 
-__all__ = ["GreedyBot", "RandomBot", "expected_damage"]
+__all__ = ["GreedyBot", "RandomBot", "StrongBot", "evaluate", "expected_damage"]
 
 
 def expected_damage(attack_pts, base_defence, response: str = combat.BLOCK, defence_points=0) -> Fraction:
@@ -77,3 +80,28 @@ class GreedyBot(Bot):
             return expected_over(dice, pts, combat.DODGE)
         extra = card(a["card"]).points if a["card"] else 0
         return expected_over(dice, pts, combat.BLOCK, base, extra)
+
+
+def strength(seat) -> float:
+    """How well a player stands (EB-1.4-victory: the last player standing wins): the HP share left on its
+    characters (EB-3.1-hp), plus a little for coins (EB-2.6-coin-cap) and cards in hand; 0 once out."""
+    if not seat.alive:
+        return 0.0
+    hp = sum(max(c.hp, 0) for c in seat.chars)
+    full = sum(card(c.card).hp for c in seat.chars) or 1
+    return hp / full + 0.1 * seat.coins / 20 + 0.05 * len(seat.hand)
+
+
+def evaluate(t, players: int) -> list[float]:
+    """An unfinished game's value per seat: its strength against the strongest other, squashed into (0, 1)."""
+    s = [strength(seat) for seat in t.seats]
+    return [1 / (1 + math.exp(-3 * (v - max(s[:p] + s[p + 1:])))) for p, v in enumerate(s)]
+
+
+class StrongBot(_Search):
+    """Information-set MCTS from its own seat's view (``determinise.py``), greedy rollouts of 40 decisions,
+    then the HP-share evaluation. ``StrongBot(iterations=…, seconds=…)`` sets the strength."""
+
+    name = "strong"
+    rollout = GreedyBot
+    evaluate = staticmethod(evaluate)

@@ -114,8 +114,15 @@ class EternalBreath(Game):
             "攻击前一步：攻击点 3，对方基础防御 2、手持防御点 1 的防御卡", combat_ready)}
 
     def bots(self):
-        from .bots import GreedyBot, RandomBot
-        return {"random": RandomBot, "greedy": GreedyBot}
+        from .bots import GreedyBot, RandomBot, StrongBot
+        return {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+
+    def determinise(self, state, seat, rng):
+        """A state ``seat`` cannot tell apart from ``state``: the others' hands and picks, face-down characters
+        and traps it did not place, the offer it cannot see and the deck redrawn at random (``determinise.py``;
+        the strong bot's search starts here)."""
+        from .determinise import determinise
+        return determinise(state, seat, rng)
 
     def turn_pass(self, t):
         """EB-1.2.2-draw, EB-1.2.3-declare, EB-1.2.4-play: the action by which the player whose turn it is passes an

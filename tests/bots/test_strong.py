@@ -1,0 +1,109 @@
+"""The strong bot (ISMCTS from its own view, explorer.search): legal in whole seeded games of every game,
+reproducible with a seed, and blind to what its seat cannot see. Tiny budgets: these test behaviour, not
+strength (``make bench`` measures that)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import explorer
+from explorer.search import ISMCTS, Node, terminal_values
+
+from .positions import positions
+
+GAMES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 5))
+
+
+def tiny(game_id: str):
+    """The game's strong bot at a tiny, time-free strength (depends only on the view and the rng)."""
+    return explorer.get_game(game_id).bots()["strong"](iterations=4, seconds=None, rollout_steps=4)
+
+
+def whole_game(game_id: str, players: int, seed: int):
+    """A whole seeded game with the strong bot in every seat (it must return a legal action: apply checks)."""
+    game = explorer.get_game(game_id)
+    start = explorer.new_game(game_id, players, game.bounded_variant(players))
+    return explorer.play_out(start, tiny(game_id), seed=seed)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_strong_plays_whole_games_with_legal_actions(game_id, players):
+    end = whole_game(game_id, players, seed=3)
+    assert end.is_terminal
+    assert set(end.winners) <= set(range(players))
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_strong_is_reproducible_with_a_seed(game_id, players):
+    game = explorer.get_game(game_id)
+    start = explorer.new_game(game_id, players, game.bounded_variant(players))
+    a = list(explorer.play(start, tiny(game_id), seed=5, max_steps=120))
+    b = list(explorer.play(start, tiny(game_id), seed=5, max_steps=120))
+    assert [s.history[-1] for s in a] == [s.history[-1] for s in b]
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_the_same_view_gives_the_same_choices_whatever_the_hidden_cards(game_id, players):
+    """Two states with the same view from the seat but different hidden cards (the second drawn by
+    determinise): the same choice for each rng seed, hence the same distribution of choices over seeds."""
+    game = explorer.get_game(game_id)
+    compared = 0
+    for n, state in enumerate(positions(game_id, players, {}, games=1, every=7)):
+        seat = state.current_player
+        if seat < 0 or len(state.legal_actions()) < 2:
+            continue
+        other = game.determinise(state, seat, random.Random(n))
+        if other.data == state.data:
+            continue
+        assert other.view(seat) == state.view(seat)
+        bot = tiny(game_id)
+        here = [bot.choose(state, random.Random(r)) for r in range(3)]
+        there = [bot.choose(other, random.Random(r)) for r in range(3)]
+        assert here == there, (state, seat)
+        assert all(state.is_legal(a) for a in here)
+        compared += 1
+        if compared == 6:
+            break
+    assert compared >= 3
+
+
+def test_the_search_counts_every_iteration_at_the_root():
+    """Each iteration passes through the root and adds to exactly one root child's visits."""
+    state = next(s for s in positions("card_moba", 2, {}, games=1, every=1)
+                 if s.current_player >= 0 and len(s.legal_actions()) > 3)
+    search = ISMCTS(lambda d, n: [0.5] * n, None, iterations=25, rollout_steps=3)
+    action = search.choose(state, random.Random(0))
+    assert state.is_legal(action)
+    assert search.last["iterations"] == 25
+    assert sum(search.last["visits"].values()) == 25
+    assert search.last["visits"][action] == max(search.last["visits"].values())
+
+
+def test_the_search_prefers_what_the_evaluation_prefers():
+    """With an evaluation that rewards seat 0 only when it moved (its hero's position changed), a one-step
+    search picks a move over ending the phase (MB-turn-action): the tree backs up the evaluation to the root."""
+    state = next(s for s in positions("card_moba", 2, {}, games=1, every=1)
+                 if s.current_player == 0 and s.data.phase == "action"
+                 and {"move", "end"} <= {a.kind for a in s.legal_actions()})
+    start = state.data.heroes[0].pos
+
+    def moved(d, players):
+        return [1.0 if d.heroes[0].pos != start else 0.0, 0.0]
+
+    search = ISMCTS(moved, None, iterations=60, rollout_steps=0)
+    assert search.choose(state, random.Random(1)).kind != "end"
+
+
+def test_terminal_values_score_winners():
+    assert terminal_values((1,), 3) == [0.0, 1.0, 0.0]
+    assert terminal_values((), 2) == [0.5, 0.5]
+    assert Node(0).avail == 0
+
+
+@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+def test_every_game_offers_a_strong_bot(game_id):
+    bots = explorer.get_game(game_id).bots()
+    assert {"random", "greedy", "strong"} <= set(bots)
+    assert bots["strong"]().name == "strong"
