@@ -147,9 +147,16 @@ class ActionSpace:
         if len(self._by_names) != len(self.signatures):
             raise ValueError(f"{game_id}: a kind is listed twice with the same parameters")
         self._starts = [s.offset for s in self.signatures]
+        self._met: dict[Action, int] = {}  # ids already worked out (searches meet the same actions again and again)
 
     def encode(self, action: Action) -> int:
         """The id of ``action`` (kind + parameters; the player is left out)."""
+        found = self._met.get(action)  # an Action hashes once and compares values with their types
+        if found is None:
+            found = self._met[action] = self._encode(action)
+        return found
+
+    def _encode(self, action: Action) -> int:
         names = tuple(name for name, _ in action.params)
         sig = self._by_names.get((action.kind, names))
         if sig is None:
