@@ -43,7 +43,7 @@ SIMPLE = (bool, int, float, str)  # the parameter types OpenSpiel carries
 # How each game's winners rule reads as OpenSpiel utility (see ``returns``).
 ZERO_SUM_GAMES = {
     "eternal_breath": "the last player with a living character wins; everyone else loses (EB-1.4-victory)",
-    "card_moba": "the side that reaches the winning score wins; the other side loses (MB-win)",
+    "card_moba": "the first hero to reach the winning score wins; everyone else loses (MB-choice-4-score)",
 }
 
 
