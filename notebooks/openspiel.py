@@ -88,21 +88,22 @@ assert "hidden" in state.explorer_state.view(1)["players"][0]["hand"] and "hidde
 # loss (0 each if the round cap ends the game first).
 
 # %%
-def rollout(seed):
-    """One random game through OpenSpiel: its length and returns."""
-    rs = np.random.RandomState(seed)
-    s = game.new_initial_state()
+def play_to_end(s, rs, bot=None):
+    """Chance sampled with its odds; seat 0 asks ``bot`` when one is given; every other choice is uniform."""
     while not s.is_terminal():
         if s.is_chance_node():
             ids, odds = zip(*s.chance_outcomes(), strict=True)
             s.apply_action(int(rs.choice(ids, p=odds)))
+        elif bot is not None and s.current_player() == 0:
+            s.apply_action(bot.step(s))
         else:
             s.apply_action(int(rs.choice(s.legal_actions())))
-    return len(s.history()), s.returns()
+    return s
 
 
 for seed in range(5):
-    print(seed, *rollout(seed))
+    end = play_to_end(game.new_initial_state(), np.random.RandomState(seed))
+    print(f"game {seed}: {len(end.history())} steps, returns {end.returns()}")
 
 # %% [markdown]
 # ## 5 · OpenSpiel's MCTS bot plays a game
@@ -115,13 +116,7 @@ for seed in range(5):
 rs = np.random.RandomState(7)
 bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, random_state=rs, solve=False,
                    evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs))
-s = game.new_initial_state()
-while not s.is_terminal():
-    if s.is_chance_node():
-        ids, odds = zip(*s.chance_outcomes(), strict=True)
-        s.apply_action(int(rs.choice(ids, p=odds)))
-    else:
-        s.apply_action(bot.step(s) if s.current_player() == 0 else int(rs.choice(s.legal_actions())))
+s = play_to_end(game.new_initial_state(), rs, bot)
 print("steps:", len(s.history()), "· returns:", s.returns(), "· winners:", s.explorer_state.winners)
 assert s.explorer_state.is_terminal
 

@@ -6,28 +6,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from conftest import need
 
 import explorer
 
-try:
-    import pyspiel
-
-    from explorer import openspiel as bridge
-except ImportError:  # pragma: no cover - the extra is missing
-    pyspiel = None
-
+from .spiel import bridge, load, pyspiel
 from .walks import SMALLEST, start, states
 
-
-@pytest.fixture(autouse=True)
-def registered():
-    need(pyspiel is not None, "open_spiel is not installed (pip install open_spiel==2.0.2)")
-    bridge.register()
-
-
-def load(game_id: str, players: int, **params):
-    return pyspiel.load_game(bridge.PREFIX + game_id, {"players": players, **params})
+pytestmark = pytest.mark.usefixtures("registered")
 
 
 def test_every_game_is_registered_with_its_type():

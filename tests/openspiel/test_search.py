@@ -8,25 +8,20 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import need
 
-try:
-    import pyspiel
+from .spiel import load, pyspiel
+
+if pyspiel is not None:
     from open_spiel.python.algorithms import mcts
-
-    from explorer import openspiel as bridge
-except ImportError:  # pragma: no cover - the extra is missing
-    pyspiel = None
 
 # 城堡之心 has no table of 2 (CH-A02: the count rules allow none): its smallest table, 3, stands in.
 TABLES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
 
 
 @pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.usefixtures("registered")
 def test_an_openspiel_mcts_bot_plays_a_game_to_the_end(game_id, players):
-    need(pyspiel is not None, "open_spiel is not installed (pip install open_spiel==2.0.2)")
-    bridge.register()
-    game = pyspiel.load_game(bridge.PREFIX + game_id, {"players": players})
+    game = load(game_id, players)
     rng = np.random.RandomState(7)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, random_state=rng, solve=False,
                        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng))

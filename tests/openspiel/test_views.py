@@ -4,28 +4,13 @@ strings come from ``state.view(p)`` alone, and ``resample_from_infostate`` keeps
 from __future__ import annotations
 
 import pytest
-from conftest import need
 
 import explorer
 
-try:
-    import pyspiel
-
-    from explorer import openspiel as bridge
-except ImportError:  # pragma: no cover - the extra is missing
-    pyspiel = None
-
+from .spiel import load, pyspiel
 from .walks import SMALLEST, start, states
 
-
-@pytest.fixture(autouse=True)
-def registered():
-    need(pyspiel is not None, "open_spiel is not installed (pip install open_spiel==2.0.2)")
-    bridge.register()
-
-
-def load(game_id: str, players: int):
-    return pyspiel.load_game(bridge.PREFIX + game_id, {"players": players})
+pytestmark = pytest.mark.usefixtures("registered")
 
 
 def twins(game_id: str, players: int, seeds: range, most: int = 40):
