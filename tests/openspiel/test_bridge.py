@@ -1,0 +1,129 @@
+"""Our games inside OpenSpiel (explorer.openspiel): OpenSpiel's own random simulation tests, and the bridge
+checked against our engine — legal ids, exact chance, returns, saves, clones, the game's length."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import explorer
+
+from .spiel import bridge, load, pyspiel
+from .walks import SMALLEST, start, states
+
+pytestmark = pytest.mark.usefixtures("registered")
+
+
+def test_every_game_is_registered_with_its_type():
+    names = bridge.register()
+    assert names == sorted(names) == [bridge.PREFIX + g for g in ("card_moba", "castle_heart", "eternal_breath")]
+    for game_id, players in SMALLEST:
+        game = load(game_id, players)
+        kind = game.get_type()
+        assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        ours = explorer.get_game(game_id)
+        assert (kind.min_num_players, kind.max_num_players) == (ours.min_players, ours.max_players)
+        assert game.num_players() == players
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_openspiel_random_simulation_test(game_id, players):
+    """OpenSpiel's own C++ checks (legal ids sorted and in range, chance sums, clone, serialisation, strings)."""
+    pyspiel.random_sim_test(load(game_id, players), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_legal_ids_and_chance_odds_are_ours(game_id, players):
+    """Along seeded games of our engine, OpenSpiel's legal ids are our legal actions' ids, and its chance
+    outcomes are our exact Fractions (as the nearest float; the Fractions sum to exactly 1)."""
+    game = load(game_id, players)
+    space = game.space
+    for ours in states(game_id, players, range(2)):
+        theirs = game.new_initial_state(ours)
+        ids = sorted(space.encode(a) for a in ours.legal_actions())
+        assert theirs.legal_actions() == ids
+        if ours.is_chance:
+            exact = {space.encode(a): p for a, p in ours.chance_outcomes()}
+            assert sum(exact.values(), Fraction(0)) == 1
+            got = dict(theirs.chance_outcomes())
+            assert got.keys() == exact.keys()
+            assert all(got[i] == p.numerator / p.denominator for i, p in exact.items())
+            assert abs(sum(got.values()) - 1) < 1e-9
+        else:
+            assert theirs.current_player() == ours.current_player
+
+
+def _reference_returns(state: explorer.State) -> list[float]:
+    """A seat's return from the winners, written out per game."""
+    won, n = set(state.winners), state.players
+    if state.game_id == "castle_heart":
+        return [1.0 if p in won else -1.0 for p in range(n)]
+    if not won or len(won) == n:
+        return [0.0] * n
+    share = n / len(won)  # the losers' −1/(n−1) each is shared out among the winners
+    return [(share - 1) / (n - 1) if p in won else -1 / (n - 1) for p in range(n)]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [*SMALLEST, ("eternal_breath", 3)])
+def test_returns_follow_the_winners_rule(game_id, players):
+    game = load(game_id, players)
+    for seed in range(3):
+        final = explorer.play_out(start(game_id, players), seed=seed)
+        theirs = game.new_initial_state(final)
+        assert theirs.is_terminal()
+        assert theirs.returns() == pytest.approx(_reference_returns(final))
+        if game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM:
+            assert sum(theirs.returns()) == pytest.approx(0)
+        assert all(game.min_utility() <= r <= game.max_utility() for r in theirs.returns())
+    assert game.new_initial_state().returns() == [0.0] * players
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_saves_and_clones(game_id, players):
+    """OpenSpiel's serialisation round-trips the state exactly; a clone moves on alone."""
+    game = load(game_id, players)
+    state = game.new_initial_state(explorer.play_out(start(game_id, players), seed=5, max_steps=20))
+    assert not state.is_terminal()
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert state2.explorer_state == state.explorer_state
+    assert str(game2) == str(game)
+    clone = state.clone()
+    before = state.explorer_state
+    clone.apply_action(clone.legal_actions()[0])
+    assert state.explorer_state is before and clone.explorer_state != before
+    assert clone.history() == [*state.history(), state.legal_actions()[0]]
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_max_game_length_is_the_games_stated_bound(game_id, players):
+    """The OpenSpiel game runs with the bots' simulation limits (a person's game has none), and its
+    max_game_length is the game's own bound for them; without the limits it refuses to load."""
+    ours = explorer.get_game(game_id)
+    game = load(game_id, players)
+    variant = ours.resolve_variant(ours.bounded_variant(players))
+    assert game.max_game_length() == ours.max_steps(players, variant)
+    for switch in ours.simulation_limits(players):
+        assert game.get_parameters()[switch] == variant[switch] != 0
+    with pytest.raises(ValueError, match="unbounded"):
+        load(game_id, players, **{switch: 0 for switch in ours.simulation_limits(players)})
+
+
+def test_a_variant_switch_is_a_game_parameter():
+    game = load("eternal_breath", 2, block_without_card="zero")
+    assert game.new_initial_state().explorer_state.variant["block_without_card"] == "zero"
+    with pytest.raises(explorer.VariantError):
+        load("eternal_breath", 2, block_without_card="sometimes")
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_action_strings_are_our_sentences(game_id, players):
+    game = load(game_id, players)
+    ours = explorer.play_out(start(game_id, players), seed=2, max_steps=40)
+    theirs = game.new_initial_state(ours)
+    for action in ours.legal_actions()[:5]:
+        assert theirs.action_to_string(action.player, game.space.encode(action)) == action.describe("en")
