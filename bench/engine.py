@@ -1,8 +1,9 @@
 """Engine speed: actions/s per registered game with seeded random bots, peak memory, and the work of one step
 at step 10 and at step 3,000 of a long game (issue 19).
 
-One core: the bench runs in this single process and counts its CPU time (time.process_time), so other
-load on the machine does not skew it much. Target: ≥ 20,000 actions per second.
+One core: each measurement runs in one process and counts its CPU time (time.process_time), so other
+load on the machine skews it less (on a loaded machine every figure drops; the ratio to "before", measured
+alongside, is the figure to read).
 
 - actions/s, two paths: "State.apply" (a person's path: every step checked and kept as a State) and
   "play_out" (the bots' playout path: the same rules, exact chance and every event, no State in between).
@@ -10,17 +11,25 @@ load on the machine does not skew it much. Target: ≥ 20,000 actions per second
   whole log (O(log) by nature: no target). No registered game runs 3,000 steps with random bots (the longest
   are under 2,000), so the long game is the core's toy duel (``tests/toy``) with no turn limit and a million HP:
   the core's own cost per step, which is what grows with the length of a game.
-- "before" rows: the same bench run on the merge base (commit ``BEFORE_COMMIT``) on this machine, recorded.
+- "before" for actions/s and games/s per core: measured in the same run, by the same script (bench/_playouts.py),
+  on a ``git archive`` of ``BASELINE_COMMIT`` (issue 16's baseline); recorded values (``BASELINE``) when there is
+  no git history (a Binder image). Target (issue 16): play_out ≥ 2× the baseline per core.
+- "before" for the per-step rows: the same bench run on commit ``BEFORE_COMMIT`` on this machine, recorded.
 """
 
 from __future__ import annotations
 
 import gc
+import io
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 import explorer
@@ -31,19 +40,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import toy
 
-TARGET_ACTIONS_PER_S = 20_000
 SECONDS = 3.0
 WALK = 40  # steps timed one after the other from each point of the long game
 STEPS_AT = (10, 3_000)
 
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE_COMMIT = "06e0aec"  # issue 16's "today": the engine before the speed work
+SPEED_UP_TARGET = 2.0        # issue 16: bot playouts ≥ 2× faster per core than the baseline
+BASELINE = {  # bench/_playouts.py on BASELINE_COMMIT, this machine (loaded), 2026-12-01 00:20 UTC: (actions/s, games/s)
+    ("card_moba", "State.apply"): (9121.0, 24.1), ("card_moba", "play_out"): (9309.0, 24.55),
+    ("castle_heart", "State.apply"): (12508.0, 61.17), ("castle_heart", "play_out"): (12611.0, 61.87),
+    ("eternal_breath", "State.apply"): (9524.0, 10.06), ("eternal_breath", "play_out"): (9715.0, 10.26),
+}
+
 BEFORE_COMMIT = "e26211e"
 BEFORE = {  # this module run on BEFORE_COMMIT (a git worktree of it), this machine, 2026-11-30 17:20 UTC
-    "card_moba, 4 players, random bots, State.apply: actions/s": 9992.0,
-    "card_moba, 4 players, random bots, play_out: actions/s": 8766.0,
-    "castle_heart, 4 players, random bots, State.apply: actions/s": 9915.0,
-    "castle_heart, 4 players, random bots, play_out: actions/s": 9297.0,
-    "eternal_breath, 4 players, random bots, State.apply: actions/s": 6357.0,
-    "eternal_breath, 4 players, random bots, play_out: actions/s": 7312.0,
     "long game (toy duel), step 10: State.apply": 49.6,
     "long game (toy duel), step 10: hash(State)": 217.3,
     "long game (toy duel), step 10: view(p, with_log=False)": 22.3,
@@ -81,41 +92,57 @@ def _players(game_id: str) -> int:
     return min(max(4, game.min_players), game.max_players)
 
 
-def _start(game_id: str) -> State:
-    players = _players(game_id)
-    return explorer.new_game(game_id, players, explorer.get_game(game_id).bounded_variant(players))  # bots alone
+def baseline_tree(commit: str = BASELINE_COMMIT) -> Path | None:
+    """The files of ``commit`` in a temporary folder (``git archive``), or None without git history."""
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "explorer"],
+                                 capture_output=True, check=True, timeout=120).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-{commit}-"))
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
 
 
-def _apply_game(start: State, seed: int) -> int:
-    """A person's path: one seeded random game, every step through State.apply; returns the actions."""
-    rng = random.Random(seed)
-    bot, state, steps = explorer.RandomBot(), start, 0
-    while not state.is_terminal:
-        action = sample_chance(state.chance_outcomes(), rng) if state.is_chance else bot.choose(state, rng)
-        state = state.apply(action)
-        steps += 1
-    return steps
+def playouts(tree: Path, game_id: str, seconds: float = SECONDS) -> dict:
+    """bench/_playouts.py run on ``tree``'s explorer (a fresh process: one core, its own CPU time)."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "_playouts.py"), game_id, str(seconds)],
+                         capture_output=True, check=True, text=True, env=env, cwd=str(tree), timeout=600).stdout
+    return json.loads(out)
 
 
-def _playout_game(start: State, seed: int) -> int:
-    """The bots' path: play_out of the same game."""
-    return len(explorer.play_out(start, seed=seed).history) - len(start.history)
-
-
-def measure(game_id: str, one_game=_apply_game, seconds: float = SECONDS) -> dict:
-    start_state = _start(game_id)
-    games = actions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        actions += one_game(start_state, seed=games)
-        games += 1
-    elapsed = time.process_time() - start
-    tracemalloc.start()
-    one_game(start_state, seed=10_000)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return {"actions_per_s": actions / elapsed, "games_per_s": games / elapsed,
-            "mean_actions": actions / games, "peak_mb": peak / 2**20}
+def playout_rows() -> list[dict]:
+    """actions/s and games/s per core of each game, both paths, this tree against the baseline (same run)."""
+    base = baseline_tree()
+    label = f"before ({BASELINE_COMMIT}{'' if base else ', recorded'})"
+    rows = []
+    for game_id in explorer.game_ids():
+        if game_id.startswith("toy"):
+            continue
+        before = playouts(base, game_id) if base else None
+        after = playouts(ROOT, game_id)
+        case = f"{game_id}, {_players(game_id)} players, random bots"
+        for path in ("State.apply", "play_out"):
+            m = after[path]
+            b = before[path] if before else dict(zip(("actions_per_s", "games_per_s"), BASELINE[(game_id, path)],
+                                                      strict=True))
+            ratio = m["actions_per_s"] / b["actions_per_s"]
+            target = f"≥ {SPEED_UP_TARGET:g}× before" if path == "play_out" else None
+            rows += [
+                {"bench": "engine", "case": f"{case}, {path}: actions/s", "value": round(m["actions_per_s"]),
+                 "unit": "1/s", "peer": label, "peer_value": round(b["actions_per_s"]), "ratio": round(ratio, 2),
+                 "target": target, "ok": ratio >= SPEED_UP_TARGET if target else None},
+                {"bench": "engine", "case": f"{case}, {path}: games/s per core (mean {m['mean_actions']:.0f} actions)",
+                 "value": round(m["games_per_s"], 2), "unit": "1/s", "peer": label,
+                 "peer_value": round(b["games_per_s"], 2), "ratio": round(m["games_per_s"] / b["games_per_s"], 2)},
+                {"bench": "engine", "case": f"{case}, {path}: peak memory of one game (tracemalloc)",
+                 "value": round(m["peak_mb"], 2), "unit": "MiB",
+                 "peer": label if before else None,
+                 "peer_value": round(before[path]["peak_mb"], 2) if before else None},
+            ]
+    return rows
 
 
 # --- the work of one step, early and late in a long game ------------------------------------------------------
@@ -215,22 +242,4 @@ def _with_before(row: dict) -> dict:
 
 
 def run() -> list[dict]:
-    rows = []
-    for game_id in explorer.game_ids():
-        if game_id.startswith("toy"):
-            continue
-        case = f"{game_id}, {_players(game_id)} players, random bots"
-        for path, one_game in (("State.apply", _apply_game), ("play_out", _playout_game)):
-            m = measure(game_id, one_game)
-            rows += [
-                _with_before({"bench": "engine", "case": f"{case}, {path}: actions/s",
-                              "value": round(m["actions_per_s"]), "unit": "1/s", "target": f"≥ {TARGET_ACTIONS_PER_S}",
-                              "ok": m["actions_per_s"] >= TARGET_ACTIONS_PER_S}),
-                {"bench": "engine", "case": f"{case}, {path}: complete games/s (mean {m['mean_actions']:.0f} actions)",
-                 "value": round(m["games_per_s"], 2), "unit": "1/s"},
-                {"bench": "engine", "case": f"{case}, {path}: peak memory of one game (tracemalloc)",
-                 "value": round(m["peak_mb"], 2), "unit": "MiB"},
-            ]
-    rows += mypyc_rows()
-    rows += step_rows()
-    return rows
+    return playout_rows() + mypyc_rows() + step_rows()

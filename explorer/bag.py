@@ -30,11 +30,13 @@ class Bag:
         self._hash: int | None = None
 
     @classmethod
-    def _of(cls, counts: dict[Any, int]) -> Bag:
+    def _of(cls, counts: dict[Any, int], order: tuple | None = None) -> Bag:
+        """A Bag of ``counts``; ``order``, when given, is its distinct items in their fixed order."""
         bag = cls.__new__(cls)
         bag._counts = counts
         bag._size = sum(counts.values())
-        bag._order = bag._outcomes = bag._hash = None
+        bag._order = order
+        bag._outcomes = bag._hash = None
         return bag
 
     def _sorted(self) -> tuple:
@@ -63,7 +65,7 @@ class Bag:
     def add(self, item: Any, n: int = 1) -> Bag:
         counts = dict(self._counts)
         counts[item] = counts.get(item, 0) + n
-        return Bag._of(counts)
+        return Bag._of(counts, self._order if item in self._counts else None)
 
     def union(self, other: Iterable[Any] | Bag) -> Bag:
         counts = dict(self._counts)
@@ -77,11 +79,19 @@ class Bag:
         if have < n:
             raise KeyError(f"{item!r} not in bag {n} times")
         counts = dict(self._counts)
+        order = self._order  # the same items in the same order, less the one gone (no sorting again)
         if have == n:
             del counts[item]
+            if order is not None:
+                order = tuple(x for x in order if x != item)
         else:
             counts[item] = have - n
-        return Bag._of(counts)
+        return Bag._of(counts, order)
+
+    def weights(self) -> tuple[tuple, tuple[int, ...]]:
+        """The distinct items in their fixed order, and how many of each: a draw's whole-number weights."""
+        order = self._sorted()
+        return order, tuple(map(self._counts.__getitem__, order))
 
     def outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         """Each distinct item with the exact chance of drawing it next (uniform over cards)."""

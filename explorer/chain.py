@@ -24,16 +24,16 @@ class Chain(Sequence):
         self._buf = list(items)
         self._len = len(self._buf)
 
-    @classmethod
-    def _on(cls, buf: list, length: int) -> Chain:
-        chain = cls.__new__(cls)
-        chain._buf = buf
-        chain._len = length
-        return chain
-
     def append(self, item: Any) -> Chain:
-        """A chain one item longer; this one is unchanged."""
-        return self.extend((item,))
+        """A chain one item longer; this one is unchanged (``extend`` with one item, the steps' own path)."""
+        buf, n = self._buf, self._len
+        if n and len(buf) == n:
+            buf.append(item)
+            if len(buf) == n + 1 or buf[n] is item:
+                return _on(buf, n + 1)
+        fresh = buf[:n]
+        fresh.append(item)
+        return _on(fresh, n + 1)
 
     def extend(self, items: Iterable[Any]) -> Chain:
         """A chain with ``items`` added; this one is unchanged (O(len(items)) on the newest chain)."""
@@ -47,10 +47,10 @@ class Chain(Sequence):
             buf.extend(items)
             # another thread may have grown the same buffer at the same moment; then check that ours is there
             if len(buf) == n + k or all(map(is_, buf[n:n + k], items)):
-                return Chain._on(buf, n + k)
+                return _on(buf, n + k)
         fresh = buf[:n]  # a branch (or the empty chain, shared by every game): a buffer of its own
         fresh.extend(items)
-        return Chain._on(fresh, n + k)
+        return _on(fresh, n + k)
 
     def __len__(self) -> int:
         return self._len
@@ -107,6 +107,17 @@ class Chain(Sequence):
 
     def __reduce__(self):
         return (Chain, (self.as_tuple(),))
+
+
+_set_buf, _set_len = Chain._buf.__set__, Chain._len.__set__
+
+
+def _on(buf: list, length: int) -> Chain:
+    """The chain of the first ``length`` items of ``buf`` (shared, never copied)."""
+    chain = object.__new__(Chain)
+    _set_buf(chain, buf)
+    _set_len(chain, length)
+    return chain
 
 
 EMPTY = Chain()

@@ -8,6 +8,7 @@ from typing import Any
 import networkx as nx
 
 from .actions import _freeze, _not_ready
+from .records import maker
 
 TOOK_EFFECT = "took effect"
 CANCELLED = "cancelled"
@@ -125,9 +126,15 @@ class Emitter:
         made = ()
         if links:
             made = tuple(x for x in (_link(eid, clause, *link) for link in links) if x is not None)
-        self.events.append(Event(eid, kind, clause, actor, tuple(targets), cause, outcome,
-                                 tuple(sorted(numbers.items())), private_to, self.game, made))
+        numbered = tuple(numbers.items())
+        if len(numbered) > 1:
+            numbered = tuple(sorted(numbered))
+        self.events.append(_new_event(eid, kind, clause, actor, tuple(targets), cause, outcome, numbered, private_to,
+                                      self.game, made))
         return eid
+
+
+_new_event = maker(Event)  # Event(...) without the dataclass's __init__: the same event, built at every step
 
 
 def _link(eid: int, own_clause: str, subject: int, relation: str, obj: int, clause: str = "") -> tuple | None:

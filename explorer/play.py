@@ -9,13 +9,17 @@ from fractions import Fraction
 
 from .actions import CHANCE, TERMINAL, Action
 from .bot import Bot, RandomBot
-from .state import State, resolve
+from .chance import Weighted
+from .events import Emitter
+from .state import State
 
 __all__ = ["Bot", "RandomBot", "play", "play_out", "sample_chance"]
 
 
 def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
-    """One outcome drawn with exactly its probability (no float rounding)."""
+    """One outcome drawn with exactly its probability (no float rounding); from a ``Weighted`` directly."""
+    if outcomes.__class__ is Weighted:
+        return outcomes.sample(rng)
     denominators = [p.denominator for _, p in outcomes]
     denominator = math.lcm(*set(denominators))
     ticket = rng.randrange(denominator)
@@ -25,6 +29,9 @@ def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
             return action
         ticket -= share
     raise ValueError("chance outcomes do not sum to 1")
+
+
+_SEQUENCES = (tuple, Weighted)  # what a game's chance_outcomes may return that sample_chance reads as it is
 
 
 def _seat_bots(state: State, bots) -> Mapping[int, Bot]:
@@ -74,31 +81,47 @@ def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | Non
     """The last state of ``play`` with the same bots and seed: the same state, reached faster.
 
     The bots' playout path: between the start and the end no State is built (only the game's data
-    moves on, through the same rules, with exact chance and every event kept); a bot other than
-    RandomBot still gets a State to look at, and its action is checked as ``State.apply`` checks it.
+    moves on, through the same rules, with exact chance and every event kept; the steps' actions and
+    events join the history and the log once, at the end); a bot other than RandomBot still gets a State
+    to look at, and its action is checked as ``State.apply`` checks it.
     """
     rng = random.Random(seed)
     seat_bots = _seat_bots(state, bots)
-    game, players, variant = state.game, state.players, state.variant
+    randoms = {p for p, bot in seat_bots.items() if _picks_a_legal_action(bot)}
+    game, players, variant, game_id = state.game, state.players, state.variant, state.game.id
+    current, legal, outcomes, rules, choice = (game.current_player, game.legal_actions, game.chance_outcomes,
+                                               game.apply, rng.choice)
     data, history, log, events = state.data, state._history, state._log, state._events
+    actions: list[Action] = []  # this playout's steps, not yet in ``history``
+    logged: list = []           # and their events, not yet in ``log``
+    next_id = len(log)
     steps = 0
     while max_steps is None or steps < max_steps:
-        who = game.current_player(data)
+        who = current(data)
         if who == TERMINAL:
             break
         if who == CHANCE:
-            action = sample_chance(tuple(game.chance_outcomes(data)), rng)
-        elif who in seat_bots and _picks_a_legal_action(seat_bots[who]):
-            action = rng.choice(tuple(game.legal_actions(data)))
+            chances = outcomes(data)
+            action = sample_chance(chances if chances.__class__ in _SEQUENCES else tuple(chances), rng)
+        elif who in randoms:
+            action = choice(tuple(legal(data)))
         elif who in seat_bots:
+            history, log, actions, logged = history.extend(actions), log.extend(logged), [], []
             here = State(game, players, variant, data, history, log, events, state._start)
             after = here.apply(seat_bots[who].choose(here, rng))
             data, history, log, events = after.data, after._history, after._log, after._events
+            next_id = len(log)
             steps += 1
             continue
         else:
             break
-        data, events = resolve(game, data, action, len(log))
-        history, log = history.append(action), log.extend(events)
+        emitter = Emitter(game_id, next_id)  # resolve(), inline: one step of the game's rules
+        data = rules(data, action, emitter)
+        events = tuple(emitter.events)
+        next_id = emitter.next_id
+        actions.append(action)
+        logged += events
         steps += 1
-    return state if steps == 0 else State(game, players, variant, data, history, log, events, state._start)
+    if steps == 0:
+        return state
+    return State(game, players, variant, data, history.extend(actions), log.extend(logged), events, state._start)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from types import MemberDescriptorType
 from typing import Any
 
 from .bag import Bag
@@ -28,27 +29,48 @@ _COPIERS: dict[type, Any] = {}
 
 def _copier(cls: type):
     """Straight-line code that copies one record class field by field, written once per class from the
-    class's own field names (identifiers of our code, never user text). The engines' hottest path."""
+    class's own field names (identifiers of our code, never user text). The engines' hottest path: each field
+    is written through its slot's own setter (as ``object.__setattr__`` does, without looking the slot up)."""
     names = [f.name for f in dataclasses.fields(cls)]
-    lines = ["def copy(obj, ch):", "    if not ch.keys() <= known:", "        unknown_(ch)", "    new = new_(cls)"]
-    lines += [f"    set_(new, {n!r}, ch[{n!r}] if {n!r} in ch else obj.{n})" for n in names]
+    lines = ["def copy(obj, ch):", "    if not known.issuperset(ch):", "        unknown_(ch)", "    new = new_(cls)"]
+    lines += [f"    set{i}(new, ch[{n!r}] if {n!r} in ch else obj.{n})" for i, n in enumerate(names)]
     lines.append("    return new")
 
     def unknown(ch):
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(ch.keys() - set(names))}")
 
-    scope = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls, "known": frozenset(names),
-             "unknown_": unknown}
+    setters = {f"set{i}": _setter(cls, n) for i, n in enumerate(names)}
+    scope = {"new_": object.__new__, "cls": cls, "known": frozenset(names), "unknown_": unknown, **setters}
     exec("\n".join(lines), scope)
     return scope["copy"]
+
+
+def _setter(cls: type, name: str):
+    """The fastest way to write field ``name`` of a new ``cls``: its slot's setter, else object.__setattr__."""
+    slot = getattr(cls, name, None)
+    if isinstance(slot, MemberDescriptorType):
+        return slot.__set__
+    return lambda obj, value: object.__setattr__(obj, name, value)
+
+
+def maker(cls: type):
+    """A function that builds a ``cls`` from every field, positionally, in field order, without ``__init__``
+    (so no defaults and no ``__post_init__``): for the few classes built at every step (events, actions)."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    lines = [f"def make({', '.join(names)}):", "    new = new_(cls)"]
+    lines += [f"    set{i}(new, {n})" for i, n in enumerate(names)]
+    lines.append("    return new")
+    scope = {"new_": object.__new__, "cls": cls, **{f"set{i}": _setter(cls, n) for i, n in enumerate(names)}}
+    exec("\n".join(lines), scope)
+    return scope["make"]
 
 
 def evolve(obj: Any, **changes: Any) -> Any:
     """A copy of the record ``obj`` with some fields changed (faster than ``dataclasses.replace``;
     records have no ``__post_init__``)."""
-    fn = _COPIERS.get(type(obj))
+    fn = _COPIERS.get(obj.__class__)
     if fn is None:
-        fn = _COPIERS[type(obj)] = _copier(type(obj))
+        fn = _COPIERS[obj.__class__] = _copier(obj.__class__)
     return fn(obj, changes)
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from explorer import CHANCE, TERMINAL, Bag
+from explorer import CHANCE, TERMINAL, Bag, Draws
 
 from . import attack, deal, death, equipment, magic, turn
 from .actions import A
@@ -57,21 +55,12 @@ def legal_actions(d: Castle) -> tuple:
 
 CARD_ORDER = tuple(sorted(CONTENT.cards, key=repr))  # the order Bag.outcomes() uses
 DRAW = {c: A("draw", CHANCE, card=c) for c in CARD_ORDER}
-_ODDS: dict[tuple[int, int], Fraction] = {}
-
-
-def odds(n: int, size: int) -> Fraction:
-    """Fraction(n, size), made once (draws are the hottest chance node)."""
-    got = _ODDS.get((n, size))
-    if got is None:
-        got = _ODDS[(n, size)] = Fraction(n, size)
-    return got
+_DRAWS = Draws(lambda c: DRAW.get(c) or A("draw", CHANCE, card=c))
 
 
 def chance_outcomes(d: Castle):
     if d.draws:
-        deck, size = d.deck, len(d.deck)
-        return tuple((DRAW[c], odds(n, size)) for c in CARD_ORDER if (n := deck.count(c)))
+        return _DRAWS(d.deck)  # each card in CARD_ORDER with its count: whole-number weights
     if d.phase == "choose_mix":
         return deal.mix_outcomes(d)
     if d.phase == "deal_identity":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import permutations
 
-from explorer import CANCELLED, SELF
+from explorer import CANCELLED, SELF, Weighted
 
 from . import combat, effects, traps
 from .catalogue import card
@@ -102,7 +102,11 @@ def declare_attack(t: Table, p: int, a, emit) -> Table:
 
 
 def _die(t, task):
-    return tuple((A("roll", -1, die=d), Fraction(1, 6)) for d in combat.DIE_FACES)
+    """One fair die: each face 1/6 (one made once: every roll asks)."""
+    return _DIE
+
+
+_DIE = Weighted(tuple(A("roll", -1, die=d) for d in combat.DIE_FACES), (1,) * len(combat.DIE_FACES))
 
 
 def _roll_attack(t, task, a, emit):

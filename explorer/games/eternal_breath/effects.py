@@ -164,8 +164,16 @@ _ACTING = ("heal", "damage", "gain_coins", "lose_coins", "steal_coins", "draw")
 
 def needs_target(c) -> bool:
     """Whether a card or skill asks for a chosen character (its effects, or a judgment's 'then' effects)."""
-    return any((e.to == "chosen" and e.do in _ACTING) or any(x.to == "chosen" and x.do in _ACTING for x in e.then)
-               for e in c.effects)
+    known = _NEEDS.get(id(c))
+    if known is not None and known[0] is c:  # cards and skills never change: worked out once for each
+        return known[1]
+    needs = any((e.to == "chosen" and e.do in _ACTING) or any(x.to == "chosen" and x.do in _ACTING for x in e.then)
+                for e in c.effects)
+    _NEEDS[id(c)] = (c, needs)
+    return needs
+
+
+_NEEDS: dict[int, tuple] = {}  # id → (the card or skill, kept alive so its id is not reused, the answer)
 
 
 def use_instant(t: Table, p: int, a, emit) -> Table:

@@ -22,31 +22,19 @@ SKIPS: dict[str, object] = {}         # kind → normalise(t, task, emit) → Ta
 
 def A(kind: str, player: int, **params):
     """An action of this game (parameters in canonical order, as ``explorer.act`` makes them)."""
-    if len(params) > 1:
-        return _many(kind, player, tuple(params.items()))
-    if params:
-        return _one(kind, player, *next(iter(params.items())))
-    return _bare(kind, player)
+    return _many(kind, player, tuple(params.items()))
 
 
+@lru_cache(maxsize=65536)
 def AP(kind: str, player: int, params: tuple):
-    """An action from parameters already in canonical (alphabetical) order: the fast path for long lists."""
+    """An action from parameters already in canonical (alphabetical) order: the fast path for long lists (the
+    same choice is the same object, made once)."""
     return Action(GAME_ID, kind, player, params)
 
 
 @lru_cache(maxsize=65536)
 def _many(kind, player, items):
     return Action(GAME_ID, kind, player, tuple(sorted(items)))
-
-
-@lru_cache(maxsize=4096)
-def _one(kind, player, name, value):
-    return Action(GAME_ID, kind, player, ((name, value),))
-
-
-@lru_cache(maxsize=256)
-def _bare(kind, player):
-    return Action(GAME_ID, kind, player, ())
 
 
 def chance(kind: str, outcomes, apply) -> None:

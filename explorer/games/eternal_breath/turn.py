@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
-
-from explorer import Bag, replace_at
+from explorer import Bag, Draws, replace_at
 
 from . import effects, skills, traps
 from .flow import A, auto, chance, decision
@@ -17,19 +14,13 @@ EXTRA_DRAW_COST = 2  # EB-1.2.2-buy
 
 
 # --- drawing (摸取事件) ---------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
-def _chance(k: int, n: int) -> Fraction:
-    return Fraction(k, n)
-
-
 def _draw_outcomes(t, task):
-    """Each card of the deck with the exact chance of drawing it (uniform over cards: a Bag)."""
-    n, acts = len(t.deck), _DRAWS
-    return tuple((acts.get(c) or acts.setdefault(c, A("draw", -1, card=c)), _chance(k, n))
-                 for c, k in t.deck.counts().items())
+    """Each card of the deck with the exact chance of drawing it (uniform over cards: a Bag): its count of
+    the deck's size, as whole-number weights."""
+    return _DRAWS(t.deck)
 
 
-_DRAWS: dict = {}
+_DRAWS = Draws(lambda c: A("draw", -1, card=c))
 
 
 def _draw(t, task, a, emit):

@@ -1,0 +1,93 @@
+"""Chance outcomes as whole-number weights: the exact draw without building a Fraction per outcome.
+
+A game's ``chance_outcomes`` may return a :class:`Weighted` instead of a tuple of (outcome, Fraction) pairs. It
+reads as those pairs (``tuple(w)``, iteration, indexing: each probability is ``Fraction(weight, total)``, made
+when first read), and ``explorer.sample_chance`` draws from its weights directly, with the same ticket as from
+the pairs: the same outcome for the same random numbers, so a seeded game is the same game either way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+
+class Weighted(Sequence):
+    """Outcomes with whole-number weights (each > 0); outcome i has probability weights[i] / sum(weights)."""
+
+    __slots__ = ("_pairs", "_plan", "outcomes", "total", "weights")
+
+    def __init__(self, outcomes: Sequence[Any], weights: Sequence[int]):
+        if len(outcomes) != len(weights) or not outcomes:
+            raise ValueError("one whole-number weight per outcome, and at least one outcome")
+        self.outcomes = tuple(outcomes)
+        self.weights = tuple(weights)
+        self.total = sum(self.weights)
+        self._pairs: tuple | None = None
+        self._plan: tuple | None = None
+
+    def pairs(self) -> tuple[tuple[Any, Fraction], ...]:
+        """The (outcome, exact probability) pairs, worked out once."""
+        if self._pairs is None:
+            total = self.total
+            self._pairs = tuple((o, Fraction(w, total)) for o, w in zip(self.outcomes, self.weights, strict=True))
+        return self._pairs
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    def __getitem__(self, index):
+        return self.pairs()[index]
+
+    def __iter__(self) -> Iterator[tuple[Any, Fraction]]:
+        return iter(self.pairs())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Weighted | tuple):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a tuple, which hashes otherwise
+
+    def __repr__(self) -> str:
+        return f"Weighted({self.pairs()!r})"
+
+    def sample(self, rng) -> Any:
+        """One outcome drawn with exactly its probability, by the ticket ``sample_chance`` draws over the pairs.
+
+        Over the pairs the ticket runs over the least common denominator D of the probabilities and outcome i
+        holds numerator_i × D / denominator_i tickets. With g = gcd(total, every weight), D = total / g and
+        outcome i holds weight_i / g tickets (for each prime, the largest power in the reduced denominators is
+        the power in total less the smallest power among the gcd(weight_i, total)): the same tickets."""
+        if self._plan is None:
+            g = math.gcd(self.total, *self.weights)
+            self._plan = (self.total // g, tuple(w // g for w in self.weights))
+        span, shares = self._plan
+        ticket = rng.randrange(span)
+        for outcome, share in zip(self.outcomes, shares):  # noqa: B905 (same length, checked when made)
+            if ticket < share:
+                return outcome
+            ticket -= share
+        raise AssertionError("tickets past the last outcome")
+
+
+class Draws:
+    """A deck's draw as a chance node: ``draws(bag)`` is the :class:`Weighted` of one action per distinct item
+    (``make(item)``, made once per set of items and kept) weighted by its count, in the Bag's fixed order."""
+
+    __slots__ = ("made", "make")
+
+    def __init__(self, make: Callable[[Any], Any]):
+        self.make = make
+        self.made: dict[tuple, tuple] = {}
+
+    def __call__(self, bag) -> Weighted:
+        items, counts = bag.weights()
+        actions = self.made.get(items)
+        if actions is None:
+            if len(self.made) > 4096:  # a bound, for a long session of many decks
+                self.made.clear()
+            actions = self.made[items] = tuple(map(self.make, items))
+        return Weighted(actions, counts)
