@@ -64,11 +64,17 @@ def window(d: Castle, emit) -> Castle:
         return with_(d, phase="counter")
     spell = d.spell
     d = with_(d, spell=None, phase="play")
+    # CH-magic-counter (CH-A21): the last counter resolves first, then the card it leaves cancelled or working
+    last = [(spell.last, "resolves_before", SELF, "CH-magic-counter")] if spell.last >= 0 else ()
     if spell.counters % 2:
         emit.emit("magic cancelled", "CH-magic-counter", actor=spell.caster, cause=spell.cause, outcome=CANCELLED,
-                  card=spell.card)
+                  card=spell.card, links=last)
         return d
-    return resolve(d, spell, emit)
+    works = emit.next_id
+    d = resolve(d, spell, emit)
+    if last:
+        emit.relate(spell.last, "resolves_before", works, "CH-magic-counter")
+    return d
 
 
 def counter_actions(d: Castle) -> tuple:
