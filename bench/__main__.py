@@ -2,7 +2,8 @@
 
 A module ``bench/<name>.py`` exposes ``run() -> list[dict]``; each row has ``bench``, ``case``,
 ``value``, ``unit`` and optionally ``target`` (text), ``ok`` (bool), ``peer``, ``peer_value``, ``ratio``.
-Usage: ``python -m bench [module ...]``.
+Usage: ``python -m bench [module ...]``. Among them ``event_graph``: the graph of a 1000-event game drawn in
+chromium from the view's own HTML export, under a second to ``plotly_afterplot`` (issue 15).
 """
 
 from __future__ import annotations
