@@ -73,3 +73,19 @@ def test_one_counter_resolves_before_the_card_it_cancels():
 def test_an_unanswered_card_orders_nothing():
     s = _answer(step(trio(hand0=("fireball",)), "magic", 0, card="fireball", target=1, what=None))
     assert events(s, "CH-magic-fireball") and not any(x[0] == "resolves_before" for e in s.log for x in e.links)
+
+
+def test_a_fireball_shared_by_a_group_still_names_the_last_counter():
+    """The target's group shares the damage (a choice in a later step, CH-A10): its first damage event names the
+    last counter with resolves_before (CH-magic-counter)."""
+    from .helpers import soldier
+
+    s = step(trio(hand0=("fireball",), hand1=("counter",), hand2=("counter",), sold1=(soldier("knight"),)),
+             "magic", 0, card="fireball", target=1, what=None)
+    s = step(step(s, "counter", 1, card="counter"), "counter", 2, card="counter")
+    while s.data.phase == "counter":
+        s = step(s, "let_pass", s.current_player)
+    s = step(s, "fireball_split", 1, soldier=None)
+    second = events(s, "CH-magic-counter", "counter")[-1]
+    burns = events(s, "CH-magic-fireball")
+    assert len(burns) >= 2 and ("resolves_before", second.id, burns[0].id, "CH-magic-counter") in burns[0].links

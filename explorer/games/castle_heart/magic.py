@@ -157,13 +157,17 @@ def fireball(d: Castle, soldier, emit) -> Castle:
     """CH-magic-fireball: 3 damage, shared evenly by the group or taken by one soldier (CH-A10)."""
     spell, t = d.spell, d.spell.target
     d = with_(d, spell=None, phase="play")
+    works = emit.next_id  # CH-magic-counter: the last counter resolved before this, the card's effect
     if soldier is not None:
-        return hurt(d, t, soldier, 3, spell.caster, spell.cause, "CH-magic-fireball", emit)
+        d = hurt(d, t, soldier, 3, spell.caster, spell.cause, "CH-magic-fireball", emit)
+        emit.relate(spell.last, "resolves_before", works, "CH-magic-counter")
+        return d
     members = group_members(d, t)
     share = {m: 3 // len(members) + (1 if k < 3 % len(members) else 0) for k, m in enumerate(members)}
     for m in [*sorted((m for m in members if m != HERO), reverse=True), HERO]:
         if share[m]:
             d = hurt(d, t, m, share[m], spell.caster, spell.cause, "CH-magic-fireball", emit)
+    emit.relate(spell.last, "resolves_before", works, "CH-magic-counter")
     return d
 
 
