@@ -82,8 +82,8 @@ class ReadingsCompare(ipw.VBox):
         self._run.disabled = not choices
         if not choices:
             self._note.value = html.escape(words("none", lang))
-        if keep[0] in choices:
-            self._switch.value = keep[0]
+        if choices:
+            self._switch.value = keep[0] if keep[0] in choices else next(iter(choices))
         self._on_switch(None)
         if keep[0] == self._switch.value and keep[1] in self._a.options and keep[2] in self._b.options:
             self._a.value, self._b.value = keep[1], keep[2]

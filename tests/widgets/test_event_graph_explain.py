@@ -72,6 +72,7 @@ def test_two_readings_of_the_shield_side_by_side():
     s = played(poisoned_with_shield(), 1)
     view = EventGraphView(s, scope="turn")
     panel = view.compare_panel
+    assert panel._switch.value == next(iter(panel.switches())) and panel._a.value != panel._b.value  # ready to click
     panel.choose("shield_lasts", "next_turn", "game")
     panel.compare()
     a, b = panel.specs
