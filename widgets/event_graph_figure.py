@@ -272,10 +272,12 @@ def _link_text(graph, a, b, lang, who) -> str:
 
 
 def _points(events, pos, who, lang, name: str, marker: dict) -> dict:
-    """One scatter trace of events: a short text above each, [id, clause] as custom data, the story on hover."""
+    """One scatter trace of events: a short text above each (below, every other step of the resolution order,
+    so neighbours' labels do not run into each other), [id, clause] as custom data, the story on hover."""
     return {"type": "scatter", "x": [pos[e.id][0] for e in events], "y": [pos[e.id][1] for e in events],
             "mode": "markers+text", "name": name, "text": [short_label(e, lang, e.visible_to(who)) for e in events],
-            "textposition": "top center", "textfont": {"size": 10},
+            "textposition": ["bottom center" if pos[e.id][0] % 2 else "top center" for e in events],
+            "textfont": {"size": 10},
             "customdata": [[e.id, e.clause] for e in events],
             "hovertext": [_hover(e, who, lang) for e in events], "hoverinfo": "text", "marker": marker}
 
