@@ -110,6 +110,9 @@ def figure_spec(graph: nx.DiGraph, lang: str, colours: KindColours, who: int | N
         layout["annotations"].append({"text": label("no_events", lang), "showarrow": False, "x": 0, "y": 0})
         return {"data": data, "layout": layout}
     pos = layout_positions(graph)
+    xs = [x for x, _ in pos.values()]
+    pad = 0.4 + 0.03 * (max(xs) - min(xs))  # room for the first and last labels, which are centred on their points
+    layout["xaxis"]["range"] = [min(xs) - pad, max(xs) + pad]
     on_chain = set(itertools.pairwise(chain))
     data += _edge_traces(graph, pos, lang, who, on_chain)
     if graph.number_of_edges() <= MAX_ARROWS:
