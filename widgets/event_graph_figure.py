@@ -111,7 +111,8 @@ def figure_spec(graph: nx.DiGraph, lang: str, colours: KindColours, who: int | N
         return {"data": data, "layout": layout}
     pos = layout_positions(graph)
     xs = [x for x, _ in pos.values()]
-    pad = 0.4 + 0.03 * (max(xs) - min(xs))  # room for the first and last labels, which are centred on their points
+    span = max(xs) - min(xs)
+    pad = 0.9 if span <= 6 else 0.4 + 0.03 * span  # room for the first and last labels, centred on their points
     layout["xaxis"]["range"] = [min(xs) - pad, max(xs) + pad]
     on_chain = set(itertools.pairwise(chain))
     data += _edge_traces(graph, pos, lang, who, on_chain)
