@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import networkx as nx
@@ -132,6 +132,25 @@ class Emitter:
         self.events.append(_new_event(eid, kind, clause, actor, tuple(targets), cause, outcome, numbered, private_to,
                                       self.game, made))
         return eid
+
+    def relate(self, subject: int, relation: str, obj: int, clause: str) -> bool:
+        """Add a link after both events were emitted: "``subject`` <relation> ``obj``, as ``clause`` decides".
+
+        For orders found out only once both happened (``resolves_before``: a priority clause put ``subject``
+        first). The link is stored on the later of the two, which must be an event of this step; nothing is
+        added (False) when it is not, when both are one event or either is unknown (a negative id)."""
+        if subject == obj or min(subject, obj) < 0:
+            return False
+        later = max(subject, obj)
+        for i, e in enumerate(self.events):
+            if e.id == later:
+                made = _link(later, clause, SELF if subject == later else subject, relation,
+                             SELF if obj == later else obj, clause)
+                if made is None or made in e.links:
+                    return False
+                self.events[i] = replace(e, links=(*e.links, made))
+                return True
+        return False
 
 
 _new_event = maker(Event)  # Event(...) without the dataclass's __init__: the same event, built at every step

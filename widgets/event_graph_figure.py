@@ -21,7 +21,34 @@ from .i18n import label, player_name
 
 PALETTE = tuple(qualitative.Dark24 + qualitative.Light24)
 MAX_ARROWS = 150  # beyond this many edges, plain lines without arrow heads
+LARGE = 300       # beyond this many events: WebGL, one trace for all events, labels on hover (bench/event_graph.py)
 SHORT = 22        # characters of a node's label
+SHORT_ZH = 12     # a Chinese character is about twice as wide: the same width on the page
+DIFFERS = "#d62728"
+TEXTS = {  # words of the scopes, the summary and the comparison (both languages, same fields)
+    "differs": {"en": "differs in the other reading", "zh": "与另一种解读不同"},
+    "period": {"en": "Round {round} · P{turn}", "zh": "第{round}轮 · 玩家{turn}"},
+    "start": {"en": "start", "zh": "开局"},
+    "events_n": {"en": "{n} events", "zh": "{n} 个事件"},
+    "links_n": {"en": "{n} links from {a} to {b}", "zh": "从{a}到{b}的 {n} 条关联"},
+    "inside": {"en": "links inside", "zh": "内部关联"},
+    "turns": {"en": "turns", "zh": "回合"},
+    "most": {"en": "most applied clauses", "zh": "最常用的条款"},
+    "around": {"en": "around the event", "zh": "事件前后"},
+    "summary": {"en": "game by turn", "zh": "整局（按回合）"},
+    "download": {"en": "Download", "zh": "下载"},
+    "save_as": {"en": "Save {name}", "zh": "保存 {name}"},
+    "around_hint": {"en": "The event chosen in “Why?” below (else the last one) with all that led to it and all "
+                          "it led to.",
+                    "zh": "下方“为什么？”所选的事件（未选则为最后一个事件），连同导致它的一切和它引起的一切。"},
+    "summary_hint": {"en": "One point per turn: hover it for its events by kind, its links and clauses; a line "
+                           "joins turns a link crosses.",
+                     "zh": "每个回合一个点：悬停可见其各类事件、关联与条款；连线表示跨回合的关联。"},
+}
+
+
+def text(key: str, lang: str, **fields) -> str:
+    return TEXTS[key]["zh" if lang == "zh" else "en"].format(**fields)
 RELATION_STYLE = {  # relation: (colour, dash, English, 中文)
     "causes": ("#9a9a9a", "solid", "causes", "导致"),
     "triggers": ("#1f77b4", "dot", "triggers", "触发"),
@@ -65,14 +92,16 @@ def event_sentence(event: explorer.Event, lang: str, visible: bool) -> str:
 
 def short_label(event: explorer.Event, lang: str, visible: bool) -> str:
     """A node's label: the start of the event's sentence, without its id and clause."""
-    text = event_sentence(event, lang, visible).split("] ", 1)[-1]
-    return text if len(text) <= SHORT else text[:SHORT - 1] + "…"
+    words = event_sentence(event, lang, visible).split("] ", 1)[-1]
+    room = SHORT_ZH if lang == "zh" else SHORT
+    return words if len(words) <= room else words[:room - 1] + "…"
 
 
 def figure_spec(graph: nx.DiGraph, lang: str, colours: KindColours, who: int | None = None,
-                context: set[int] = frozenset(), chain: tuple[int, ...] = ()) -> dict:
+                context: set[int] = frozenset(), chain: tuple[int, ...] = (), changed: set[int] = frozenset()) -> dict:
     """The figure for ``graph`` as plotly JSON: one trace per relation (edges) and per event kind (nodes); the
-    events in ``context`` (earlier causes outside the scope) in grey; the events of ``chain`` ringed."""
+    events in ``context`` (earlier causes outside the scope) in grey; the events of ``chain`` ringed; the
+    events in ``changed`` (not in the other reading of a comparison) in a red square."""
     layout = {"height": 300 if len(graph) else 120, "margin": {"l": 20, "r": 20, "t": 10, "b": 20},
               "showlegend": True, "hovermode": "closest", "xaxis": {"visible": False},
               "yaxis": {"visible": False}, "legend": {"orientation": "h", "y": -0.05}, "annotations": []}
@@ -81,6 +110,10 @@ def figure_spec(graph: nx.DiGraph, lang: str, colours: KindColours, who: int | N
         layout["annotations"].append({"text": label("no_events", lang), "showarrow": False, "x": 0, "y": 0})
         return {"data": data, "layout": layout}
     pos = layout_positions(graph)
+    xs = [x for x, _ in pos.values()]
+    span = max(xs) - min(xs)
+    pad = 0.9 if span <= 6 else 0.4 + 0.03 * span  # room for the first and last labels, centred on their points
+    layout["xaxis"]["range"] = [min(xs) - pad, max(xs) + pad]
     on_chain = set(itertools.pairwise(chain))
     data += _edge_traces(graph, pos, lang, who, on_chain)
     if graph.number_of_edges() <= MAX_ARROWS:
@@ -107,6 +140,100 @@ def figure_spec(graph: nx.DiGraph, lang: str, colours: KindColours, who: int | N
         data.append({"type": "scatter", "x": [pos[e.id][0] for e in ring], "y": [pos[e.id][1] for e in ring],
                      "mode": "markers", "name": label("why_chain", lang), "hoverinfo": "skip",
                      "marker": {"size": 26, "color": "rgba(0,0,0,0)", "line": {"width": 3, "color": "#e377c2"}}})
+    if len(graph) > LARGE:
+        data = _large(data, colours)
+    differ = sorted(n for n in changed if n in graph)
+    if differ:
+        data.append({"type": "scatter", "x": [pos[n][0] for n in differ], "y": [pos[n][1] for n in differ],
+                     "mode": "markers", "name": text("differs", lang), "hoverinfo": "skip",
+                     "customdata": [[n] for n in differ],
+                     "marker": {"size": 24, "symbol": "square-open", "color": DIFFERS, "line": {"width": 3}}})
+    return {"data": data, "layout": layout}
+
+
+def _large(data: list[dict], colours: KindColours) -> list[dict]:
+    """A graph of many events drawn fast enough (under a second for 1000 in chromium): every trace in WebGL,
+    the events of all kinds in one trace coloured by kind (each point's kind in its hover), no labels on the
+    points (a thousand labels overlap into nothing: the "game by turn" scope is the readable whole)."""
+    kinds = [t for t in data if t.get("mode") == "markers+text" and t["name"] in colours]
+    rest = [dict(t, type="scattergl", mode="markers" if t.get("mode") == "markers+text" else t.get("mode"))
+            for t in data if t not in kinds]
+    merged = {"type": "scattergl", "mode": "markers", "name": "events", "hoverinfo": "text", "showlegend": False,
+              "x": [], "y": [], "customdata": [], "hovertext": [],
+              "marker": {"size": 10, "color": [], "symbol": [], "line": {"width": 1, "color": "#333"}}}
+    for t in kinds:
+        merged["x"] += t["x"]
+        merged["y"] += t["y"]
+        merged["customdata"] += t["customdata"]
+        merged["hovertext"] += [f"{t['name']}<br>{h}" for h in t["hovertext"]]
+        merged["marker"]["color"] += [colours[t["name"]]] * len(t["x"])
+        merged["marker"]["symbol"] += t["marker"]["symbol"]
+    return [*rest, merged]
+
+
+def period_key(turn: tuple) -> tuple:
+    """The session's (round, turn) as a summary's key: a game whose view's "turn" is a record (the MOBA's
+    {"round", "current", …}) gives its round and current seat; anything else unhashable, its text."""
+    rnd, who = turn
+    if isinstance(who, dict):
+        rnd, who = who.get("round", rnd), who.get("current", who.get("seat"))
+    try:
+        hash(who)
+    except TypeError:
+        who = str(who)
+    return (rnd, who)
+
+
+def period_name(key, lang: str) -> str:
+    """A turn of the summary as a person reads it: "Round 2 · P1" (the session's (round, turn)) or "start"."""
+    if isinstance(key, tuple) and len(key) == 2 and key[0] is not None:
+        return text("period", lang, round=key[0], turn=key[1])
+    if key in (0, None, ("start",)):
+        return text("start", lang)
+    return f"{label('turn', lang)} {key}"
+
+
+def summary_spec(summary: nx.DiGraph, lang: str) -> dict:
+    """A whole game as ``explorer.event_scopes.summary_graph`` gives it: a point per turn, left to right, its
+    size growing with its events, its hover the counts by kind and by relation and the clauses most applied;
+    a line between two turns for the links that cross, as thick as they are many."""
+    layout = {"height": 300, "margin": {"l": 20, "r": 20, "t": 10, "b": 20}, "showlegend": True,
+              "hovermode": "closest", "xaxis": {"visible": False}, "yaxis": {"visible": False},
+              "legend": {"orientation": "h", "y": -0.05}, "annotations": []}
+    if not len(summary):
+        layout.update(height=120, annotations=[{"text": label("no_events", lang), "showarrow": False}])
+        return {"data": [], "layout": layout}
+    nodes = sorted(summary, key=lambda n: summary.nodes[n]["order"])
+    pos = {n: (i, (i % 3) * -1) for i, n in enumerate(nodes)}
+    data = []
+    for a, b, d in summary.edges(data=True):
+        words = ", ".join(f"{relation_word(r, lang)} {k}" for r, k in d["relations"].most_common())
+        main = d["relations"].most_common(1)[0][0]
+        data.append({"type": "scatter", "x": [pos[a][0], pos[b][0]], "y": [pos[a][1], pos[b][1]], "mode": "lines",
+                     "showlegend": False, "hoverinfo": "text", "legendgroup": main,
+                     "hovertext": html.escape(text("links_n", lang, n=d["links"], a=period_name(a, lang),
+                                                   b=period_name(b, lang)) + ": " + words),
+                     "line": {"color": RELATION_STYLE[main][0], "width": min(1 + d["links"], 8)}})
+    for relation in RELATION_STYLE:  # the legend: which colour is which relation
+        if any(d["relations"].most_common(1)[0][0] == relation for *_, d in summary.edges(data=True)):
+            data.append({"type": "scatter", "x": [None], "y": [None], "mode": "lines",
+                         "name": relation_word(relation, lang), "line": {"color": RELATION_STYLE[relation][0]}})
+    hover = []
+    for n in nodes:
+        d = summary.nodes[n]
+        kinds = ", ".join(f"{k} {c}" for k, c in d["kinds"].most_common(6))
+        inside = ", ".join(f"{relation_word(r, lang)} {c}" for r, c in d["relations"].most_common())
+        clauses = ", ".join(c for c, _ in d["clauses"].most_common(4))
+        hover.append("<br>".join(html.escape(x) for x in (
+            f"{period_name(n, lang)} — {text('events_n', lang, n=d['events'])} (#{d['first']}–#{d['last']})",
+            kinds, f"{text('inside', lang)}: {inside or '—'}", f"{text('most', lang)}: {clauses}")))
+    data.append({"type": "scatter", "x": [pos[n][0] for n in nodes], "y": [pos[n][1] for n in nodes],
+                 "mode": "markers+text", "name": text("turns", lang), "hoverinfo": "text", "hovertext": hover,
+                 "text": [f"{period_name(n, lang)} ({summary.nodes[n]['events']})" for n in nodes],
+                 "textposition": "top center", "textfont": {"size": 10},
+                 "customdata": [[summary.nodes[n]["first"], summary.nodes[n]["last"]] for n in nodes],
+                 "marker": {"size": [8 + min(summary.nodes[n]["events"], 200) ** 0.5 * 2 for n in nodes],
+                            "color": "#4c78a8", "line": {"width": 1, "color": "#333"}}})
     return {"data": data, "layout": layout}
 
 
@@ -149,10 +276,12 @@ def _link_text(graph, a, b, lang, who) -> str:
 
 
 def _points(events, pos, who, lang, name: str, marker: dict) -> dict:
-    """One scatter trace of events: a short text above each, [id, clause] as custom data, the story on hover."""
+    """One scatter trace of events: a short text above each (below, every other step of the resolution order,
+    so neighbours' labels do not run into each other), [id, clause] as custom data, the story on hover."""
     return {"type": "scatter", "x": [pos[e.id][0] for e in events], "y": [pos[e.id][1] for e in events],
             "mode": "markers+text", "name": name, "text": [short_label(e, lang, e.visible_to(who)) for e in events],
-            "textposition": "top center", "textfont": {"size": 10},
+            "textposition": ["bottom center" if pos[e.id][0] % 2 else "top center" for e in events],
+            "textfont": {"size": 10},
             "customdata": [[e.id, e.clause] for e in events],
             "hovertext": [_hover(e, who, lang) for e in events], "hoverinfo": "text", "marker": marker}
 

@@ -11,6 +11,12 @@ FigureWidget ships a 5 MB bundle). The figure is written as plain dicts and sent
 every step; ``figure`` gives the same as a ``go.Figure`` when asked for, and ``export_html(path)``
 writes a standalone page.
 
+Scopes (issue 15): this step, this turn, "around" (the chosen event with everything that led to it and
+everything it led to, ``explorer.event_scopes.around``), the game by turn (one point per turn with its counts,
+``summary_graph``: readable however long the game) and the whole game. Below: the same moves under two
+readings of an assumption side by side (``widgets.event_graph_compare``) and downloads of the chain as a
+standalone HTML page (plotly.js inside, offline), GraphML or JSON. An empty scope says what to do.
+
 Per step the work does not grow with the game (issue 19): the default scope is the turn, earlier causes
 are found by walking back the session's steps, and while ``shown`` is False (the app's graph tab is
 closed) a move only marks the graph out of date; it is drawn when the tab opens.
@@ -19,7 +25,6 @@ closed) a move only marks the graph out of date; it is drawn when the tab opens.
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 
 import ipywidgets as ipw
@@ -27,16 +32,29 @@ import networkx as nx
 import traitlets
 
 import explorer
+from explorer.event_scopes import around, summary_graph
 from widgets.component import ScopedComponent
 
-from .event_graph_figure import KindColours, event_sentence, figure_spec, layout_positions, short_label
+from . import event_graph_export
+from .event_graph_compare import ReadingsCompare
+from .event_graph_export import EXPORTS
+from .event_graph_figure import (
+    KindColours,
+    event_sentence,
+    figure_spec,
+    layout_positions,
+    period_key,
+    short_label,
+    summary_spec,
+    text,
+)
 from .game_session import GameSession
 from .i18n import label
 from .plotly_bundle import show_figure
 
 __all__ = ["EventGraphView", "KindColours", "layout_positions"]
 
-
+SHAPES = ("around", "summary")  # scopes drawn from the whole game's log, beyond the session's own
 class EventGraphView(ScopedComponent):
     """The event chain of the session's current state, as a plotly figure."""
 
@@ -48,13 +66,22 @@ class EventGraphView(ScopedComponent):
 
     def __init__(self, session: GameSession, lang: str = "en", scope: str = "turn", viewer: int = -1, **kwargs):
         self.session = session
-        self._scope = ipw.ToggleButtons(style={"button_width": "90px"})
+        self._scope = ipw.ToggleButtons(style={"button_width": "auto"})
         self._scope.add_class("re-graph-scope")
         self._title = ipw.HTML()
         self._pick = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="100%"))
         self._pick.add_class("re-graph-why-pick")
         self._why = ipw.HTML()
         self._why.add_class("re-graph-why")
+        self._hint = ipw.HTML()
+        self._hint.add_class("re-graph-hint")
+        self._exports = [ipw.Button(layout=ipw.Layout(width="auto", min_width="64px")) for _ in EXPORTS]
+        for fmt, button in zip(EXPORTS, self._exports, strict=True):
+            button.add_class(f"re-graph-export-{fmt}")
+            button.on_click(lambda _, fmt=fmt: self.offer_download(fmt))
+        self._download = ipw.HTML()
+        self._download.add_class("re-graph-download")
+        self.summary: nx.DiGraph = nx.DiGraph()  # the game by turn, in the "summary" scope
         self._out = ipw.Output(layout=ipw.Layout(min_height="120px"))
         self._out.add_class("re-graph")
         self.spec: dict = {}  # the figure as plotly JSON: {"data": [...], "layout": {...}}
@@ -63,8 +90,13 @@ class EventGraphView(ScopedComponent):
         self.graph: nx.DiGraph = nx.DiGraph()  # the engine's event_graph of the scope's events
         self.drawn: nx.DiGraph = nx.DiGraph()  # the same with the earlier causes, as drawn
         self.context: tuple[explorer.Event, ...] = ()
+        self._scope.layout = ipw.Layout(flex_flow="row wrap", max_width="100%")
+        self.compare_panel = None  # made on first draw: it reads the session and the language
         super().__init__(children=[ipw.HBox([self._title, self._scope], layout=ipw.Layout(flex_flow="row wrap")),
-                                   self._out, self._pick, self._why], **kwargs)
+                                   self._hint, self._out, self._pick, self._why,
+                                   ipw.HBox([*self._exports, self._download],
+                                            layout=ipw.Layout(flex_flow="row wrap", align_items="center"))],
+                         **kwargs)
         self.add_class("re-event-graph")
         self.lang, self.scope, self.viewer = lang, scope, viewer
         self._scope.observe(self._on_scope_button, "value")
@@ -72,6 +104,13 @@ class EventGraphView(ScopedComponent):
         session.observe(self._on_session, "node_id")
         self._ready = True
         self._on_session(None)  # drawn now if shown, else when first shown
+
+    @traitlets.validate("scope")
+    def _valid_scope(self, proposal):
+        """One of the session's scopes, "around" or "summary" (the value may come from the browser)."""
+        if proposal["value"] not in (*GameSession.SCOPES, *SHAPES):
+            raise traitlets.TraitError(f"scope must be one of {(*GameSession.SCOPES, *SHAPES)}")
+        return proposal["value"]
 
     @traitlets.observe("lang", "scope", "viewer")
     def _on_setting(self, change):
@@ -83,6 +122,8 @@ class EventGraphView(ScopedComponent):
     def _valid_why(self, proposal):
         """-1 or an event drawn in the graph now (the value may come from the browser)."""
         value = proposal["value"]
+        if self.scope == "around" and value != -1 and self._event_by_id(value) is not None:
+            return value  # any event of the line: the view centres on it
         if value != -1 and value not in self.graph:
             raise traitlets.TraitError(f"no event #{value} in this graph")
         return value
@@ -91,7 +132,10 @@ class EventGraphView(ScopedComponent):
     def _on_why(self, change):
         """Fires when an event is chosen for "why?": ring its chain and read it out."""
         if self._ready and not self._drawing:
-            self._draw()
+            if self.scope == "around":  # a new centre
+                self.reset()
+            else:
+                self._draw()
 
     def _on_pick(self, change):
         """Fires when the person picks an event in the "why?" menu."""
@@ -104,7 +148,7 @@ class EventGraphView(ScopedComponent):
 
     def _on_scope_button(self, change):
         """Fires when this step / this turn / whole game is clicked."""
-        if not self._drawing and change["new"] in GameSession.SCOPES:
+        if not self._drawing and change["new"] in (*GameSession.SCOPES, *SHAPES):
             self.scope = change["new"]
 
     def _on_session(self, change):
@@ -124,6 +168,7 @@ class EventGraphView(ScopedComponent):
     def reset(self) -> None:
         lang = self.lang
         options = [(label("this_step", lang), "step"), (label("this_turn", lang), "turn"),
+                   (text("around", lang), "around"), (text("summary", lang), "summary"),
                    (label("whole_game", lang), "game")]
         self._drawing = True  # relabelling the toggle resets its value: not a person's click
         try:
@@ -133,10 +178,25 @@ class EventGraphView(ScopedComponent):
         finally:
             self._drawing = False
         who = None if self.viewer < 0 else self.viewer
-        events = explorer.visible_log(self.session.events_in(self.scope), who)
-        self.graph = explorer.event_graph(events, texts=False)
-        self.context = self._earlier_causes(events, who)
-        self.drawn = explorer.event_graph(sorted((*events, *self.context), key=lambda e: e.id), texts=False)
+        self._download.value = ""
+        if self.scope in SHAPES:
+            events = self._shape(who)
+        else:
+            events = explorer.visible_log(self.session.events_in(self.scope), who)
+            self.graph = explorer.event_graph(events, texts=False)
+            self.context = self._earlier_causes(events, who)
+            self.drawn = explorer.event_graph(sorted((*events, *self.context), key=lambda e: e.id), texts=False)
+        hint = {"around": text("around_hint", lang), "summary": text("summary_hint", lang)}.get(self.scope, "")
+        self._hint.value = html.escape(label("no_events", lang) if not events else hint)
+        for fmt, button in zip(EXPORTS, self._exports, strict=True):
+            button.description = f"⤓ {fmt.upper() if fmt != 'graphml' else 'GraphML'}"
+            button.tooltip = f"{text('download', lang)} {fmt}"
+            button.disabled = not events
+        if self.compare_panel is None:
+            self.compare_panel = ReadingsCompare(self)
+            self.children = (*self.children, self.compare_panel)
+        else:
+            self.compare_panel.relabel()
         self._title.value = f"<b>{html.escape(label('graph_title', lang, n=len(events)))}</b>"
         self._drawing = True
         try:
@@ -144,7 +204,7 @@ class EventGraphView(ScopedComponent):
                 self.why_event = -1
             self._pick.description = label("why_pick", lang)
             self._pick.options = [(label("why_none", lang), -1)] + [
-                (f"#{e.id} {short_label(e, lang, True)}", e.id) for e in events]
+                (f"#{e.id} {short_label(e, lang, True)}", e.id) for e in (() if self.scope == "summary" else events)]
             self._pick.value = self.why_event
         finally:
             self._drawing = False
@@ -157,8 +217,40 @@ class EventGraphView(ScopedComponent):
         log = sorted((self.drawn.nodes[n]["event"] for n in self.drawn), key=lambda e: e.id)
         return tuple(explorer.why(log, self.why_event))
 
+    def _shape(self, who) -> tuple[explorer.Event, ...]:
+        """The "around" and "summary" scopes: built from the whole game's log as the viewer sees it."""
+        log = explorer.visible_log(self.session.events_in("game"), who)
+        full = explorer.event_graph(log, texts=False)
+        self.context = ()
+        if self.scope == "summary":
+            self.summary = summary_graph(log, self._periods())
+            self.graph = self.drawn = nx.DiGraph()
+            return tuple(log)
+        centre = self.why_event if self.why_event in full else (log[-1].id if len(log) else None)
+        self.graph = self.drawn = around(full, centre) if centre is not None else nx.DiGraph()
+        return tuple(self.graph.nodes[n]["event"] for n in sorted(self.graph))
+
+    def _periods(self) -> dict[int, object]:
+        """Each event of the line → the (round, turn) its step was taken in (the start's own events: "start")."""
+        periods, node = {}, self.session.node
+        while node.parent is not None:
+            turn = period_key(self.session.turn_of(node.parent))
+            for e in node.state.events:
+                periods[e.id] = turn
+            node = node.parent
+        for e in node.state.log:
+            periods.setdefault(e.id, ("start",))
+        return periods
+
     def _draw(self) -> None:
         who = None if self.viewer < 0 else self.viewer
+        if self.scope == "summary":
+            self.spec = summary_spec(self.summary, self.lang)
+            self._figure = None
+            self._stale = False
+            show_figure(self._out, self.spec)
+            self._why.value = ""
+            return
         chain = self.chain()
         self.spec = figure_spec(self.drawn, self.lang, self.colours, who, context={e.id for e in self.context},
                                 chain=tuple(e.id for e in chain))
@@ -216,33 +308,12 @@ class EventGraphView(ScopedComponent):
 
     def export_html(self, path: str | Path) -> Path:
         """Write the current figure as a standalone HTML file (plotly.js inside, works offline)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.figure.write_html(path, include_plotlyjs=True, full_html=True)
-        return path
+        return event_graph_export.export_html(self, path)
+
+    def offer_download(self, fmt: str) -> None:
+        """A link that saves the chain now shown as ``fmt`` (html, graphml or json), made on click."""
+        self._download.value = event_graph_export.download_link(self, fmt, text("save_as", self.lang, name="{name}"))
 
     def export_graph(self, path: str | Path) -> Path:
-        """Write the drawn graph for other tools with networkx's own writers: GraphML (``.graphml``) or
-        node-link JSON (``.json``). Node and edge attributes are plain text and numbers (the event's sentence
-        in both languages as the viewer may read it, its clause, kind, order; each link's relation and clause)."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        who = None if self.viewer < 0 else self.viewer
-        plain = nx.DiGraph()
-        for n, d in self.drawn.nodes(data=True):
-            e = d["event"]
-            plain.add_node(n, kind=e.kind, clause=e.clause, order=d["order"], outcome=e.outcome,
-                           actor=-1 if e.actor is None else e.actor,
-                           text_en=event_sentence(e, "en", e.visible_to(who)),
-                           text_zh=event_sentence(e, "zh", e.visible_to(who)))
-        for a, b, d in self.drawn.edges(data=True):
-            plain.add_edge(a, b, relation=d.get("relation", "causes"), clause=d.get("clause", ""),
-                           subject=d.get("subject", a), object=d.get("object", b))
-        if path.suffix == ".graphml":
-            nx.write_graphml(plain, path)
-        elif path.suffix == ".json":
-            path.write_text(json.dumps(nx.node_link_data(plain, edges="edges"), ensure_ascii=False, indent=1),
-                            encoding="utf-8")
-        else:
-            raise ValueError(f"export as .graphml or .json, not {path.suffix!r}")
-        return path
+        """Write the drawn graph (or the game by turn) as GraphML or node-link JSON (networkx's writers)."""
+        return event_graph_export.export_graph(self, path)

@@ -4,8 +4,10 @@ legend, "Why?" reads the chain of a chosen event with its clauses; at 1280×800 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from voila_server import browser_page, make_app_server
+from voila_server import browser_page, launcher_server, make_app_server
 
 LONG = 120_000
 TABS = {"en": ("Play", "Event chains"), "zh": ("对局", "事件链")}
@@ -15,25 +17,32 @@ def open_tab(page, title: str) -> None:
     page.locator(".re-app-tabs .lm-TabBar-tab", has_text=title).first.click()
 
 
+def attack_in_play(page, url: str, lang: str) -> str:
+    """Open the app in ``lang``, pick the scenario one step before an attack in Play, attack and roll the
+    attacker's die (1); returns the Event chains tab's title."""
+    page.goto(url, timeout=LONG)
+    page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
+    if lang == "zh":
+        page.locator(".re-lang button", has_text="中文").click()
+    play, chains = TABS[lang]
+    open_tab(page, play)
+    page.locator(".re-scenario select").select_option(index=1)  # one step before an attack
+    attack = page.locator(".re-action.re-kind-attack").first
+    attack.wait_for(state="visible", timeout=30_000)
+    # loaded dice are the teacher's tool: the outcomes show in the teacher's / spectator's view (issue 14)
+    page.locator(".re-play-area .re-viewer select").first.select_option(
+        label="教师／旁观者视角（显示秘密）" if lang == "zh" else "Teacher's / spectator's view (shows secrets)")
+    page.locator(".re-autoplay input").uncheck()
+    attack.click()
+    page.locator(".re-action.re-kind-roll").first.click(timeout=30_000)   # the attacker's die: 1
+    return chains
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "zh")])
 def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width, height, lang):
     with make_app_server() as url, browser_page(chromium_path, width=width, height=height) as page:
-        page.goto(url, timeout=LONG)
-        page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
-        if lang == "zh":
-            page.locator(".re-lang button", has_text="中文").click()
-        play, chains = TABS[lang]
-        open_tab(page, play)
-        page.locator(".re-scenario select").select_option(index=1)  # one step before an attack
-        attack = page.locator(".re-action.re-kind-attack").first
-        attack.wait_for(state="visible", timeout=30_000)
-        # loaded dice are the teacher's tool: the outcomes show in the teacher's / spectator's view (issue 14)
-        page.locator(".re-play-area .re-viewer select").first.select_option(
-            label="教师／旁观者视角（显示秘密）" if lang == "zh" else "Teacher's / spectator's view (shows secrets)")
-        page.locator(".re-autoplay input").uncheck()
-        attack.click()
-        page.locator(".re-action.re-kind-roll").first.click(timeout=30_000)   # the attacker's die: 1
+        chains = attack_in_play(page, url, lang)
         page.locator(".re-next").click()                                     # the defender (a bot) answers
         page.locator(".re-action.re-kind-roll").last.click(timeout=30_000)   # the defender's die: 6
         open_tab(page, chains)
@@ -52,3 +61,44 @@ def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width
         assert intro in why.inner_text() and why.locator("li").count() >= 2
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
         page.screenshot(path=str(output_dir / f"event-chains-{width}-{lang}.png"), full_page=False)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+SCOPE_WORDS = {"en": ("around the event", "game by turn"), "zh": ("事件前后", "整局（按回合）")}
+COMPARE = {"en": "Compare", "zh": "比较"}
+
+
+def _plots(page, css: str) -> int:
+    return page.locator(f"{css} .js-plotly-plot").count()
+
+
+@pytest.mark.browser
+def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium_path, output_dir):
+    """The Event chains tab's scopes (around an event, the game by turn), the two readings side by side and the
+    download links, at 1280×800 and 390×844, in English and 中文: each draws, nothing scrolls sideways."""
+    with launcher_server(ROOT / "notebooks" / "app.ipynb", env={"PYTHONPATH": str(ROOT)}, timeout=300) as (url, _):
+        for width, height in ((1280, 800), (390, 844)):
+            for lang in ("en", "zh"):
+                with browser_page(chromium_path, width=width, height=height) as page:
+                    open_tab(page, attack_in_play(page, url, lang))
+                    view = ".re-event-graph"
+                    page.locator(f"{view} .js-plotly-plot").first.wait_for(state="visible", timeout=30_000)
+                    around, by_turn = SCOPE_WORDS[lang]
+                    page.locator(".re-graph-scope button", has_text=around).click()
+                    page.wait_for_function(
+                        "() => document.querySelector('.re-graph-hint').innerText.length > 20", timeout=30_000)
+                    page.locator(".re-graph-scope button", has_text=by_turn).click()
+                    page.wait_for_function("() => [...document.querySelectorAll('.re-graph .legendtext')]"
+                                           ".some(e => /turns|回合/.test(e.textContent))", timeout=30_000)
+                    page.locator(".re-graph-export-json").click()
+                    link = page.locator(".re-graph-download a")
+                    link.wait_for(state="visible", timeout=30_000)
+                    assert link.get_attribute("download").endswith("-summary.json")
+                    page.locator(".re-graph-compare-run").click()
+                    page.wait_for_function("() => document.querySelectorAll('.re-graph-compare .js-plotly-plot')"
+                                           ".length == 2", timeout=60_000)
+                    note = page.locator(".re-graph-compare-note").inner_text()
+                    assert note and (lang == "en") == note.isascii()
+                    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+                    page.locator(".re-graph-compare").scroll_into_view_if_needed()
+                    page.screenshot(path=str(output_dir / f"event-chains-scopes-{width}-{lang}.png"), full_page=True)

@@ -47,3 +47,38 @@ def test_the_status_stack_prevents_a_second_identical_status():
     assert same == hero
     ignored = emit.events[-1]
     assert ignored.clause == "MB-event-STS" and ignored.links == (("prevents", ignored.id, cause, "MB-event-STS"),)
+
+
+def test_a_skills_sequence_is_granted_after_the_cards_effects():
+    """MB-hero-skill-sequence: 「执行完毕这三张卡牌的效果后」 — the card's effects resolve before the skill use."""
+    from explorer.games.card_moba.scenarios import one_card_short_of_a_skill
+
+    s = do(one_card_short_of_a_skill(), "play", card="M1")
+    play = next(e for e in s.events if e.kind == "play")
+    unlocked = next(e for e in s.events if e.kind == "skill unlocked")
+    effects = [e for e in s.events if play.id < e.id < unlocked.id]
+    assert effects, "the card had effects"
+    assert unlocked.links == (("resolves_before", effects[-1].id, unlocked.id, "MB-hero-skill-sequence"),)
+    assert event_graph(s.log).edges[effects[-1].id, unlocked.id]["relation"] == "resolves_before"
+
+
+def test_the_start_phase_processing_resolves_before_the_gains():
+    """MB-turn-start: 「进行某些处理」 (poison) before the stamina; MB-term-2-shield (MB-A28): by default the
+    shield left from before goes at the turn's start, before the poison deals its damage."""
+    after = do(poisoned_with_shield(), "end")
+    kinds = {e.kind: e for e in after.events}
+    gone, hit, stamina = kinds["shield expires"], kinds["damage"], next(
+        e for e in after.events if e.kind == "stamina" and e.clause == "MB-turn-start")
+    assert gone.id < hit.id < stamina.id
+    assert ("resolves_before", gone.id, hit.id, "MB-term-2-shield") in hit.links
+    assert ("resolves_before", hit.id, stamina.id, "MB-turn-start") in stamina.links
+    g = event_graph(after.log)
+    assert nx.is_directed_acyclic_graph(g) and g.edges[gone.id, hit.id]["clause"] == "MB-term-2-shield"
+
+
+def test_a_lasting_shield_leaves_nothing_to_order():
+    """The other reading of MB-A28 (shield_lasts = game): no shield goes, it prevents the poison instead."""
+    after = do(poisoned_with_shield(variant={"shield_lasts": "game"}), "end")
+    assert not any(e.kind == "shield expires" for e in after.events)
+    hit = next(e for e in after.events if e.kind == "damage")
+    assert not any(link[0] == "resolves_before" for link in hit.links)

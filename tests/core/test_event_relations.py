@@ -46,6 +46,22 @@ def test_a_link_to_an_event_outside_this_log_is_left_out():
     assert emit.events[1].links == (("triggers", 0, 1, "C"),)
 
 
+def test_relate_adds_an_order_found_out_once_both_happened():
+    """Emitter.relate stores the link on the later event of the step, once; nothing for a bad or unknown pair."""
+    emit = Emitter("", 5)
+    first, second = emit.emit("a", "C-a"), emit.emit("b", "C-b")
+    assert emit.relate(first, "resolves_before", second, "C-order")
+    assert not emit.relate(first, "resolves_before", second, "C-order")   # already there
+    assert emit.events[1].links == (("resolves_before", first, second, "C-order"),) and emit.events[0].links == ()
+    assert not emit.relate(second, "resolves_before", second, "C-order")  # one event is no pair
+    assert not emit.relate(-1, "resolves_before", second, "C-order")      # an event that never happened
+    assert not emit.relate(first, "resolves_before", 99, "C-order")       # not (yet) an event of this step
+    assert emit.relate(2, "resolves_before", second, "C-earlier")          # an earlier step's event
+    with pytest.raises(ValueError):
+        emit.relate(first, "outranks", second, "C-order")
+    assert event_graph(emit.events).edges[first, second]["relation"] == "resolves_before"
+
+
 def test_the_graph_is_a_dag_in_resolution_order_with_relations_on_edges():
     events, (attack, roll, dodge, trap) = _log()
     g = event_graph(events)

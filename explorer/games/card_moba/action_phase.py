@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from explorer import SELF
+
 from . import board, combat, effects, statuses
 from .content import sample
 from .passives import trigger
@@ -88,13 +90,14 @@ def grant_skills(d: Moba, seat: int, emit, cause) -> Moba:
     if not h.alive or not h.played:
         return d
     spent, uses = dict(h.spent), dict(h.uses)
+    done = emit.next_id - 1  # the card's last effect: 「执行完毕…效果后」 the skill use comes after it
     for s in sample().heroes[h.hero]["skills"]:
         for i, alt in enumerate(s["alts"]):
             key = f"{s['id']}#{i}"
             if h.played[spent.get(key, 0):].endswith(alt["seq"]):
                 uses[key], spent[key] = uses.get(key, 0) + 1, len(h.played)
                 emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=alt["seq"],
-                          skill=key)
+                          skill=key, links=[(done, "resolves_before", SELF)] if done > cause else ())
     if spent == dict(h.spent):
         return d
     return combat.put(d, evolve(h, uses=tuple(sorted(uses.items())), spent=tuple(sorted(spent.items()))))

@@ -24,7 +24,11 @@ def begin_turn(d: Moba, emit) -> Moba:
     if statuses.has(d.heroes[seat], "destruct"):
         emit.emit("start phase skipped", "MB-status-5-destruct", targets=(seat,))
     else:
+        gone = emit.next_id - 1  # the shield that went (MB-term-2-shield, MB-A28) went before any poison
         d = start_phase(d, seat, emit)
+        hit = next((e.id for e in emit.events if e.id > gone and e.kind == "damage"), None)
+        if hit is not None and any(e.id == gone and e.kind == "shield expires" for e in emit.events):
+            emit.relate(gone, "resolves_before", hit, "MB-term-2-shield")
         if d.phase == "over":
             return d
         if not d.heroes[seat].alive:
@@ -74,7 +78,10 @@ def start_phase(d: Moba, seat: int, emit) -> Moba:
         d = combat.lose_life(d, seat, bleed.layers, emit, eid, "MB-status-14-bleed", depth=1)
     if d.phase == "over" or not d.heroes[seat].alive:
         return d
+    processed, gained = emit.next_id - 1, emit.next_id  # MB-turn-start: 「进行某些处理」 before the gains
     d = effects.gain_stamina(d, seat, d.rules.start_gain, emit, eid, "MB-turn-start")
+    if processed > eid:
+        emit.relate(processed, "resolves_before", gained, "MB-turn-start")
     d = effects.gain_steps(d, seat, combat.speed(d.heroes[seat]), emit, eid)
     emit.emit("attack chance", "MB-term-3-attack", targets=(seat,), cause=eid, attacks=1)
     d = combat.put(d, evolve(d.heroes[seat], attacks=1))

@@ -64,11 +64,17 @@ def window(d: Castle, emit) -> Castle:
         return with_(d, phase="counter")
     spell = d.spell
     d = with_(d, spell=None, phase="play")
+    # CH-magic-counter (CH-A21): the last counter resolves first, then the card it leaves cancelled or working
+    last = [(spell.last, "resolves_before", SELF, "CH-magic-counter")] if spell.last >= 0 else ()
     if spell.counters % 2:
         emit.emit("magic cancelled", "CH-magic-counter", actor=spell.caster, cause=spell.cause, outcome=CANCELLED,
-                  card=spell.card)
+                  card=spell.card, links=last)
         return d
-    return resolve(d, spell, emit)
+    works = emit.next_id
+    d = resolve(d, spell, emit)
+    if last:
+        emit.relate(spell.last, "resolves_before", works, "CH-magic-counter")
+    return d
 
 
 def counter_actions(d: Castle) -> tuple:
@@ -151,13 +157,17 @@ def fireball(d: Castle, soldier, emit) -> Castle:
     """CH-magic-fireball: 3 damage, shared evenly by the group or taken by one soldier (CH-A10)."""
     spell, t = d.spell, d.spell.target
     d = with_(d, spell=None, phase="play")
+    works = emit.next_id  # CH-magic-counter: the last counter resolved before this, the card's effect
     if soldier is not None:
-        return hurt(d, t, soldier, 3, spell.caster, spell.cause, "CH-magic-fireball", emit)
+        d = hurt(d, t, soldier, 3, spell.caster, spell.cause, "CH-magic-fireball", emit)
+        emit.relate(spell.last, "resolves_before", works, "CH-magic-counter")
+        return d
     members = group_members(d, t)
     share = {m: 3 // len(members) + (1 if k < 3 % len(members) else 0) for k, m in enumerate(members)}
     for m in [*sorted((m for m in members if m != HERO), reverse=True), HERO]:
         if share[m]:
             d = hurt(d, t, m, share[m], spell.caster, spell.cause, "CH-magic-fireball", emit)
+    emit.relate(spell.last, "resolves_before", works, "CH-magic-counter")
     return d
 
 

@@ -189,13 +189,16 @@ def _hit(t, task, emit):
         ratio = sum((e.ratio for c in f.cards for e in card(c).effects if e.do == "lifesteal"), Fraction(0))
         ratio += effects.lifesteal(t, p, f.char)
         back = int(dmg * ratio)
+        healed = emit.next_id if back else -1
         if back and is_face_up(t, p, f.char):  # EB-3.2-conflict-attack-first: attack-card effects first (EB-A29)
             t = heal(t, p, f.char, back, emit, clause="EB-3.2-lifesteal", by=p, cause=f.event)
         for c in dcards:
             for e in card(c).effects:
                 if e.do == "thorns" and is_face_up(t, p, f.char):   # EB-A13 / EB-A29: not a face-down attacker
+                    thorns = emit.next_id
                     t, d2 = hurt(t, p, f.char, e.amount, emit, kind="effect damage", clause="EB-3.2-damage-kinds",
                                  by=q, cause=f.event, card=c, order="EB-3.2-conflict-attack-first")
+                    emit.relate(healed, "resolves_before", thorns, "EB-3.2-conflict-attack-first")
                     later += d2
     t = to_discard(t, *f.cards, *dcards, emit=emit, cause=f.event)
     # EB-3.2-conflict-cause: rescues (caused by the damage) first; then, the player to move first

@@ -71,6 +71,7 @@ def resolve(t: Table, todo: tuple, ctx: Ctx, emit, cause: int | None = None) -> 
         if e.to == "all" and e.do in ("damage", "heal", "gain_coins", "lose_coins", "draw"):
             emit.emit("order", "EB-3.2-conflict-turn-order", cause=cause, seats=tuple(order_from(t, t.turn)))
         if e.do in ("heal", "damage", "lose_life"):
+            done = -1  # the last character's damage event, for the order of an "all" effect
             for q, c in _chars(t, ctx, "self" if e.do == "lose_life" else e.to):
                 if not t.seats[q].alive:
                     continue
@@ -79,7 +80,11 @@ def resolve(t: Table, todo: tuple, ctx: Ctx, emit, cause: int | None = None) -> 
                     continue
                 kind, clause = damage_kind(ctx.user, q) if e.do == "damage" else ("life loss", "EB-3.2-life-loss")
                 by = ctx.user if e.do == "damage" else -1
+                first = emit.next_id
                 t, tasks = hurt(t, q, c, e.amount, emit, kind=kind, clause=clause, by=by, cause=cause)
+                if e.to == "all" and done >= 0:  # EB-3.2-conflict-turn-order: the seat before resolved first
+                    emit.relate(done, "resolves_before", first, "EB-3.2-conflict-turn-order")
+                done = first if emit.next_id > first else done
                 later.extend(tasks)
         elif e.do == "gain_coins":
             for q in _players(t, ctx, e.to):

@@ -1,0 +1,100 @@
+"""The event graph of a 1000-event game in the browser (issue 15): under a second to draw.
+
+A seeded 永恒之息 game between random bots is played until its log holds 1000 events; its first 1000 events
+are drawn as the Event chains tab draws a whole game (``figure_spec`` of ``explorer.event_graph``, every node
+labelled, every relation styled) and written by the view's own export (plotly's ``write_html``, plotly.js
+inside: a page that works offline). Debian's chromium (Playwright) opens the page from disk and measures,
+in the page, the time from ``Plotly.redraw`` to plotly's ``plotly_afterplot`` event (median of 5): that is the
+render. The first draw is also given: from the page's start (``performance.now()`` counts from navigation,
+so it includes parsing 3.5 MB of plotly.js) to the first ``plotly_afterplot``, for reference. The game by turn
+(``summary_graph``, what the "game by turn" scope draws) of the same log is measured the same way.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import plotly.graph_objects as go
+
+import explorer
+from explorer.event_scopes import summary_graph
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from voila_server import browser_page  # noqa: E402
+
+from widgets.event_graph_figure import KindColours, figure_spec, summary_spec  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+EVENTS = 1000
+TARGET_S = 1.0
+REDRAWS = 5
+FIRST = "window.__first = performance.now();"  # post_script: runs once the first newPlot has resolved
+MEASURE = """async (n) => {
+  const gd = document.querySelector('.plotly-graph-div');
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const done = new Promise(res => gd.once('plotly_afterplot', () => res(performance.now() - t0)));
+    Plotly.redraw(gd);
+    times.push(await done);
+  }
+  return {times, first: window.__first, points: gd.querySelectorAll('.point').length};
+}"""
+
+
+def game_log(events: int = EVENTS, seed: int = 7) -> list:
+    """The first ``events`` events of a seeded 4-player 永恒之息 game between random bots (longer games are
+    played, seed after seed, until one is long enough)."""
+    game = explorer.get_game("eternal_breath")
+    for s in range(seed, seed + 20):
+        variant = game.bounded_variant(4)
+        end = explorer.play_out(explorer.new_game("eternal_breath", 4, variant),
+                                {p: game.bots()["random"]() for p in range(4)}, seed=s,
+                                max_steps=game.max_steps(4, game.resolve_variant(variant)))
+        if len(end.log) >= events:
+            return list(end.log[:events])
+    raise RuntimeError(f"no game of {events} events in 20 seeds")
+
+
+def page_of(spec: dict, path: Path) -> Path:
+    """The figure written as the view exports it (plotly.js inside), with the first draw's time kept."""
+    figure = go.Figure(spec).update_layout(template="none")
+    figure.write_html(path, include_plotlyjs=True, full_html=True, post_script=FIRST)
+    return path
+
+
+def measure(path: Path) -> dict:
+    with browser_page(CHROMIUM, width=1280, height=800) as page:
+        page.goto(path.as_uri(), timeout=120_000)
+        page.wait_for_function("() => window.__first !== undefined", timeout=120_000)
+        return page.evaluate(MEASURE, REDRAWS)
+
+
+def run() -> list[dict]:
+    log = game_log()
+    graph = explorer.event_graph(log)
+    specs = {"1000-event game, every event": figure_spec(graph, "en", KindColours()),
+             "same game by turn": summary_spec(summary_graph(log), "en")}
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for case, spec in specs.items():
+            got = measure(page_of(spec, Path(folder) / "chain.html"))
+            render = statistics.median(got["times"]) / 1000
+            rows.append({"bench": "event_graph", "case": f"{case}: render (redraw → plotly_afterplot)",
+                         "value": render, "unit": "s", "target": f"< {TARGET_S} s", "ok": render < TARGET_S})
+            rows.append({"bench": "event_graph", "case": f"{case}: first draw from page start (incl. plotly.js)",
+                         "value": got["first"] / 1000, "unit": "s"})
+        rows.append({"bench": "event_graph", "case": "events / edges drawn", "value": f"{len(graph)} / "
+                     f"{graph.number_of_edges()}", "unit": ""})
+    return rows
+
+
+if __name__ == "__main__":
+    from bench.__main__ import table
+
+    print(table(run()))
