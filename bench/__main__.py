@@ -4,7 +4,8 @@ A module ``bench/<name>.py`` exposes ``run() -> list[dict]``; each row has ``ben
 ``value``, ``unit`` and optionally ``target`` (text), ``ok`` (bool), ``peer``, ``peer_value``, ``ratio``.
 Usage: ``python -m bench [module ...]``. ``bench/strength.py`` (the strong bots against greedy, issue 17) is the
 slowest, about 10 minutes on 2 cores: ``python -m bench strength`` runs it alone.
- ``event_graph``: the graph of a 1000-event game drawn in chromium from the view's own HTML export, under a second to ``plotly_afterplot`` (issue 15).
+``event_graph`` draws the graph of a 1000-event game in chromium from the view's own HTML export, under a
+second to ``plotly_afterplot`` (issue 15).
 """
 
 from __future__ import annotations
