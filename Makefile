@@ -29,7 +29,7 @@ $(VENV)/.installed-app: pyproject.toml $(LOCK) | $(BIN)/python
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(LOCK) | $(BIN)/python
-	$(PIP) -e ".[test,bench]"
+	$(PIP) -e ".[test,bench,openspiel]"
 	@touch $@ $(VENV)/.installed-app
 
 # Debian's chromium (browser tests; never a downloaded browser) and a CJK font (中文 in screenshots).
