@@ -144,8 +144,13 @@ def in_venv(force: bool) -> None:
     say("voici build")
     new = CACHE / "_site.new"
     shutil.rmtree(new, ignore_errors=True)
-    run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite, "--contents", lite / "content",
-        "--output-dir", new, cwd=lite)
+    log = CACHE / "voici-build.log"
+    with open(log, "w") as out:
+        done = subprocess.run([Path(sys.executable).parent / "voici", "build", "--lite-dir", lite, "--contents",
+                               lite / "content", "--output-dir", new], cwd=lite, stdout=out, stderr=subprocess.STDOUT)
+    if done.returncode:
+        sys.stdout.write(log.read_text()[-4000:])
+        raise SystemExit(f"make site: voici build failed ({done.returncode}); its log: {log.relative_to(ROOT)}")
     shutil.copytree(pyodide_dir, new / "static" / "pyodide")
     fa = new / "static" / "fontawesome"
     unpack(fa_tgz, {"css/all.min.css": fa / "css" / "all.min.css",
@@ -159,6 +164,7 @@ def in_venv(force: bool) -> None:
     left = [str(p.relative_to(new)) for p in new.rglob("*.html") if "cdn.jsdelivr.net" in p.read_text()]
     if left:
         raise SystemExit(f"make site: a page still asks a CDN: {left}")
+    (new / ".nojekyll").write_text("")  # GitHub Pages: serve every folder as it is
     (new / ".build-fingerprint").write_text(want)
     shutil.rmtree(OUT, ignore_errors=True)
     new.rename(OUT)

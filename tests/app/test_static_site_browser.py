@@ -1,7 +1,8 @@
 """The static site of `make site` (issue 18 item 4) in real chromium with no network beyond its own host: `_site/`
 served by a plain `python -m http.server`, every request to any other address aborted and recorded (and a dead
 proxy for anything a worker asks), the whole app running on Pyodide in the page. A game is picked, one move is
-made in Play and the Rules tab shows that game's register; 1280×800 in English, 390×844 in 中文."""
+made in Play, the Balance tab shows its note and the Rules tab shows that game's register; 1280×800 in English,
+390×844 in 中文."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from conftest import IN_CI, ROOT
 from voila_server import CHROMIUM_ARGS, free_port
 
 import explorer
+from widgets.balance_lab import T as BALANCE_WORDS
 from widgets.registers_view import TITLES as REGISTER_WORDS
 
 SITE = ROOT / "_site"
 LOAD = 420_000  # Pyodide starts and runs the whole app in the page: 1–3 min on a loaded 2-core machine
 STEP = 120_000
 # Anything not on the loopback goes to a closed port: no worker or service worker can reach another address.
-OFFLINE = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"]
+OFFLINE = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1"]
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +101,14 @@ def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_di
             page.wait_for_function(
                 "(n) => document.querySelectorAll('.re-log-list option').length > n", arg=entries, timeout=STEP)
             page.screenshot(path=str(output_dir / f"static-site-play-{lang}-{width}.png"), full_page=False)
+
+            # Balance: Dask, pandas and threads are not in Pyodide: a note in the page's language, not a traceback.
+            open_tab(page, "平衡" if lang == "zh" else "Balance")
+            note = BALANCE_WORDS[lang]["static"].split("<code>")[0]
+            page.locator(".re-balance-static").wait_for(state="visible", timeout=STEP)
+            assert note in page.locator(".re-balance-static").inner_text()
+            assert page.locator(".re-balance-run").is_disabled()
+            assert "Traceback" not in page.locator(".re-balance-tab").inner_text()
 
             # Rules: the register of the picked game, in the page's language.
             open_tab(page, "规则" if lang == "zh" else "Rules")
