@@ -134,7 +134,8 @@ def in_venv(force: bool) -> None:
             shutil.copytree(ROOT / source, src / source, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(ROOT / source, src / source)
-    run(*pip, "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", pyodide_dir, src)
+    run(*pip, "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", pyodide_dir, src,
+        env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})  # fixed zip dates: the same code, the same wheel
     wheels.empty_wheel("sqlite3", pyodide_dir)
     packages = wheels.write_lock(core / "pyodide-lock.json", pyodide_dir)
     lite = stage / "lite"

@@ -78,10 +78,11 @@ def empty_wheel(name: str, folder: Path) -> Path:
     info = f"{name}-0.0.0.dist-info"
     path = folder / f"{name}-0.0.0-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as z:
-        z.writestr(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n")
-        z.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nGenerator: rules-explorer\nRoot-Is-Purelib: true\n"
-                                    "Tag: py3-none-any\n")
-        z.writestr(f"{info}/RECORD", "")
+        for member, text in ((f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n"),
+                             (f"{info}/WHEEL", "Wheel-Version: 1.0\nGenerator: rules-explorer\n"
+                                               "Root-Is-Purelib: true\nTag: py3-none-any\n"),
+                             (f"{info}/RECORD", "")):
+            z.writestr(zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0)), text)  # the same bytes every build
     return path
 
 
