@@ -18,6 +18,7 @@ help:
 	@echo "make bench  — print the benchmark table (engine speed, odds vs icepool, page and board timings)"
 	@echo "make lint   — ruff"
 	@echo "make lock   — pin every installed dependency in $(LOCK) (after a green make test; Binder installs it)"
+	@echo "make site   — build _site/: the app as a static site on Pyodide (no server; publish it on GitHub Pages)"
 	@echo "make notebooks — sync each notebook with its py:percent source (jupytext; edit either, then run this)"
 
 $(BIN)/python:
@@ -48,7 +49,7 @@ system-deps:
 app: $(VENV)/.installed-app
 	cd notebooks && ../$(BIN)/python -m widgets.serve app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(ARGS)
 
-test: $(VENV)/.installed-test system-deps
+test: $(VENV)/.installed-test system-deps site
 	$(BIN)/python -m pytest --nbval-lax -p no:cacheprovider
 
 bench: $(VENV)/.installed-test system-deps
@@ -57,11 +58,11 @@ bench: $(VENV)/.installed-test system-deps
 notebooks: $(VENV)/.installed-test
 	$(BIN)/jupytext --sync $$(git ls-files 'notebooks/*.ipynb' 'notebooks/**/*.ipynb' | sort -u)
 
-# The static build (voici on Pyodide) cannot be made from PyPI, Debian and npm alone yet: docs/sharing.md says why.
+# The static site (voici on Pyodide, issue 18): _site/ runs the whole app in the visitor's browser, no server.
+# Its own build venv (.venv-site) and downloads (Pyodide and Font Awesome from npm, wheels from PyPI) are cached
+# under .cache/site/; nothing is rebuilt when nothing that goes into the site changed. docs/sharing.md, section 5.
 site:
-	@echo "make site: 静态网站尚无法仅用 PyPI/npm 构建，原因见 docs/sharing.md 第 5 节。" >&2
-	@echo "make site: the static site cannot be built from PyPI and npm alone yet; see docs/sharing.md, section 5." >&2
-	@exit 2
+	$(PYTHON) binder/static_site/build.py
 
 # Regenerate the lock from the environment `make test` ran in (the project itself is left out: it is `-e .`).
 lock: $(VENV)/.installed-test
@@ -74,4 +75,4 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) test-output .pytest_cache
+	rm -rf $(VENV) test-output .pytest_cache _site  # .venv-site and .cache/site are kept: they are downloads

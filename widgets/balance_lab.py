@@ -9,6 +9,7 @@ browser is validated here (players, games, bots, the compared switch, the upload
 from __future__ import annotations
 
 import html
+import sys
 import threading
 
 import ipywidgets as ipw
@@ -38,6 +39,13 @@ WORDS = {  # key: (English, 中文)
     "bad_file": ("This file is not a balance study: {why}. Nothing was changed.",
                  "此文件不是平衡研究表：{why}。未做任何更改。"),
     "base": ("as the document reads", "按文档默认"),
+    "static": ("This page runs Python in your browser (Pyodide, the static site), where the balance lab cannot run: "
+               "Dask, pandas and pyarrow are not bundled and a web page has no threads. Run a study with "
+               "<code>python -m explorer.balance</code>, or use the app served by <code>make app</code> or Binder. "
+               "Every other tab works here.",
+               "此页面在浏览器中运行 Python（Pyodide，静态网站），平衡实验室无法在此运行：未打包 Dask、pandas 和 "
+               "pyarrow，网页中也没有线程。请用 <code>python -m explorer.balance</code> 运行研究，或使用 "
+               "<code>make app</code> 或 Binder 提供的应用。其他标签页均可在此使用。"),
     "greedy": ("greedy", "贪心"), "random": ("random", "随机"), "strong": ("strong", "强"),
     "by": ("by {facet}", "按{facet}"), "character": ("character", "角色"), "hero": ("hero", "英雄"),
     "bloodline": ("bloodline", "血统"), "identity": ("identity", "身份"), "bot": ("bot", "机器人"),
@@ -56,6 +64,7 @@ class BalanceLab(GameComponent):
 
     def __init__(self, game_id: str = "eternal_breath", lang: str = "en", **kwargs):
         self.table = self.other = None
+        self.static = sys.platform == "emscripten"  # under Pyodide (make site): a note instead of the lab
         self._relabelling = False
         self.source = ("here", "")  # (what the table is: "here", "cancelled" or "file", the file's name)
         self._cancel = threading.Event()
@@ -80,6 +89,9 @@ class BalanceLab(GameComponent):
             ipw.HBox([self._games, self._run, self._stop, self._upload], layout=wrap),
             self._bar, self._status, self._charts, self._summary], **kwargs)
         self.add_class("re-balance-lab")
+        if self.static:
+            self._run.disabled = self._upload.disabled = True
+            self._status.add_class("re-balance-static")
         self._run.on_click(lambda _b: self.start())
         self._stop.on_click(lambda _b: self._cancel.set())
         self._upload.observe(self._on_upload, "value")
@@ -168,6 +180,8 @@ class BalanceLab(GameComponent):
                                                     for c in readings(self.game_id))]
         self._reading.value = self.compare
         self._games.value = self.games
+        if self.static:
+            self._status.value = t["static"]
 
     # --- running ---------------------------------------------------------------------------------------------
     def study(self, variant: dict | None = None, seed: int = 0) -> Study:
@@ -175,7 +189,7 @@ class BalanceLab(GameComponent):
 
     def start(self, wait: bool = False) -> None:
         """Run the study (and its comparison, on the same seeds) on a background thread; ``wait`` joins it."""
-        if self.running:
+        if self.running or self.static:  # a click forged on the disabled button under Pyodide changes nothing
             return
         self._cancel.clear()
         self.running = True
@@ -216,7 +230,7 @@ class BalanceLab(GameComponent):
     def _on_upload(self, change):
         """Fires when a file is chosen: a study table is shown; anything else is refused and nothing changes."""
         files = change["new"]
-        if not files:
+        if not files or self.static:
             return
         f = files[0]
         try:

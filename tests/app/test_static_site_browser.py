@@ -1,0 +1,124 @@
+"""The static site of `make site` (issue 18 item 4) in real chromium with no network beyond its own host: `_site/`
+served by a plain `python -m http.server`, every request to any other address aborted and recorded (and a dead
+proxy for anything a worker asks), the whole app running on Pyodide in the page. A game is picked, one move is
+made in Play, the Balance tab shows its note and the Rules tab shows that game's register; 1280×800 in English,
+390×844 in 中文."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from conftest import IN_CI, ROOT
+from voila_server import CHROMIUM_ARGS, free_port
+
+import explorer
+from widgets.balance_lab import T as BALANCE_WORDS
+from widgets.registers_view import TITLES as REGISTER_WORDS
+
+SITE = ROOT / "_site"
+LOAD = 420_000  # Pyodide starts and runs the whole app in the page: 1–3 min on a loaded 2-core machine
+STEP = 120_000
+# Anything not on the loopback goes to a closed port: no worker or service worker can reach another address.
+OFFLINE = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1"]
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    page = SITE / "voici" / "render" / "app.html"
+    if not page.exists():
+        if IN_CI:
+            pytest.fail(f"{page.relative_to(ROOT)} is missing: run `make site` first")
+        pytest.skip(f"{page.relative_to(ROOT)} is missing: run `make site` first (this fails under CI=true)")
+    port = free_port()
+    log = open(ROOT / "test-output" / f"static-site-{port}.log", "w") if (ROOT / "test-output").is_dir() else None
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(SITE)], stdout=log or subprocess.DEVNULL,
+                              stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(base + "voici/render/app.html", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        if log:
+            log.close()
+
+
+def open_tab(page, title: str) -> None:
+    page.locator(".re-app-tabs .lm-TabBar-tab", has_text=title).first.click()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "width", "height", "game_id"),
+                         [("en", 1280, 800, "card_moba"), ("zh", 390, 844, "castle_heart")])
+def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_dir, lang, width, height, game_id):
+    from playwright.sync_api import sync_playwright
+
+    asked_elsewhere: list[str] = []
+    game = explorer.get_game(game_id)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=[*CHROMIUM_ARGS, *OFFLINE], headless=True)
+        try:
+            context = browser.new_context(viewport={"width": width, "height": height})
+
+            def only_the_site(route):
+                if route.request.url.startswith(site_url):
+                    route.continue_()
+                else:
+                    asked_elsewhere.append(route.request.url)
+                    route.abort()
+
+            context.route("**/*", only_the_site)
+            context.on("request", lambda r: None if r.url.startswith((site_url, "data:", "blob:"))
+                       else asked_elsewhere.append(r.url))
+            page = context.new_page()
+            page.goto(site_url + "voici/render/app.html", timeout=STEP)
+            picker = page.locator(".re-game-picker select")
+            picker.wait_for(state="visible", timeout=LOAD)  # the app's first cell ran in Pyodide
+            page.locator(".re-app-tabs").wait_for(state="visible", timeout=STEP)
+
+            if lang == "zh":
+                page.locator(".re-lang button", has_text="中文").click()
+                page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局").wait_for(timeout=STEP)
+            picker.select_option(label=f"{game.name_zh} · {game.name_en}")
+
+            # Play: one move of the person's seat; the event log grows.
+            open_tab(page, "对局" if lang == "zh" else "Play")
+            action = page.locator(".re-play-area .re-action:not([disabled])").first
+            action.wait_for(state="visible", timeout=STEP)
+            entries = page.locator(".re-log-list option").count()
+            action.click()
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('.re-log-list option').length > n", arg=entries, timeout=STEP)
+            page.screenshot(path=str(output_dir / f"static-site-play-{lang}-{width}.png"), full_page=False)
+
+            # Balance: Dask, pandas and threads are not in Pyodide: a note in the page's language, not a traceback.
+            open_tab(page, "平衡" if lang == "zh" else "Balance")
+            note = BALANCE_WORDS[lang]["static"].split("<code>")[0]
+            page.locator(".re-balance-static").wait_for(state="visible", timeout=STEP)
+            assert note in page.locator(".re-balance-static").inner_text()
+            assert page.locator(".re-balance-run").is_disabled()
+            assert "Traceback" not in page.locator(".re-balance-tab").inner_text()
+
+            # Rules: the register of the picked game, in the page's language.
+            open_tab(page, "规则" if lang == "zh" else "Rules")
+            words = REGISTER_WORDS[lang]
+            title = f"{words['clauses']} ({len(game.clauses)})"
+            page.wait_for_function("(t) => document.querySelector('.re-registers').innerText.includes(t)",
+                                   arg=title, timeout=STEP)
+            text = page.locator(".re-registers").text_content()
+            assert all(c.id in text for c in game.clauses[:5])
+            page.screenshot(path=str(output_dir / f"static-site-rules-{lang}-{width}.png"), full_page=False)
+        finally:
+            browser.close()
+    assert asked_elsewhere == [], f"the static site asked other addresses: {sorted(set(asked_elsewhere))[:10]}"
