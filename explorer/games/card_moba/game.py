@@ -12,6 +12,7 @@ from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction
 from . import action_phase, deck, setup
 from .content import sample, standard_deck
 from .describe import describe_action, describe_event
+from .event_kinds import EVENT_KINDS
 from .legal import A, setup_actions, turn_actions, why
 from .records import Hero, Moba, Rules
 from .ruler import rule_values, ruler_options
@@ -36,6 +37,7 @@ class CardMoba(Game):
     min_players = 2
     max_players = 6
     folder = Path(__file__).parent
+    event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
     def extra_options(self):
         """The Ruler mode settings (MB-mode-ruler) with the seed's ranges and defaults; "inf" is a value (MB-A18)."""
