@@ -32,6 +32,8 @@ class SessionMessages:
                 value = self.describe_step(value, lang, viewer)
             elif isinstance(value, Action):
                 value = value.describe(lang) if viewer < 0 or value.player == viewer else kind_name(value.kind, lang)
+            elif callable(getattr(value, "in_lang", None)):  # a game's reason with its 中文 (e.g. the MOBA's)
+                value = value.in_lang(lang)
             elif name == "who":
                 value = player_name(value, lang)
             fields[name] = value
