@@ -17,7 +17,7 @@ from plotly.colors import qualitative
 
 import explorer
 
-from .i18n import label, player_name
+from .i18n import event_kind_name, label, player_name
 
 PALETTE = tuple(qualitative.Dark24 + qualitative.Light24)
 MAX_ARROWS = 150  # beyond this many edges, plain lines without arrow heads
@@ -130,11 +130,12 @@ def figure_spec(graph: nx.DiGraph, lang: str, colours: KindColours, who: int | N
     for n in sorted(graph, key=lambda n: graph.nodes[n]["order"]):
         if n not in context:
             by_kind.setdefault(graph.nodes[n]["kind"], []).append(n)
-    for kind, nodes in by_kind.items():
+    for kind, nodes in by_kind.items():  # the legend names a kind in the page's language; legendgroup keeps the kind
         events = [graph.nodes[n]["event"] for n in nodes]
-        data.append(_points(events, pos, who, lang, kind, {
+        trace = _points(events, pos, who, lang, event_kind_name(events[0].game, kind, lang), {
             "size": 16, "color": colours[kind], "line": {"width": 1, "color": "#333"},
-            "symbol": ["x" if e.cancelled else "circle" for e in events]}))
+            "symbol": ["x" if e.cancelled else "circle" for e in events]})
+        data.append(dict(trace, legendgroup=kind))
     if chain:
         ring = [graph.nodes[n]["event"] for n in chain if n in graph]
         data.append({"type": "scatter", "x": [pos[e.id][0] for e in ring], "y": [pos[e.id][1] for e in ring],
@@ -155,7 +156,7 @@ def _large(data: list[dict], colours: KindColours) -> list[dict]:
     """A graph of many events drawn fast enough (under a second for 1000 in chromium): every trace in WebGL,
     the events of all kinds in one trace coloured by kind (each point's kind in its hover), no labels on the
     points (a thousand labels overlap into nothing: the "game by turn" scope is the readable whole)."""
-    kinds = [t for t in data if t.get("mode") == "markers+text" and t["name"] in colours]
+    kinds = [t for t in data if t.get("mode") == "markers+text" and t.get("legendgroup") in colours]
     rest = [dict(t, type="scattergl", mode="markers" if t.get("mode") == "markers+text" else t.get("mode"))
             for t in data if t not in kinds]
     merged = {"type": "scattergl", "mode": "markers", "name": "events", "hoverinfo": "text", "showlegend": False,
@@ -166,7 +167,7 @@ def _large(data: list[dict], colours: KindColours) -> list[dict]:
         merged["y"] += t["y"]
         merged["customdata"] += t["customdata"]
         merged["hovertext"] += [f"{t['name']}<br>{h}" for h in t["hovertext"]]
-        merged["marker"]["color"] += [colours[t["name"]]] * len(t["x"])
+        merged["marker"]["color"] += [colours[t["legendgroup"]]] * len(t["x"])
         merged["marker"]["symbol"] += t["marker"]["symbol"]
     return [*rest, merged]
 
@@ -193,10 +194,11 @@ def period_name(key, lang: str) -> str:
     return f"{label('turn', lang)} {key}"
 
 
-def summary_spec(summary: nx.DiGraph, lang: str) -> dict:
+def summary_spec(summary: nx.DiGraph, lang: str, game_id: str = "") -> dict:
     """A whole game as ``explorer.event_scopes.summary_graph`` gives it: a point per turn, left to right, its
     size growing with its events, its hover the counts by kind and by relation and the clauses most applied;
-    a line between two turns for the links that cross, as thick as they are many."""
+    a line between two turns for the links that cross, as thick as they are many; kinds named in ``lang`` by
+    the game ``game_id``'s table."""
     layout = {"height": 300, "margin": {"l": 20, "r": 20, "t": 10, "b": 20}, "showlegend": True,
               "hovermode": "closest", "xaxis": {"visible": False}, "yaxis": {"visible": False},
               "legend": {"orientation": "h", "y": -0.05}, "annotations": []}
@@ -221,7 +223,7 @@ def summary_spec(summary: nx.DiGraph, lang: str) -> dict:
     hover = []
     for n in nodes:
         d = summary.nodes[n]
-        kinds = ", ".join(f"{k} {c}" for k, c in d["kinds"].most_common(6))
+        kinds = ", ".join(f"{event_kind_name(game_id, k, lang)} {c}" for k, c in d["kinds"].most_common(6))
         inside = ", ".join(f"{relation_word(r, lang)} {c}" for r, c in d["relations"].most_common())
         clauses = ", ".join(c for c, _ in d["clauses"].most_common(4))
         hover.append("<br>".join(html.escape(x) for x in (
@@ -288,7 +290,7 @@ def _points(events, pos, who, lang, name: str, marker: dict) -> dict:
 
 def _hover(event: explorer.Event, who: int | None, lang: str) -> str:
     parts = [html.escape(event_sentence(event, lang, event.visible_to(who))),
-             f"{label('clause', lang)}: {event.clause}"]
+             html.escape(event_kind_name(event.game, event.kind, lang)), f"{label('clause', lang)}: {event.clause}"]
     if event.actor is not None:
         parts.append(player_name(event.actor, lang))
     if event.cancelled:

@@ -245,7 +245,7 @@ class EventGraphView(ScopedComponent):
     def _draw(self) -> None:
         who = None if self.viewer < 0 else self.viewer
         if self.scope == "summary":
-            self.spec = summary_spec(self.summary, self.lang)
+            self.spec = summary_spec(self.summary, self.lang, self.session.game_id)
             self._figure = None
             self._stale = False
             show_figure(self._out, self.spec)

@@ -16,7 +16,7 @@ import explorer
 from widgets.component import ScopedComponent
 
 from .game_session import GameSession
-from .i18n import label, player_name
+from .i18n import event_kind_name, label, player_name, redacted_event
 
 MAX_ROWS = 400  # the newest events shown; older ones are counted
 
@@ -27,9 +27,9 @@ def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
         try:
             text = event.describe(lang)
         except Exception:  # a description should never break the log
-            text = event.kind
+            text = event_kind_name(event.game, event.kind, lang)
     else:
-        text = f"{event.kind} {label('redacted', lang)}"
+        text = redacted_event(event.game, event.kind, lang)
     mark = f" ✗ {label('cancelled', lang)}" if event.cancelled else ""
     return f"#{event.id} [{event.clause}] {text}{mark}"
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ipywidgets as ipw
 import traitlets
 
+import explorer
+
 LANGS = ("zh", "en")
 
 LABELS: dict[str, dict[str, str]] = {
@@ -95,7 +97,7 @@ LABELS: dict[str, dict[str, str]] = {
                      "zh": "⚠ 教师／旁观者视角：所有手牌、倒置的牌和隐藏身份都可见。选择你自己的座位才能公平对局。"},
     "own_view": {"en": "{who} (you)", "zh": "{who}（你）"},
     "turn": {"en": "Turn", "zh": "回合"},
-    "round": {"en": "Round", "zh": "轮"},
+    "round": {"en": "Round {n}", "zh": "第 {n} 轮"},  # 中文 puts the number inside: 第 7 轮, never 轮 7
     "phase": {"en": "Phase", "zh": "阶段"},
     "deck": {"en": "Deck", "zh": "牌堆"},
     "discard": {"en": "Discard", "zh": "弃牌堆"},
@@ -164,6 +166,22 @@ def kind_name(kind: str, lang: str) -> str:
     """A kind of action as a person reads it (a kind no game has named yet: its words, spaced)."""
     en, zh = KINDS.get(kind, (kind.replace("_", " ").capitalize(), ""))
     return (zh or en) if lang == "zh" else en
+
+
+def event_kind_name(game_id: str, kind: str, lang: str) -> str:
+    """A kind of event as a person reads it, from the game's own table beside its event texts
+    (``explorer/games/<id>/event_kinds.py``); a kind the table lacks: its words, spaced."""
+    try:
+        table = getattr(explorer.get_game(game_id), "event_kinds", {})
+    except Exception:  # an unknown or broken game must not break a legend
+        table = {}
+    en, zh = table.get(kind, (kind[:1].upper() + kind[1:], ""))
+    return (zh or en) if lang == "zh" else en
+
+
+def redacted_event(game_id: str, kind: str, lang: str) -> str:
+    """An event the viewer may not read: its kind and "(private)", e.g. "Draw (private)" / "摸牌（私密）"."""
+    return event_kind_name(game_id, kind, lang) + ("" if lang == "zh" else " ") + label("redacted", lang)
 
 
 def label(key: str, lang: str, **fields) -> str:

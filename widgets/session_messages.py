@@ -6,7 +6,7 @@ from __future__ import annotations
 import explorer
 from explorer import Action
 
-from .i18n import label, player_name
+from .i18n import event_kind_name, kind_name, label, player_name, redacted_event
 from .session_node import Node
 
 
@@ -31,7 +31,9 @@ class SessionMessages:
             if isinstance(value, Node):
                 value = self.describe_step(value, lang, viewer)
             elif isinstance(value, Action):
-                value = value.describe(lang) if viewer < 0 or value.player == viewer else value.kind
+                value = value.describe(lang) if viewer < 0 or value.player == viewer else kind_name(value.kind, lang)
+            elif callable(getattr(value, "in_lang", None)):  # a game's reason with its 中文 (e.g. the MOBA's)
+                value = value.in_lang(lang)
             elif name == "who":
                 value = player_name(value, lang)
             fields[name] = value
@@ -55,7 +57,7 @@ class SessionMessages:
                 try:
                     parts.append(e.describe(lang))
                 except Exception:  # a description must never break the board
-                    parts.append(e.kind)
+                    parts.append(event_kind_name(e.game, e.kind, lang))
             else:
-                parts.append(f"{e.kind} {label('redacted', lang)}")
-        return "; ".join(parts) or f"{action.kind} {label('redacted', lang)}"
+                parts.append(redacted_event(e.game, e.kind, lang))
+        return "; ".join(parts) or f"{kind_name(action.kind, lang)} {label('redacted', lang)}"

@@ -4,6 +4,7 @@ legend, "Why?" reads the chain of a chosen event with its clauses; at 1280×800 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -48,8 +49,15 @@ def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width
         open_tab(page, chains)
         graph = page.locator(".re-event-graph .js-plotly-plot")
         graph.wait_for(state="visible", timeout=30_000)
+        page.screenshot(path=str(output_dir / f"event-chains-opened-{width}-{lang}.png"), full_page=False)
+        page.wait_for_function("() => document.querySelectorAll('.re-event-graph .legendtext').length > 2",
+                               timeout=60_000)  # the figure of the step's events, not the empty placeholder
         legend = page.locator(".re-event-graph .legendtext").evaluate_all("els => els.map(e => e.textContent)")
         assert ("causes" if lang == "en" else "导致") in legend
+        # the event kinds of the legend read in the page's language (issue 15): 掷骰, not "roll"
+        assert ("Roll" if lang == "en" else "掷骰") in legend and "roll" not in legend
+        if lang == "zh":
+            assert not [t for t in legend if re.search(r"[A-Za-z]{2,}", t)], legend
         pick = page.locator(".re-graph-why-pick select")
         options = pick.locator("option").all_inner_texts()
         assert len(options) > 2

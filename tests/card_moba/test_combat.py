@@ -7,7 +7,7 @@ import pytest
 
 from card_moba.helpers import cited, data, do, draw, h, hero, logged, table
 from explorer import IllegalAction
-from explorer.games.card_moba import combat
+from explorer.games.card_moba import combat, content
 
 
 def test_attack_spends_the_chance_and_deals_attack_power():
@@ -60,6 +60,22 @@ def test_lifesteal_heals_only_by_the_damage_to_hp():
     assert h(s, 1).hp == 44 - 3 and heal[0].number("healed") == 3
     assert h(s, 0).hp == 20 + 3 - 1  # then Bulwark's Recoil (4 damage taken) hits back for 1
     assert cited(s, "MB-term-16-lifesteal")
+
+
+def test_lifesteal_heals_past_the_starting_hp_but_stops_at_the_hp_cap():
+    """'MB-term-16-lifesteal' heals through 'MB-term-11-heal', so 'MB-hero-hp-cap' holds: the seed names the
+    starting HP (「初始生命值」) and a cap for every hero (「所有英雄的生命上限均为60」) apart, so no assumption is
+    needed: the Reaver (36 at the start) may heal above 36, never above 60; the overflow is lost, shown."""
+    start = content.sample().heroes["reaver"]["hp"]
+    s = table(heroes=("reaver", "bulwark"), uses=(("bloodthirst#0", 1),), hp=58)
+    s = do(hero(s, 1, shield=0), "skill", skill="bloodthirst#0", target=1)
+    hp_loss = next(e for e in cited(s, "MB-term-16-lifesteal") if e.targets == (1,)).number("hp_loss")
+    heal = next(e for e in cited(s, "MB-term-11-heal") if e.targets == (0,))
+    cap = next(e for e in cited(s, "MB-hero-hp-cap") if e.targets == (0,))
+    assert start < 58 < 60 < 58 + hp_loss  # the steal would carry the Reaver past the cap
+    assert heal.number("amount") == hp_loss and heal.number("healed") == 60 - 58 and heal.number("hp") == 60
+    assert cap.number("lost") == 58 + hp_loss - 60 and cap.cause == heal.id
+    assert h(s, 0).hp <= 60  # (Bulwark's Recoil may then take some back)
 
 
 def test_life_loss_has_no_source_and_ignores_shields():

@@ -197,3 +197,19 @@ def test_mb_prep_players_a_one_player_game_is_refused_naming_the_clause():
     """MB-prep-players: you and 1 to 5 friends — the refusal of a table of one names the clause."""
     with pytest.raises(ValueError, match="MB-prep-players"):
         explorer.new_game("card_moba", 1)
+
+
+def test_each_setup_decision_cites_the_choice_the_seed_lists_not_the_action_phase():
+    """A setup decision's clause is one of the 抉择 the seed numbers in its 概述 (MB-choice-1 … 6; the register
+    gives each clause's section); only the action phase's decisions cite MB-turn-action."""
+    game = explorer.get_game("card_moba")
+    state = explorer.new_game("card_moba", 3, game.bounded_variant(3))
+    said = {}  # phase of a decision -> the clauses it cites
+    for after in explorer.play(state, seed=5, max_steps=400):
+        if state.current_player >= 0 or state.data.phase == "order":  # a person's choice, or the order's dice
+            said.setdefault(state.data.phase, set()).add(game.decision_clause(state.data))
+        state = after
+    for phase in ("mode", "map", "hero", "bloodline", "score", "spawn", "order"):
+        (clause,) = [game.clause_index[c] for c in said[phase]]
+        assert "抉择" in clause.section and clause.id != "MB-turn-action", (phase, clause.id)
+    assert said["action"] == {"MB-turn-action"}

@@ -115,6 +115,24 @@ def test_the_lord_dies_the_game_ends_and_the_enemies_win():
     assert events(s, "CH-goal-enemy")
 
 
+def test_the_lords_death_ends_the_game_before_anyone_is_asked_to_take_its_soldiers():
+    """'CH-end-lord-dies' 「城主被消灭，游戏结束」: no 'CH-death-soldiers-join' step after the lord falls, though
+    a reinforcement has room under its leadership for the lord's soldiers."""
+    seats = (hero_seat("enemy", "black_knight"), hero_seat("lord", hp=1, soldiers=(soldier("knight"), soldier("lynx"))),
+             hero_seat("reinforcement"), hero_seat("enemy"), hero_seat("enemy"))
+    s = kill(table(*seats), 0, 1)
+    room = s.data.seats[2]
+    assert len(room.soldiers) < room.leadership and room.alive  # someone who could have been asked
+    assert s.is_terminal and s.legal_actions() == () and s.data.phase != "join"
+    assert [e.clause for e in s.log if e.kind in ("death", "lord falls", "game over", "join")] == [
+        "CH-death-end-of-turn", "CH-end-lord-dies", "CH-goal-enemy"]
+    assert s.winners == tuple(i for i, x in enumerate(seats) if s.data.seats[i].identity == "enemy")
+    # the same table with a reinforcement dying instead: its soldiers are offered, the game goes on
+    s = kill(table(hero_seat("enemy", "black_knight"), hero_seat("reinforcement", hp=1, soldiers=(soldier("knight"),)),
+                   hero_seat("lord"), hero_seat("enemy"), hero_seat("enemy")), 0, 1)
+    assert not s.is_terminal
+
+
 def test_only_undeclared_neutrals_left_when_the_lord_falls_win():
     """'CH-goal-neutral': staying neutral and the last faction standing."""
     s = table(hero_seat("neutral", "black_knight"), hero_seat("lord", hp=1), hero_seat("reinforcement"),

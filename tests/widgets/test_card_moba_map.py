@@ -154,6 +154,9 @@ def test_a_refusal_reads_in_the_pages_language(lang):
     button_at(board, far).click()
     reason = session.notice["fields"]["reason"]
     assert any("\u4e00" <= ch <= "\u9fff" for ch in reason) == (lang == "zh"), reason
+    state = session.state  # the engine's own reason for that move, in the page's language (legal.W)
+    err = state.game.why_illegal(state.data, explorer.act(GID, "move", state.current_player, to=far))
+    assert reason == err.reason.in_lang(lang)
 
 
 def test_the_widgets_stay_bounded_over_a_whole_game():

@@ -20,17 +20,17 @@ def test_graph_is_the_engines_event_graph_laid_out_in_resolution_order():
     points = {}
     for trace in view.figure.data:
         if trace.mode == "markers+text":
-            assert trace.marker.color == view.colours[trace.name]
+            assert trace.marker.color == view.colours[trace.legendgroup]
             for x, text, (eid, clause) in zip(trace.x, trace.text, trace.customdata, strict=True):
                 points[int(eid)] = (x, clause)
                 assert not text.startswith("#") and len(text) <= 22   # a short text a person reads
     order = [e.id for e in s.state.log]
     assert [points[i][0] for i in order] == sorted(points[i][0] for i in order)  # left → right
     assert {i: c for i, (_, c) in points.items()} == {e.id: e.clause for e in s.state.log}
-    kinds = {t.name for t in view.figure.data if t.mode == "markers+text"}
+    kinds = {t.legendgroup for t in view.figure.data if t.mode == "markers+text"}
     assert kinds == {e.kind for e in s.state.log}
     assert len({view.colours[k] for k in kinds}) == len(kinds)  # one colour per kind
-    damage = next(t for t in view.figure.data if t.name == "damage")
+    damage = next(t for t in view.figure.data if t.legendgroup == "damage")
     assert "x" in damage.marker.symbol  # the cancelled damage
     assert any("TOY-dodge" in h for h in damage.hovertext)
     bundle = view._out.outputs[0]["data"]
@@ -50,7 +50,7 @@ def test_scopes_follow_the_session_and_bad_values_are_refused():
     assert (attack.id, damage.id) in view.drawn.edges
     grey = next(t for t in view.figure.data if t.name == "earlier cause")
     assert [int(i) for i, _ in grey.customdata] == [attack.id] and grey.x[0] < min(
-        x for t in view.figure.data if t.name == "damage" for x in t.x)
+        x for t in view.figure.data if t.legendgroup == "damage" for x in t.x)
     view._scope.value = "turn"
     assert set(view.graph.nodes) == {e.id for e in s.state.log}
     with pytest.raises(traitlets.TraitError):
@@ -97,7 +97,7 @@ def test_the_bundle_is_plotly_json_made_without_plotly_io():
     view = EventGraphView(s)
     bundle = view._out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
     assert json.loads(json.dumps(bundle)) == bundle and bundle["data"] == view.spec["data"]
-    assert {t["name"] for t in bundle["data"] if t.get("mode") == "markers+text"} >= {"attack", "damage"}
+    assert {t.get("legendgroup") for t in bundle["data"] if t.get("mode") == "markers+text"} >= {"attack", "damage"}
 
 
 def test_edges_are_styled_by_relation_with_a_legend_and_read_as_sentences():

@@ -52,3 +52,10 @@ def test_switching_language_keeps_every_components_choices():
         assert log.scope == "game" and log._scope.value == "game"
         assert graph.scope == "game" and graph._scope.value == "game"
         assert controls.interval == 300
+
+
+def test_a_round_reads_with_its_number_inside_in_zh():
+    for n in (1, 7, 12):
+        zh, en = label("round", "zh", n=n), label("round", "en", n=n)
+        assert zh.startswith("第") and zh.index(str(n)) < zh.index("轮") and not zh.startswith("轮")
+        assert en.split() == ["Round", str(n)]

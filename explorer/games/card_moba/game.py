@@ -12,11 +12,14 @@ from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction
 from . import action_phase, deck, setup
 from .content import sample, standard_deck
 from .describe import describe_action, describe_event
-from .legal import A, setup_actions, turn_actions, why
+from .event_kinds import EVENT_KINDS
+from .legal import SETUP_CLAUSE, A, W, setup_actions, turn_actions, why
 from .records import Hero, Moba, Rules
 from .ruler import rule_values, ruler_options
 from .view import full_view
 
+DECISION_CLAUSE = {**SETUP_CLAUSE, "order": "MB-choice-5-order", "deal": "MB-play-shuffle",
+                   "action": "MB-turn-action", "discard": "MB-ruler-hand-limit", "over": "MB-choice-4-score"}
 SWITCHES = {"start_stamina": "start_stamina", "start_hand": "start_hand", "round_cap": "round_cap",
             "kill_score": "kill_score", "card_set": "card_set", "adjacency": "adjacency", "action_cap": "action_cap",
             "shield_lasts": "shield_lasts"}
@@ -36,6 +39,7 @@ class CardMoba(Game):
     min_players = 2
     max_players = 6
     folder = Path(__file__).parent
+    event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
     def extra_options(self):
         """The Ruler mode settings (MB-mode-ruler) with the seed's ranges and defaults; "inf" is a value (MB-A18)."""
@@ -70,14 +74,19 @@ class CardMoba(Game):
 
     def why_illegal(self, d, action):
         if action.player == CHANCE or self.current_player(d) == CHANCE:
-            return IllegalAction("MB-turn-draw" if d.draws else "MB-choice-5-order",
-                                 "only chance decides this now" if self.current_player(d) == CHANCE
-                                 else "chance does not decide now", action)
+            reason = (W("only chance decides this now", "现在只由随机决定") if self.current_player(d) == CHANCE
+                      else W("chance does not decide now", "现在不由随机决定"))
+            return IllegalAction("MB-turn-draw" if d.draws else "MB-choice-5-order", reason, action)
         clause, reason = why(d, action)
         return IllegalAction(clause, reason, action)
 
     def decision_clause(self, d):
-        return "MB-turn-action"
+        """The clause of the decision now: during setup the choice the seed lists (MB-choice-1 … 6, the deal of
+        MB-play-shuffle), in a turn its phase (MB-turn-draw, MB-turn-action, the hand limit), at the end the
+        winning score (MB-choice-4-score)."""
+        if d.draws:
+            return "MB-play-shuffle" if d.phase == "deal" else "MB-turn-draw"
+        return DECISION_CLAUSE.get(d.phase, "MB-turn-phases")
 
     def apply(self, d, a, emit):
         k = a.kind

@@ -10,6 +10,22 @@ from .content import sample
 from .records import Moba
 
 GAME_ID = "card_moba"
+
+
+class W(str):
+    """A reason a person reads: the English (the string itself, as IllegalAction and logs always had it) with
+    its 中文 in ``zh``; ``in_lang`` gives the page's language (the app's refusals use it)."""
+
+    zh: str
+
+    def __new__(cls, en: str, zh: str):
+        words = super().__new__(cls, en)
+        words.zh = zh
+        return words
+
+    def in_lang(self, lang: str) -> str:
+        return self.zh if lang == "zh" else str(self)
+SETUP_ZH = {"mode": "模式", "map": "地图", "hero": "英雄", "bloodline": "血统", "score": "获胜得分", "spawn": "出生点"}
 SETUP_CLAUSE = {"mode": "MB-choice-1-mode-map", "map": "MB-choice-1-mode-map", "hero": "MB-choice-2-hero",
                 "bloodline": "MB-choice-3-bloodline", "score": "MB-choice-4-score", "spawn": "MB-choice-6-spawn"}
 
@@ -85,65 +101,77 @@ def turn_actions(d: Moba) -> list:
 def why(d: Moba, a) -> tuple[str, str]:
     """(clause, reason) for an action that is not legal now."""
     if a.kind == "hero" and d.phase != "hero":
-        return "MB-hero-fixed", "a hero cannot be changed once chosen"
+        return "MB-hero-fixed", W("a hero cannot be changed once chosen", "英雄一经选定不可更换")
     if a.kind == "bloodline" and d.phase != "bloodline":
-        return "MB-bloodline-permanent", "a bloodline cannot be changed once built"
+        return "MB-bloodline-permanent", W("a bloodline cannot be changed once built", "血统一经构建不可更改")
     if a.kind == "discard" and d.phase != "discard":
         if d.rules.hand_limit is None:
-            return "MB-card-no-hand-limit", "there is no hand limit: nothing must be discarded"
-        return "MB-ruler-hand-limit", "cards are discarded only when the end phase finds the hand over the limit"
+            return "MB-card-no-hand-limit", W("there is no hand limit: nothing must be discarded",
+                                              "没有手牌上限：无须弃牌")
+        return "MB-ruler-hand-limit", W("cards are discarded only when the end phase finds the hand over the limit",
+                                        "只有结束阶段检查到手牌超过上限时才弃牌")
     if d.phase in SETUP_CLAUSE:
-        return SETUP_CLAUSE[d.phase], f"not a choice offered now during {d.phase}"
+        return SETUP_CLAUSE[d.phase], W(f"not a choice offered now during {d.phase}",
+                                        f"这不是选择{SETUP_ZH[d.phase]}时可做的选择")
     if d.phase not in ("action", "discard") or a.player != d.seat or d.draws:
-        return "MB-turn-phases", "players act only in their own action phase"
+        return "MB-turn-phases", W("players act only in their own action phase", "玩家只能在自己的行动阶段行动")
     h = d.heroes[d.seat]
     if a.kind == "end" or d.phase == "discard":
-        return ("MB-ruler-hand-limit", "discard a card you hold") if d.phase == "discard" else (
-            "MB-turn-phases", "not a legal way to end the action phase")
+        if d.phase == "discard":
+            return "MB-ruler-hand-limit", W("discard a card you hold", "请弃置你手中的一张牌")
+        return "MB-turn-phases", W("not a legal way to end the action phase", "这不是结束行动阶段的合法方式")
     if action_cap_reached(d, h):
-        return "MB-turn-action", (f"the simulation's action cap of {d.rules.action_cap} actions is reached: only "
-                                  "ending the action phase is left (MB-A17)")
+        return "MB-turn-action", W(f"the simulation's action cap of {d.rules.action_cap} actions is reached: only "
+                                   "ending the action phase is left (MB-A17)",
+                                   f"已达到模拟的行动上限 {d.rules.action_cap} 次：只能结束行动阶段（MB-A17）")
     if a.kind == "move":
         return why_move(d, h, a.get("to"))
     if a.kind == "play":
         card = a.get("card")
         if card not in h.hand:
-            return "MB-card-main", f"{card!r} is not in the hand"
+            return "MB-card-main", W(f"{card!r} is not in the hand", f"{card!r} 不在手牌中")
         if sample().cards[card]["cost"] > h.stamina:
-            return "MB-card-cost", f"{card} costs {sample().cards[card]['cost']} stamina; only {h.stamina} left"
+            return "MB-card-cost", W(f"{card} costs {sample().cards[card]['cost']} stamina; only {h.stamina} left",
+                                     f"{card} 需要 {sample().cards[card]['cost']} 点体力值，只剩 {h.stamina} 点")
         if sample().cards[card]["target"] in ("cell", "line") and statuses.has(h, "root"):
-            return "MB-status-4-root", "a rooted hero cannot blink or charge"
-        return "MB-card-main", "not a legal target for this card"
+            return "MB-status-4-root", W("a rooted hero cannot blink or charge", "被禁足的英雄不能闪现或冲锋")
+        return "MB-card-main", W("not a legal target for this card", "不是这张牌的合法目标")
     if a.kind == "attack":
         if statuses.has(h, "disarm"):
-            return "MB-status-8-disarm", "a disarmed hero cannot attack this turn"
+            return "MB-status-8-disarm", W("a disarmed hero cannot attack this turn", "被缴械的英雄本回合不能攻击")
         if h.attacks < 1:
-            return "MB-term-3-attack", "no attack chance left"
+            return "MB-term-3-attack", W("no attack chance left", "没有剩余的攻击机会")
         if taunt_blocks(d, h):
-            return "MB-status-12-taunt", "a taunted hero must be next to the taunter to attack"
-        return "MB-term-3-attack", "the target is not an enemy within attack range"
+            return "MB-status-12-taunt", W("a taunted hero must be next to the taunter to attack",
+                                           "被嘲讽的英雄必须毗邻嘲讽者才能攻击")
+        return "MB-term-3-attack", W("the target is not an enemy within attack range", "目标不是攻击范围内的敌人")
     if a.kind == "skill":
         key = a.get("skill")
         if not isinstance(key, str) or uses_left(h, key) < 1:
-            return "MB-hero-skill-sequence", f"no use of {key!r}: its action sequence was not played"
+            return "MB-hero-skill-sequence", W(f"no use of {key!r}: its action sequence was not played",
+                                               f"没有 {key!r} 的使用次数：未打出其行动序列")
         if statuses.has(h, "silence"):
-            return "MB-status-7-silence", "a silenced hero cannot use non-passive skills this turn"
+            return "MB-status-7-silence", W("a silenced hero cannot use non-passive skills this turn",
+                                            "被沉默的英雄本回合不能使用非被动技能")
         if taunt_blocks(d, h):
-            return "MB-status-12-taunt", "a taunted hero must be next to the taunter to use skills"
+            return "MB-status-12-taunt", W("a taunted hero must be next to the taunter to use skills",
+                                           "被嘲讽的英雄必须毗邻嘲讽者才能使用技能")
         if skill_alt(h, key)["target"] in ("cell", "line") and statuses.has(h, "root"):
-            return "MB-status-4-root", "a rooted hero cannot blink or charge"
-        return "MB-hero-skill-alternatives", "not a legal target for this skill"
-    return "MB-turn-action", f"{a.kind!r} is not an action of the action phase"
+            return "MB-status-4-root", W("a rooted hero cannot blink or charge", "被禁足的英雄不能闪现或冲锋")
+        return "MB-hero-skill-alternatives", W("not a legal target for this skill", "不是这个技能的合法目标")
+    return "MB-turn-action", W(f"{a.kind!r} is not an action of the action phase",
+                               f"{a.kind!r} 不是行动阶段的动作")
 
 
 def why_move(d: Moba, h, to) -> tuple[str, str]:
     if statuses.has(h, "root"):
-        return "MB-status-4-root", "a rooted hero cannot be displaced"
+        return "MB-status-4-root", W("a rooted hero cannot be displaced", "被禁足的英雄无法进行任何方式的位移")
     if h.steps < 1:
-        return "MB-term-4-steps", "no steps left"
+        return "MB-term-4-steps", W("no steps left", "没有剩余步数")
     if not isinstance(to, tuple) or len(to) != 2 or board.distance(h.pos, to, d.rules.adjacency) != 1:
-        return "MB-term-5-move", "a move goes to an adjacent cell"
+        return "MB-term-5-move", W("a move goes to an adjacent cell", "移动只能到毗邻的格子")
     b = board.board_of(d)
     if not board.on_map(b, to) or to in b.walls or board.occupant(d, to) >= 0:
-        return "MB-term-6-obstacle", f"{to} is an obstacle (wall, map edge or hero)"
-    return "MB-term-5-move", "not a legal move"
+        return "MB-term-6-obstacle", W(f"{to} is an obstacle (wall, map edge or hero)",
+                                       f"{to} 是障碍物（墙、地图边缘或英雄）")
+    return "MB-term-5-move", W("not a legal move", "不是合法的移动")

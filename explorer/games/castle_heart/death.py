@@ -54,7 +54,10 @@ def rescue(d: Castle, target, emit) -> Castle:
 
 
 def die(d: Castle, victim: int, emit) -> Castle:
-    """CH-death-end-of-turn: not back to 1 HP by the end of the turn, the hero dies; its identity is shown."""
+    """CH-death-end-of-turn: not back to 1 HP by the end of the turn, the hero dies; its identity is shown.
+
+    CH-end-lord-dies 「城主被消灭，游戏结束」: the lord's death ends the game there, so nobody is asked to
+    take its soldiers (CH-death-soldiers-join is for a game that goes on)."""
     s = d.seats[victim]
     killer = s.killer
     eid = emit.emit("death", "CH-death-end-of-turn", actor=killer if killer >= 0 else None, targets=(victim,),
@@ -62,7 +65,7 @@ def die(d: Castle, victim: int, emit) -> Castle:
     d = put(d, victim, alive=False, revealed=True, hand=(), equipment=(), soldiers=())
     d = with_(d, discard=d.discard.union(s.hand).union(s.equipment))
     d = reward(d, killer, victim, s, eid, emit)
-    if s.soldiers and camp(s):
+    if s.soldiers and camp(s) and s.identity != LORD:
         queue = tuple(i for i in clockwise_from(d, victim, include_start=False)
                       if len(d.seats[i].soldiers) < d.seats[i].leadership and d.seats[i].hp > 0
                       and not d.seats[i].held)

@@ -12,6 +12,7 @@ from .board import HERO
 from .bots import GreedyBot
 from .cards import CONTENT
 from .deal import deploy_problem, initial
+from .event_kinds import EVENT_KINDS
 from .reach import hero_may_attack, soldier_strike
 
 CLAUSE_OF_PHASE = {
@@ -43,6 +44,7 @@ class CastleHeart(Game):
     max_players = 8
     players_clause = "CH-A02"
     folder = Path(__file__).parent
+    event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
     def initial(self, players, variant):
         return initial(players, variant)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .event_kinds import EVENT_KINDS
 from .naming import _cards, _n, _plural, _who, skill_cost
 
 __all__ = ["describe_action", "describe_event", "skill_cost"]
@@ -104,7 +105,7 @@ def describe_event(game, e, lang: str) -> str:
         rule = clause.text(lang) if clause else e.clause
         extra = f" ({c})" if c else ""
         text = (f"{who}: {e.kind}{extra} — {rule}" if lang == "en"
-                else f"{who}：{_KINDS_ZH.get(e.kind, e.kind)}{extra} —— {rule}")
+                else f"{who}：{EVENT_KINDS.get(e.kind, (e.kind, e.kind))[1]}{extra} —— {rule}")
     return text[0].upper() + text[1:] if lang == "en" else text
 
 
@@ -260,15 +261,3 @@ _CONDITIONS = {
 }
 _PHASES_EN = {"settle": "settlement", "declare": "declaration"}
 _PHASES = {"settle": "清算", "draw": "摸牌", "declare": "声明", "play": "出牌", "discard": "弃牌", "end": "结算"}
-_KINDS_ZH = {
-    "pass on": "递出其余卡牌", "leftovers": "剩余角色卡加入牌堆", "ritual": "神秘仪式", "hp card": "取血条卡",
-    "limits": "初始状态", "game start": "游戏开始", "round": "新的一轮", "flip": "反置", "reshuffle": "洗牌",
-    "no card": "无牌可摸", "declaration": "角色声明", "prepare": "预备", "summon": "召唤", "rescue": "救援",
-    "saved": "退出濒死", "leave": "离场", "loss": "游戏失败", "loser cards": "失败玩家卡牌置入弃牌堆",
-    "defeat": "击败玩家", "summon limit": "召唤角色上限", "trap": "陷阱", "remove": "移除",
-    "trap declared": "陷阱声明", "trap kept hidden": "不声明陷阱", "check": "检定", "trap effect": "陷阱生效",
-    "trigger": "触发", "effect": "效果卡", "effect placed": "放置效果卡", "refuse": "阻止放置",
-    "effect refused": "效果卡被阻止", "force": "强行放置", "effect triggered": "效果触发", "expire": "效果卡移除",
-    "judgment": "判定", "skill": "主动技能", "passive": "被动技能", "block": "格挡", "dodge": "闪避",
-    "discard": "弃牌", "end play": "结束出牌",
-}

@@ -8,6 +8,7 @@ from explorer import CHANCE, TERMINAL, Game, Scenario
 
 from . import attack, characters, effects, flow, play, setup, skills, traps, turn
 from .describe import describe_action, describe_event
+from .event_kinds import EVENT_KINDS
 from .illegal import why_illegal
 from .view import full_view, hidden_paths, private_paths
 
@@ -31,6 +32,7 @@ class EternalBreath(Game):
     max_players = 6
     players_clause = "EB-players"
     folder = Path(__file__).parent
+    event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
     def initial(self, players, variant):
         """EB-players: 2 to 6 players; the table starts with the dealer still to choose."""
