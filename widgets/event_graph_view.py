@@ -114,9 +114,9 @@ class EventGraphView(ScopedComponent):
 
     @traitlets.observe("lang", "scope", "viewer")
     def _on_setting(self, change):
-        """Fires when the language, the scope or the viewer changes: redraw."""
+        """Fires when the language, the scope or the viewer changes: redraw (later, if not shown now)."""
         if self._ready:
-            self.reset()
+            self._on_session(None)
 
     @traitlets.validate("why_event")
     def _valid_why(self, proposal):

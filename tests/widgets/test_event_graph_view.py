@@ -76,6 +76,9 @@ def test_a_hidden_graph_is_drawn_when_shown_and_matches_one_drawn_all_along():
     assert hidden.spec == {} and not hidden._out.outputs  # nothing built while off screen
     script(s, *CANCELLED_DODGE)
     assert hidden.spec == {}
+    hidden.lang, hidden.viewer = "zh", 0  # a setting changed off screen waits too (the app's tab is closed)
+    hidden.lang, hidden.viewer = "en", -1
+    assert hidden.spec == {} and not hidden._out.outputs
     hidden.shown = True
     assert hidden.spec == live.spec and set(hidden.graph.nodes) == set(live.graph.nodes) != set()
     assert hidden._out.outputs[0]["data"] == live._out.outputs[0]["data"]
