@@ -168,7 +168,9 @@ def test_an_eternal_breath_game_to_its_end_through_the_table(chromium_path, outp
         you = "（你）" if lang == "zh" else "(you)"
         page.locator(".re-play-area .re-eb-player-0", has_text=you).first.wait_for(timeout=LONG)
 
-        page.locator(".re-play-area .re-load input[type=file]").set_input_files(files=[{
+        with page.expect_file_chooser(timeout=LONG) as chooser:  # the table's own "Load a save" button
+            page.locator(".re-play-area .re-load").first.click()
+        chooser.value.set_files(files=[{
             "name": "near_the_end.json", "mimeType": "application/json", "buffer": start.to_json().encode()}])
         page.wait_for_function("(w) => document.querySelector('.re-play-area .re-table-file-msg')"
                                ".innerText.includes(w)", arg=OPENED[lang], timeout=LONG)
