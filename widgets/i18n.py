@@ -32,7 +32,7 @@ LABELS: dict[str, dict[str, str]] = {
     "game_over_none": {"en": "Game over: nobody won.", "zh": "游戏结束：无人获胜。"},
     "ended_by": {"en": "Ended by [{clause}] {text}", "zh": "结束依据 [{clause}] {text}"},
     "you": {"en": "you", "zh": "你"},
-    "end_turn": {"en": "End turn ⏭", "zh": "结束回合 ⏭"},
+    "end_turn": {"en": "End turn ⇥", "zh": "结束回合 ⇥"},
     "end_turn_tip": {"en": "Pass the optional phases left in your turn, one step each; stops at any choice you "
                            "must make",
                      "zh": "替你放弃本回合剩余的可选阶段（每步仍记入历史）；遇到必须由你做的选择时停下"},
@@ -47,7 +47,7 @@ LABELS: dict[str, dict[str, str]] = {
     "many_refused": {"en": "Refused: choice {n} ({what}) is not legal at that point; nothing was changed.",
                      "zh": "已拒绝：第 {n} 项（{what}）在那一步不合法；什么都没有改变。"},
     "chose_many": {"en": "{n} choices taken, one step each.", "zh": "已进行 {n} 项选择，每项一步。"},
-    "then_pass": {"en": "{what}, then end the phase ⏭", "zh": "{what}，然后结束此阶段 ⏭"},
+    "then_pass": {"en": "{what}, then end the phase ⇥", "zh": "{what}，然后结束此阶段 ⇥"},
     "then_pass_tip": {"en": "One click: this choice, then the pass of this phase (each a step of its own)",
                       "zh": "一键：先做此选择，再结束此阶段（每步仍记入历史）"},
     "thinking": {"en": "Bots are thinking…", "zh": "机器人思考中…"},
