@@ -114,9 +114,9 @@ class EventGraphView(ScopedComponent):
 
     @traitlets.observe("lang", "scope", "viewer")
     def _on_setting(self, change):
-        """Fires when the language, the scope or the viewer changes: redraw."""
+        """Fires when the language, the scope or the viewer changes: redraw (when next shown, if not on screen)."""
         if self._ready:
-            self.reset()
+            self._on_session(change)
 
     @traitlets.validate("why_event")
     def _valid_why(self, proposal):
