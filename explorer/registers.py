@@ -21,6 +21,7 @@ CLAUSE_SCHEMA = {
     "en": Field(str, check=non_empty),
     "status": Field(str, required=False, default="modelled", choices=("modelled", "not modelled")),
     "reason": Field(str, required=False, default=""),
+    "reason_zh": Field(str, required=False, default=""),
     "seed": Field(str, required=False, default=""),
 }
 
@@ -50,6 +51,7 @@ class Clause:
     status: str = "modelled"
     reason: str = ""
     seed: str = ""
+    reason_zh: str = ""  # the reason in 中文 (the Rules tab in 中文 shows it)
 
     @property
     def modelled(self) -> bool:
@@ -57,6 +59,10 @@ class Clause:
 
     def text(self, lang: str = "en") -> str:
         return self.zh if lang == "zh" else self.en
+
+    def why_not(self, lang: str = "en") -> str:
+        """Why a clause is not modelled, in ``lang`` (the English reason when no 中文 one is written)."""
+        return self.reason_zh or self.reason if lang == "zh" else self.reason
 
 
 @dataclass(frozen=True)

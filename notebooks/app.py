@@ -106,8 +106,15 @@ assert play.session.seed_is_secret  # the dice: a seed drawn for this session fr
 
 
 # %%
-# A shared link (?play=<code>, the Play tab's "Share link") reopens its game at its step in the Play tab.
-from widgets.table_file import open_from_query
+# A shared link (?play=<code>&lang=<en|zh>, the Play tab's "Share link") reopens its game at its step in the Play
+# tab, in the language it was shared in; a bad or forged code is refused there with the reason and the new game
+# stays. With pre-heated kernels Voilà runs the notebook before the page is asked for: this cell waits for the
+# page's query string (voila.utils.get_query_string), which Voilà sends the kernel when the page is requested.
+from widgets.table_file import shared_link
 
-if open_from_query(play):
+shared_code, shared_lang = shared_link()
+if shared_lang:
+    language.lang = shared_lang
+if shared_code:
     tabs.selected_index = TABS.index(("Play", "对局"))
+    play.file.open_link(shared_code)

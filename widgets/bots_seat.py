@@ -12,6 +12,13 @@ from widgets.component import Component
 from .game_session import PERSON, GameSession
 from .i18n import label, player_name
 
+BOT_NAMES = {"random": "随机", "greedy": "贪心", "strong": "高手"}  # the games' bots (Game.bots()) in 中文
+
+
+def bot_name(name: str, lang: str) -> str:
+    """A bot's name as the seat menu shows it: 中文 when known, else its own name."""
+    return BOT_NAMES.get(name, name) if lang == "zh" else name
+
 
 class BotsSeat(Component):
     """Seat menus bound to ``session.seats``; with ``autoplay`` on, bots and dice answer a person's move."""
@@ -88,7 +95,7 @@ class BotsSeat(Component):
 
     def reset(self) -> None:
         lang = self.lang
-        options = [(label("person", lang), PERSON)] + [(label("bot", lang, name=n), n)
+        options = [(label("person", lang), PERSON)] + [(label("bot", lang, name=bot_name(n, lang)), n)
                                                        for n in self.session.bot_names]
         self._drawing = True
         try:

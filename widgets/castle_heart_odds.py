@@ -42,7 +42,7 @@ PANELS = {"ring": ("ring_hp", "ring_s1", "ring_s2", "ring_s3"),
           "identities": ("seed", "step", "seat")}
 WORDS = {  # key: (English, 中文)
     "title": ("Castle Heart — exact odds", "城堡之心 —— 精确概率"), "topic": ("Question", "问题"),
-    "ring": ("飞弹戒指 Missile ring", "飞弹戒指"), "attack": ("One 剑 attack", "一次剑攻击"),
+    "ring": ("Missile ring (飞弹戒指)", "飞弹戒指"), "attack": ("One 剑 attack", "一次剑攻击"),
     "command": ("Soldiers' command", "士兵指挥"), "identities": ("Who is who", "身份推断"),
     "ring_hp": ("Hero HP", "英雄生命"), "ring_s1": ("Soldier 1 HP (0 none)", "士兵1生命（0=无）"),
     "ring_s2": ("Soldier 2 HP", "士兵2生命"), "ring_s3": ("Soldier 3 HP", "士兵3生命"),

@@ -129,11 +129,11 @@ PHASES = {"setup": ("setup", "游戏准备"), "settle": ("settlement", "清算�
 
 
 def phase_name(phase: Any, lang: str) -> str:
-    """§1.2 a phase's name in ``lang`` with the other language beside it (game terms keep both)."""
+    """§1.2 a phase's name in ``lang``; in English the document's word beside it (issue 14: no English in 中文)."""
     if phase not in PHASES:
         return str(phase)
     en, zh = PHASES[phase]
-    return f"{zh} ({en})" if lang == "zh" else f"{en} ({zh})"
+    return zh if lang == "zh" else f"{en} ({zh})"
 
 
 def dealer_known(view: dict) -> bool:

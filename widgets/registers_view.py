@@ -54,14 +54,23 @@ class RegistersView(GameComponent):
         self._tabs.set_title(0, f"{t['clauses']} ({len(game.clauses)})")
         self._tabs.set_title(1, f"{t['assumptions']} ({len(game.assumptions)})")
         rows = "".join(
-            f"<tr><td><code>{_e(c.id)}</code></td><td>{_e(c.section)}</td><td>{_e(c.text(self.lang))}</td>"
-            f"<td>{_e(t[c.status] if c.modelled else t[c.status] + ': ' + c.reason)}</td></tr>" for c in game.clauses)
+            f"<tr><td><code>{_e(c.id)}</code></td><td>{_e(section(c.section, self.lang))}</td>"
+            f"<td>{_e(c.text(self.lang))}</td>"
+            f"<td>{_e(t[c.status] if c.modelled else t[c.status] + ': ' + c.why_not(self.lang))}</td></tr>"
+            for c in game.clauses)
         self._clauses.value = _table((t["id"], t["section"], t["rule"], t["status"]), rows)
         rows = "".join(
             f"<tr><td><code>{_e(a.id)}</code></td><td>{_e(a.question_zh if self.lang == 'zh' else a.question_en)}"
             f"</td><td>{_e(a.default)}</td><td>{_e('; '.join(a.alternatives))}</td>"
             f"<td>{_e(a.switch or '')}</td></tr>" for a in game.assumptions)
         self._assumptions.value = _table((t["id"], t["question"], t["default"], t["alternatives"], t["switch"]), rows)
+
+
+def section(text: str, lang: str) -> str:
+    """A clause's section: the seed's own heading as written; a heading of ours written "中文 / English" (the
+    engine's assumptions) in the page's language."""
+    zh, sep, en = text.partition(" / ")
+    return (zh if lang == "zh" else en) if sep else text
 
 
 def _e(text: str) -> str:

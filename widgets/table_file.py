@@ -5,8 +5,9 @@ same step (issue 14, point 8).
   whole game as the engine knows it, every hidden card included: the page says so.
 - Load: a file chosen in the browser is checked like any save (``explorer.links.opened``: every field,
   the history replayed from the start); a bad file is refused with the reason and the table is unchanged.
-- Share: a link ``?play=<code>`` (``explorer.links``): the game, players, switches, scenario and the actions
-  so far, never the dice seed. Anyone who opens it can replay what was drawn: the page says so.
+- Share: a link ``?play=<code>&lang=<en|zh>`` (``explorer.links``): the game, players, switches, scenario and
+  the actions so far, never the dice seed; the page opens it in the language it was shared in. Anyone who
+  opens it can replay what was drawn: the page says so.
 
 ``open_game(start, history, scenario)`` is the table's (``PlayArea``) way to open a checked game.
 """
@@ -25,6 +26,7 @@ from explorer.links import MAX_CODE, from_link, link_code, opened
 from widgets.component import Component
 
 MAX_FILE = 20_000_000  # bytes: far above any save of a finished game
+LANGS = ("en", "zh")
 TEXT = {
     "save": ("💾 Save game", "💾 保存对局"),
     "load": ("📂 Load a save", "📂 读取存档"),
@@ -41,6 +43,7 @@ TEXT = {
                   "链接不含骰子种子：之后的对局将使用新的随机数。"),
     "loaded": ("Opened: {game}, step {step}.", "已打开：{game}，第 {step} 步。"),
     "refused": ("Refused, nothing changed: [{field}] {reason}", "已拒绝，未作任何改动：[{field}] {reason}"),
+    "code_size": ("a link code has 1 to {n} characters", "链接代码应有 1 至 {n} 个字符"),
     "too_big": ("more than {n} bytes", "超过 {n} 字节"),
     "no_link": ("a game set up by hand cannot be shared as a link; save it as a file",
                 "手工布置的局面无法以链接分享，请保存为文件"),
@@ -53,8 +56,10 @@ def _t(key: str, lang: str, **fields) -> str:
 
 
 def page_query() -> str:
-    """The page's query string: Voilà hands it to the kernel (with pre-heated kernels it waits for the page's
-    request, as ``voila.utils.get_query_string`` documents); outside Voilà there is none."""
+    """The page's query string, as Voilà hands it to the kernel: a page given a pre-heated kernel is asked
+    for after the notebook ran up to here, so ``voila.utils.get_query_string`` waits for the page's request
+    (Voilà sends it to the waiting kernel over its ``voila/query`` websocket); a kernel started for the page
+    has it in its environment. Outside Voilà (nbval, Jupyter) there is none."""
     import os
 
     try:
@@ -64,16 +69,17 @@ def page_query() -> str:
     return get_query_string() or ""
 
 
-def open_from_query(table, query: str | None = None) -> bool:
-    """Open the game of a share link in ``table`` if the page was opened with ``?play=<code>``."""
-    code = query_code(page_query() if query is None else query)
-    return bool(code) and table.file.open_link(code)
-
-
-def query_code(query: str) -> str:
-    """The ``play`` code of a page's query string ("" when there is none)."""
-    values = parse_qs(query or "", max_num_fields=20).get("play", [])
-    return values[0] if values else ""
+def shared_link(query: str | None = None) -> tuple[str, str]:
+    """(code, lang) of a shared link ``?play=<code>&lang=<en|zh>`` in the page's query string (or ``query``):
+    "" for what is not there. The query comes from the browser: the code is only taken here (``open_link``
+    checks it), a language other than en / zh is ignored, and a query of too many fields is no link at all."""
+    try:
+        fields = parse_qs(page_query() if query is None else query or "", max_num_fields=20)
+    except ValueError:
+        return "", ""
+    code = fields.get("play", [""])[0]
+    lang = fields.get("lang", [""])[0]
+    return code, lang if lang in LANGS else ""
 
 
 class TableFile(Component):
@@ -120,7 +126,7 @@ class TableFile(Component):
         if not code:
             self._say(_t("refused", lang, field="link", reason=_t("no_link", lang)))
             return
-        self._out.value = (f'<a class="re-share-link" href="?play={code}" target="_blank">'
+        self._out.value = (f'<a class="re-share-link" href="?play={code}&amp;lang={lang}" target="_blank">'
                            f"{html.escape(_t('link', lang))}</a><br><small>{html.escape(_t('link_note', lang))}"
                            "</small>")
 
@@ -151,7 +157,7 @@ class TableFile(Component):
     def open_link(self, code: str) -> bool:
         """Open a share link's game at its step; a bad code is refused with the reason (nothing changes)."""
         if not code or len(code) > MAX_CODE:
-            return self._say(_t("refused", self.lang, field="link", reason=f"1–{MAX_CODE}"))
+            return self._say(_t("refused", self.lang, field="link", reason=_t("code_size", self.lang, n=MAX_CODE)))
         return self._open(lambda: from_link(code))
 
     def _open(self, read: Callable) -> bool:

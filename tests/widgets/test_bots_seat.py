@@ -40,3 +40,18 @@ def test_let_bots_play_button_runs_to_a_persons_decision():
     b._go.click()
     assert s.state.current_player in (1, TERMINAL)
     assert "Bots and dice played" in s.notice_text("en")
+
+
+@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+def test_every_bot_of_the_three_games_has_a_chinese_name_in_the_menu(game_id):
+    import explorer
+    from widgets.bots_seat import BOT_NAMES
+    from widgets.game_session import GameSession
+
+    s = GameSession(game_id, explorer.get_game(game_id).min_players)
+    labels = [text for text, _ in BotsSeat(s, lang="zh")._menus[0].options][1:]
+    assert len(labels) == len(s.bot_names) >= 3
+    for name, text in zip(s.bot_names, labels, strict=True):
+        assert text == f"机器人：{BOT_NAMES[name]}" and name not in text
+    english = [text for text, _ in BotsSeat(s, lang="en")._menus[0].options][1:]
+    assert english == [f"Bot: {name}" for name in s.bot_names]

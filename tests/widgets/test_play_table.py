@@ -3,7 +3,9 @@ choices at once, honest texts, save / load / share. Expectations are computed fr
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 
 import pytest
 
@@ -13,6 +15,7 @@ from explorer.links import _link_doc, from_link, link_code
 from widgets.action_picker import game_over_html
 from widgets.i18n import label
 from widgets.play_area import PlayArea
+from widgets.table_file import shared_link
 
 GAMES = ("eternal_breath", "card_moba", "castle_heart")
 
@@ -166,7 +169,51 @@ def test_a_share_link_holds_the_actions_not_the_seed_and_reopens_the_step():
     session = other.session
     assert not other.file.open_link(code[:-6]) and other.session is session
     area.file._share.click()
-    assert f"?play={code}" in area.file._out.value and "seed" in area.file._out.value
+    assert f"?play={code}&amp;lang=en" in area.file._out.value and "seed" in area.file._out.value
+
+
+def test_the_pages_query_string_names_the_code_and_a_known_language_only():
+    code = link_code(explorer.new_game("castle_heart", 5))
+    assert shared_link(f"play={code}&lang=zh") == (code, "zh")
+    assert shared_link(f"lang=en&play={code}&x=1") == (code, "en")
+    assert shared_link(f"play={code}&lang=fr") == (code, "")  # a language the app has not is ignored
+    assert shared_link("") == shared_link("lang=") == ("", "")
+    assert shared_link("&".join(f"k{i}=v" for i in range(50))) == ("", "")  # too many fields: no link at all
+    assert shared_link() == ("", "")  # outside Voilà (this test) the page has no query string
+
+
+def _packed(doc) -> str:
+    """A code packed as ``link_code`` packs one, from any JSON value (a forged code)."""
+    raw = json.dumps(doc).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_forged_or_broken_code_is_refused_with_the_reason_and_changes_nothing(lang):
+    area = PlayArea("eternal_breath", seed=3)
+    person_to_move(area, want=lambda s: s.step > 12)
+    code = area.file.share_code()
+    good = _link_doc(code)
+    wrong_turn = [[k, (p + 1) % 2, q] for k, p, q in good["h"]]  # every action by the other seat
+    forged = [
+        "", "x" * 400_001, "!!!not base64!!!", code[: len(code) // 2],  # cut short
+        _packed([1, 2]), _packed({**good, "extra": 1}), _packed({**good, "g": "chess"}),
+        _packed({**good, "n": 99}), _packed({**good, "n": True}), _packed({**good, "s": "no_such_scenario"}),
+        _packed({**good, "v": {"no_such_switch": 1}}), _packed({**good, "h": "all of it"}),
+        _packed({**good, "h": [["attack", 0]]}), _packed({**good, "h": wrong_turn}),
+        _packed({**good, "h": [*good["h"], good["h"][-1]]}),  # one action too many: not legal then
+        base64.urlsafe_b64encode(zlib.compress(b"[" * 100_000)).decode(),  # nested too deeply
+        base64.urlsafe_b64encode(zlib.compress(b" " * 9_000_000)).decode(),  # inflates past any game
+    ]
+    area.lang = lang
+    session, step, state, board = area.session, area.session.step, area.session.state, area.board
+    refused = "已拒绝，未作任何改动" if lang == "zh" else "Refused, nothing changed"
+    for code in forged:
+        area.file._msg.value = ""
+        assert not area.file.open_link(code), code[:40]
+        assert refused in area.file._msg.value and "[" in area.file._msg.value, code[:40]
+        assert area.session is session and session.step == step and session.state == state and area.board is board
+    assert area.file.open_link(_packed(good)) and area.session.state == session.state  # the real one opens
 
 
 def test_each_games_turn_pass_is_a_legal_pass_or_none():

@@ -1,0 +1,36 @@
+"""The Rules tab's registers in the page's language (issue 14, point 6): a clause not modelled says why in 中文 or
+English, and a heading of ours written "中文 / English" shows one side; the seed's own headings stay as written."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+import explorer
+from widgets.registers_view import RegistersView, section
+
+GAMES = ("eternal_breath", "card_moba", "castle_heart")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_not_modelled_reason_and_our_headings_follow_the_language(game_id):
+    clauses = explorer.get_game(game_id).clauses
+    unmodelled = [c for c in clauses if not c.modelled]
+    assert unmodelled and all(c.reason and c.reason_zh for c in unmodelled)
+    zh = RegistersView(game_id=game_id, lang="zh")._clauses.value
+    en = RegistersView(game_id=game_id, lang="en")._clauses.value
+    for c in unmodelled:
+        assert html.escape(c.reason_zh) in zh and html.escape(c.reason) not in zh
+        assert html.escape(c.reason) in en and html.escape(c.reason_zh) not in en
+    for c in clauses:
+        zh_side, sep, en_side = c.section.partition(" / ")
+        assert html.escape(zh_side if sep else c.section) in zh
+        if sep:
+            assert f"<td>{html.escape(c.section)}</td>" not in zh + en and html.escape(en_side) in en
+
+
+def test_a_heading_shows_one_side_only_when_written_in_both():
+    assert section("引擎假设 / engine assumptions", "zh") == "引擎假设"
+    assert section("引擎假设 / engine assumptions", "en") == "engine assumptions"
+    assert section("3.2 检定", "en") == section("3.2 检定", "zh") == "3.2 检定"
