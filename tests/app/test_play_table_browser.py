@@ -12,9 +12,8 @@ import zlib
 from pathlib import Path
 
 import pytest
+from play_page import LAYOUT, LONG, open_play
 from voila_server import browser_page, launcher_server
-
-import explorer
 
 APP = Path(__file__).resolve().parents[2] / "notebooks" / "app.ipynb"
 
@@ -25,30 +24,7 @@ def url():
     with launcher_server(APP, timeout=300) as (page_url, _process):
         yield page_url
 
-LONG = 180_000
 GAMES = ("eternal_breath", "card_moba", "castle_heart")
-
-LAYOUT = """() => {
-  const vis = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  const buttons = [...document.querySelectorAll('.re-action-picker button')].filter(vis);
-  const boxes = buttons.map(b => { const r = b.getBoundingClientRect();
-    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, text: b.innerText}; });
-  return {boxes, innerWidth: window.innerWidth, innerHeight: window.innerHeight,
-          scrollWidth: document.documentElement.scrollWidth};
-}"""
-
-
-def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
-    page.goto(url, timeout=LONG)
-    page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
-    if lang == "zh":
-        page.locator(".re-lang button", has_text="中文").click()
-    if game != "eternal_breath":
-        g = explorer.get_game(game)
-        page.locator(".re-game-picker select").select_option(label=f"{g.name_zh} · {g.name_en}")
-    page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局" if lang == "zh" else "Play").first.click()
-    page.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
-    page.wait_for_timeout(1500)
 
 
 @pytest.mark.browser

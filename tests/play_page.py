@@ -1,0 +1,32 @@
+"""The app's Play tab as a page in chromium, shared by its browser tests and ``bench/layout.py``: open a game's
+Play tab in a language, and measure what a person sees of the current decision (issue 14, point 5)."""
+
+from __future__ import annotations
+
+import explorer
+
+LONG = 180_000
+
+LAYOUT = """() => {
+  const vis = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const buttons = [...document.querySelectorAll('.re-action-picker button')].filter(vis);
+  const boxes = buttons.map(b => { const r = b.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, text: b.innerText}; });
+  return {boxes, innerWidth: window.innerWidth, innerHeight: window.innerHeight,
+          scrollWidth: document.documentElement.scrollWidth};
+}"""
+
+
+def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
+    """Open the app at ``url``, switch to ``lang``, pick ``game`` and open its Play tab; returns when the
+    decision is on the page."""
+    page.goto(url, timeout=LONG)
+    page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
+    if lang == "zh":
+        page.locator(".re-lang button", has_text="中文").click()
+    if game != "eternal_breath":
+        g = explorer.get_game(game)
+        page.locator(".re-game-picker select").select_option(label=f"{g.name_zh} · {g.name_en}")
+    page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局" if lang == "zh" else "Play").first.click()
+    page.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
+    page.wait_for_timeout(1500)
