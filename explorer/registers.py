@@ -31,8 +31,11 @@ ASSUMPTION_SCHEMA = {
     "question_en": Field(str, check=non_empty),
     "question_zh": Field(str, check=non_empty),
     "default": Field(str, check=non_empty),
+    "default_zh": Field(str, required=False, default=""),
     "alternatives": Field(list),
+    "alternatives_zh": Field(list, required=False, default=[]),
     "why": Field(str, check=non_empty),
+    "why_zh": Field(str, required=False, default=""),
     "switch": Field(str, required=False, default=None),
     "values": Field(list, required=False, default=None),
     "default_value": Field((str, int, bool, float), required=False, default=None),
@@ -80,6 +83,22 @@ class Assumption:
     values: tuple[Any, ...] | None = None
     default_value: Any = None
     clauses: tuple[str, ...] = ()
+    default_zh: str = ""  # the 中文 of default, alternatives and why (the Rules tab in 中文 shows them)
+    alternatives_zh: tuple[str, ...] = ()
+    why_zh: str = ""
+
+    def question(self, lang: str = "en") -> str:
+        return self.question_zh if lang == "zh" else self.question_en
+
+    def our_default(self, lang: str = "en") -> str:
+        """Our default in ``lang`` (the English one when no 中文 is written, e.g. in a user's own register)."""
+        return self.default_zh or self.default if lang == "zh" else self.default
+
+    def other_readings(self, lang: str = "en") -> tuple[str, ...]:
+        return self.alternatives_zh or self.alternatives if lang == "zh" else self.alternatives
+
+    def reason(self, lang: str = "en") -> str:
+        return self.why_zh or self.why if lang == "zh" else self.why
 
 
 @dataclass(frozen=True)
@@ -131,7 +150,12 @@ def load_assumptions(path: Path) -> tuple[Assumption, ...]:
                 raise DataError(str(path), e["id"], "default_value", "must be one of values")
         if len(e["alternatives"]) < 1:
             raise DataError(str(path), e["id"], "alternatives", "name at least one alternative")
+        if e["alternatives_zh"] and len(e["alternatives_zh"]) != len(e["alternatives"]):
+            raise DataError(str(path), e["id"], "alternatives_zh", "one 中文 text per alternative, in the same order")
+        if not all(isinstance(x, str) and x.strip() for x in e["alternatives_zh"]):
+            raise DataError(str(path), e["id"], "alternatives_zh", "each must be a non-empty string")
         out.append(Assumption(**{**e, "alternatives": tuple(e["alternatives"]),
+                                 "alternatives_zh": tuple(e["alternatives_zh"]),
                                  "values": tuple(e["values"]) if e["values"] else None,
                                  "clauses": tuple(e["clauses"])}))
     return tuple(out)

@@ -60,8 +60,8 @@ class RegistersView(GameComponent):
             for c in game.clauses)
         self._clauses.value = _table((t["id"], t["section"], t["rule"], t["status"]), rows)
         rows = "".join(
-            f"<tr><td><code>{_e(a.id)}</code></td><td>{_e(a.question_zh if self.lang == 'zh' else a.question_en)}"
-            f"</td><td>{_e(a.default)}</td><td>{_e('; '.join(a.alternatives))}</td>"
+            f"<tr><td><code>{_e(a.id)}</code></td><td>{_e(a.question(self.lang))}"
+            f"</td><td>{_e(a.our_default(self.lang))}</td><td>{_e('; '.join(a.other_readings(self.lang)))}</td>"
             f"<td>{_e(a.switch or '')}</td></tr>" for a in game.assumptions)
         self._assumptions.value = _table((t["id"], t["question"], t["default"], t["alternatives"], t["switch"]), rows)
 

@@ -62,3 +62,16 @@ def test_an_assumption_switch_default_must_be_allowed(tmp_path):
     with pytest.raises(DataError) as err:
         load_assumptions(p)
     assert err.value.field == "default_value"
+
+
+@pytest.mark.parametrize(("zh", "why"), [('["甲", "乙"]', "one 中文 text per alternative"), ('[""]', "non-empty")])
+def test_the_chinese_alternatives_match_the_english_ones(tmp_path, zh, why):
+    p = write(tmp_path, '[[assumption]]\nid="A1"\nseed_ref="s"\nquestion_en="q"\nquestion_zh="问"\n'
+                        f'default="d"\nalternatives=["x"]\nalternatives_zh={zh}\nwhy="w"\n', "assumptions.toml")
+    with pytest.raises(DataError, match=why) as err:
+        load_assumptions(p)
+    assert err.value.field == "alternatives_zh" and err.value.entry == "A1" and "assumptions.toml" in str(err.value)
+    ok = write(tmp_path, '[[assumption]]\nid="A1"\nseed_ref="s"\nquestion_en="q"\nquestion_zh="问"\n'
+                         'default="d"\nalternatives=["x"]\nwhy="w"\n', "assumptions.toml")
+    a = load_assumptions(ok)[0]  # 中文 left out (a user's own register): the English is shown in both languages
+    assert a.our_default("zh") == "d" and a.other_readings("zh") == ("x",) and a.reason("zh") == "w"

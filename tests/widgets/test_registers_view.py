@@ -4,6 +4,7 @@ English, and a heading of ours written "中文 / English" shows one side; the se
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
@@ -34,3 +35,24 @@ def test_a_heading_shows_one_side_only_when_written_in_both():
     assert section("引擎假设 / engine assumptions", "zh") == "引擎假设"
     assert section("引擎假设 / engine assumptions", "en") == "engine assumptions"
     assert section("3.2 检定", "en") == section("3.2 检定", "zh") == "3.2 检定"
+
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_assumptions_register_reads_in_the_pages_language(game_id):
+    """Every assumption has its default, each alternative and its why in 中文 too, and the 中文 tab shows those
+    (the English one the English tab), so no English sentence is left in the Rules tab in 中文 mode."""
+    assumptions = explorer.get_game(game_id).assumptions
+    for a in assumptions:
+        assert HAN.search(a.default_zh) and HAN.search(a.why_zh), a.id
+        assert len(a.alternatives_zh) == len(a.alternatives), a.id
+        for x in a.alternatives_zh:  # 中文, or a bare value such as "6 / 8" with no English word
+            assert HAN.search(x) or not re.search(r"[A-Za-z]{2,}", x), (a.id, x)
+    zh = RegistersView(game_id=game_id, lang="zh")._assumptions.value
+    en = RegistersView(game_id=game_id, lang="en")._assumptions.value
+    for a in assumptions:
+        assert html.escape(a.default_zh) in zh and html.escape(a.default) not in zh, a.id
+        assert html.escape("; ".join(a.alternatives_zh)) in zh and html.escape(a.question_zh) in zh, a.id
+        assert html.escape(a.default) in en and html.escape(a.default_zh) not in en, a.id
