@@ -47,6 +47,7 @@ class BotsSeat(Component):
         self._auto.observe(self._on_auto, "value")
         self._go.on_click(self._on_go)
         session.observe(self._on_seats, "seats")
+        session.observe(self._on_session_autoplay, "autoplay")
         self._ready = True
         self.reset()
 
@@ -61,6 +62,11 @@ class BotsSeat(Component):
         """Fires when autoplay is switched (from Python or the checkbox): tell the session."""
         self.session.autoplay = change["new"]
         self._auto.value = change["new"]
+
+    def _on_session_autoplay(self, change):
+        """Fires when the session's autoplay is set from Python (e.g. a new table turns it on): the checkbox
+        shows it, so what a person sees is what the session does."""
+        self.autoplay = change["new"]
 
     def _on_auto(self, change):
         """Fires when the checkbox is clicked."""

@@ -233,3 +233,16 @@ def test_each_games_turn_pass_is_a_legal_pass_or_none():
             else:
                 assert not any(x.kind in ("end_play", "end") for x in s.legal_actions()) or game_id == "eternal_breath"
         assert seen
+
+
+def test_the_autoplay_box_shows_what_the_session_does():
+    """A new table turns autoplay on after its parts are made: the checkbox must say so, or unticking it (as a
+    person, or a browser test, does) changes nothing and the bots play on."""
+    from widgets.play_area import PlayArea
+
+    area = PlayArea("eternal_breath")
+    assert area.session.autoplay and area.bots_seat._auto.value
+    area.scenario = "combat_ready"
+    assert area.session.autoplay and area.bots_seat._auto.value
+    area.bots_seat._auto.value = False  # the person unticks it
+    assert not area.session.autoplay
