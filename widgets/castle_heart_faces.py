@@ -8,9 +8,20 @@ from __future__ import annotations
 from functools import lru_cache
 
 import explorer
-from explorer.games.castle_heart.cards import CONTENT, SOLDIERS
-from explorer.games.castle_heart.text import english
 from widgets.card_face import Face
+
+
+def _game():
+    """The game's content and words, imported when a face is first drawn: importing the game loads its content
+    files, and a broken one must leave the app able to open and name it (the Content notice), not fail this
+    module's import."""
+    from explorer.games.castle_heart import cards, text
+
+    return cards, text
+
+
+def english(text: str) -> str:
+    return _game()[1].english(text)
 
 KINDS = {"basic": ("basic card", "基本牌"), "equipment": ("equipment", "装备卡"), "magic": ("magic card", "魔法卡")}
 SLOTS = {"weapon": ("weapon", "武器"), "armour": ("armour", "铠甲"), "shield": ("shield", "盾牌"),
@@ -66,7 +77,7 @@ def clause_text(clause_id: str) -> tuple[str, str]:
 
 def card_clause(card_id: str) -> str:
     """The clause a card follows: the one its id names (CH-equip-…, CH-magic-…), else the one of its effect."""
-    info = CONTENT.cards.get(card_id)
+    info = _game()[0].CONTENT.cards.get(card_id)
     if info is None:
         return ""
     own = f"CH-{'equip' if info.kind == 'equipment' else 'magic'}-{card_id.replace('_', '-')}"
@@ -78,7 +89,7 @@ def card_clause(card_id: str) -> str:
 @lru_cache(maxsize=256)
 def card_face(card_id: str, magic_cost: int = 0) -> Face:
     """A hand, equipment or magic card (CH-A04 for the basic ones)."""
-    info = CONTENT.cards.get(card_id)
+    info = _game()[0].CONTENT.cards.get(card_id)
     if info is None:
         return Face("unknown card", "未知的牌")
     kind_en, kind_zh = KINDS[info.kind]
@@ -95,7 +106,7 @@ def card_face(card_id: str, magic_cost: int = 0) -> Face:
 @lru_cache(maxsize=64)
 def hero_face(hero_id: str, lord: bool = False) -> Face:
     """A hero (sample content, CH-A33): HP, leadership (as the lord when ``lord``), its skill and its cost."""
-    info = CONTENT.heroes.get(hero_id)
+    info = _game()[0].CONTENT.heroes.get(hero_id)
     if info is None:
         return Face("no hero yet", "尚无英雄")
     stats = [("HP", "生命", info.hp), ("leadership", "领导值", info.lord_leadership if lord else info.leadership)]
@@ -109,7 +120,7 @@ def hero_face(hero_id: str, lord: bool = False) -> Face:
 @lru_cache(maxsize=16)
 def soldier_face(kind: str) -> Face:
     """A soldier card: the seed's HP and mana value, its trait (骑士 charge, 大山猫 stealth)."""
-    info = SOLDIERS.get(kind)
+    info = _game()[0].SOLDIERS.get(kind)
     if info is None:
         return Face("soldier", "士兵", "soldier", "士兵")
     trait = "CH-soldier-knight-charge" if kind == "knight" else "CH-soldier-lynx-stealth"

@@ -11,7 +11,6 @@ from typing import Any
 
 import explorer
 from explorer import is_hidden
-from explorer.games.castle_heart.text import why_over
 from widgets.card_face import STYLE as FACE_STYLE
 from widgets.card_face import face_html, hidden_face_html
 from widgets.castle_heart_faces import card_face, hero_face, identity_face, soldier_face
@@ -208,7 +207,7 @@ def centre_html(view: dict, state: explorer.State, lang: str, step: str, magic_c
     if end is not None:
         winners = ("、" if lang == "zh" else ", ").join(player_name(p, lang) for p in end.targets) or w("nobody", lang)
         rows.append(f'<div class="re-ch-over">{esc(w("over", lang))} — {esc(w("winners", lang, who=winners))}</div>'
-                    f'<div class="re-ch-why">{esc(why_over(end.clause, lang == "zh"))} [{esc(end.clause)}]</div>')
+                    f'<div class="re-ch-why">{esc(_why_over(end.clause, lang == "zh"))} [{esc(end.clause)}]</div>')
     return f'<div class="re-ch-centre">{"<br>".join(rows)}</div>'
 
 
@@ -217,3 +216,10 @@ def table_html(view: dict, state: explorer.State, lang: str, viewer: int, step: 
     seats = "".join(seat_html(k, p, view, lang, viewer, magic_cost) for k, p in enumerate(view.get("players", [])))
     return (f'{STYLE}<div class="re-ch-board">{centre_html(view, state, lang, step, magic_cost)}'
             f'<div class="re-ch-table">{seats}</div></div>')
+
+
+def _why_over(clause: str, zh: bool) -> str:
+    """The game's own sentence for how it ended (imported when drawn: importing the game loads its content)."""
+    from explorer.games.castle_heart.text import why_over
+
+    return why_over(clause, zh)

@@ -63,3 +63,19 @@ def test_a_broken_content_file_leaves_its_game_out_and_the_notice_names_the_file
     path = str(tmp_path / game_id / name)
     assert path in out["text"]["en"] and "is left out" in out["text"]["en"]
     assert path in out["text"]["zh"] and "未载入" in out["text"]["zh"] and out["display"] == ""
+
+
+def test_the_apps_widgets_import_with_a_broken_game(tmp_path):
+    """Every widget module the app imports loads with a game's content broken (a board or card-face module that
+    imported the game at import time took the whole app down instead of naming the file): checked in a fresh
+    interpreter, as a kernel starts."""
+    (tmp_path / "castle_heart").mkdir()
+    (tmp_path / "castle_heart" / "deck.sample.toml").write_text('sample = true\n[[card]]\nid = ""\n', encoding="utf-8")
+    code = ("from widgets.content_notice import playable_games\n"
+            "import widgets.play_area, widgets.game_tabs, widgets.guided_tour, widgets.registers_view\n"
+            "games, broken = playable_games()\n"
+            "print(sorted(games), sorted(broken))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "RULES_EXPLORER_CONTENT": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "['card_moba', 'eternal_breath'] ['castle_heart']"
