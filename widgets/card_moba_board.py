@@ -218,7 +218,7 @@ class CardMobaBoard(BoardBase):
         super().__init__(session, lang=lang, viewer=viewer, **kwargs)
         table = ipw.Box([self.map, self._html])
         table.add_class("re-moba-table")
-        self.children = [self._viewer, self._head, table]
+        self.children = [self._viewer, self._note, self._head, table]  # the note: the teacher's view warns
 
     def _draw(self) -> None:
         super()._draw()  # the view and the whole picture in ``_html`` (its header and still map hidden here)

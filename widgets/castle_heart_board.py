@@ -93,7 +93,7 @@ class CastleHeartBoard(BoardBase):
         self._offer: dict = {}
         self._offer_node = -1
         super().__init__(session, lang=lang, viewer=viewer, **kwargs)
-        self.children = [self._viewer, self._ring]
+        self.children = [self._viewer, self._note, self._ring]  # the note: the teacher's view warns
         picture = self._html  # the whole table as one picture: kept as text for the Learn tab, not displayed
         self._html = _Picture(picture.value)
         picture.close()

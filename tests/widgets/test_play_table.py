@@ -246,3 +246,15 @@ def test_the_autoplay_box_shows_what_the_session_does():
     assert area.session.autoplay and area.bots_seat._auto.value
     area.bots_seat._auto.value = False  # the person unticks it
     assert not area.session.autoplay
+
+
+@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+def test_every_games_table_shows_the_teachers_warning(game_id):
+    """Each game's board lays out its own children; the secrets note must be among them, so the teacher's view
+    warns on every table (a board that left it out showed every secret with no warning)."""
+    from widgets.play_area import PlayArea
+
+    board = PlayArea(game_id).board
+    assert board._note in board.children and board._note.value == ""
+    board.viewer = -1
+    assert board._note in board.children and "Teacher" in board._note.value
