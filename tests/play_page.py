@@ -6,6 +6,7 @@ from __future__ import annotations
 import explorer
 
 LONG = 180_000
+PREFIX = {"eternal_breath": "EB", "card_moba": "MB", "castle_heart": "CH"}  # each game's clause ids
 
 LAYOUT = """() => {
   const vis = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
@@ -29,4 +30,9 @@ def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
         page.locator(".re-game-picker select").select_option(label=f"{g.name_zh} · {g.name_en}")
     page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局" if lang == "zh" else "Play").first.click()
     page.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
+    # the table of the game just picked, not the first game's still on the page while the new one is built:
+    # its decision cites that game's clauses
+    page.wait_for_function("(p) => [...document.querySelectorAll('.re-play-area .re-decider')].some("
+                           "e => e.offsetParent !== null && e.innerText.includes('[' + p + '-'))",
+                           arg=PREFIX[game], timeout=LONG)
     page.wait_for_timeout(1500)
