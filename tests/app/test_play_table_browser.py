@@ -15,6 +15,8 @@ import pytest
 from play_page import LAYOUT, LONG, open_play
 from voila_server import browser_page, launcher_server
 
+from widgets.i18n import label
+
 APP = Path(__file__).resolve().parents[2] / "notebooks" / "app.ipynb"
 
 
@@ -124,28 +126,36 @@ def test_a_forged_link_is_refused_with_a_notice_and_the_new_game_stays(chromium_
         page.screenshot(path=str(output_dir / f"play-share-refused-{lang}-{width}.png"), full_page=False)
 
 
-@pytest.mark.xfail(reason="failed once in the session-5 fresh-clone run after the merges, cause not yet found (the app "
-                          "seeds each page secretly, so the game differs per run and may outlast 600 clicks); see the "
-                          "session note: to investigate with a fixed seed", strict=False)
+# The scripted person's clicks, first match wins: their last attack (a character that attacks keeps the game
+# moving), the draw phase's end, a pass (declare nothing yet), "End turn", else the first button. Against the
+# greedy bot this ends 58 of 60 seeded games in 105–351 clicks and the other two before 1000 (simulated with
+# the same PlayArea in Python); the strong bot would make the game's length depend on its time budget.
+PERSON_POLICY = (("button.re-action.re-kind-attack:visible", -1), ("button.re-action.re-kind-done:visible", 0),
+                 ("button.re-action.re-kind-pass:visible", 0), (".re-end-turn:visible", 0),
+                 ("button.re-action:visible", 0))
+
+
 @pytest.mark.browser
+@pytest.mark.timeout(1500)
 def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path, output_dir, url):
     with browser_page(chromium_path, width=1280, height=800) as page:
         open_play(page, url, "en")
+        page.locator(".re-play-area .re-seat-1 select").select_option(label=label("bot", "en", name="greedy"))
         clicks, ends = 0, 0
         over = page.locator(".re-game-over")
-        while over.count() == 0 and clicks < 600:
-            end = page.locator(".re-end-turn:visible")
-            if end.count():
-                end.first.click()
-                ends += 1
+        picker = page.locator(".re-play-area .re-action-picker").first
+        while over.count() == 0 and clicks < 1000:
+            for selector, which in PERSON_POLICY:
+                buttons = picker.locator(selector)
+                if buttons.count() and buttons.nth(which).is_enabled():
+                    buttons.nth(which).click()
+                    ends += selector.startswith(".re-end-turn")
+                    clicks += 1
+                    break
             else:
-                buttons = page.locator(".re-action-picker button.re-action:visible")
-                if buttons.count() == 0:
-                    page.wait_for_timeout(500)  # the bots are thinking, or the page is redrawing
-                    continue
-                buttons.first.click()
-            clicks += 1
-            page.wait_for_timeout(300)
+                page.wait_for_timeout(300)  # the bot is thinking, or the page is redrawing
+                continue
+            page.wait_for_timeout(250)
             assert page.locator(".re-play-area .re-viewer select").first.input_value() == "Player 0"  # still theirs
         assert over.count() == 1, clicks
         text = over.inner_text()
