@@ -3,7 +3,8 @@ operating system, so nobody can replay the page's game privately with a guessed 
 identities, hands and the deck order.
 
 In real chromium, the app (widgets/serve.py, as `make app` serves it) plays 城堡之心 · Castle Heart up to the
-person's first decision and the page's whole-game log is read. Its opening is chance alone (dealt identities,
+person's first decision, the page is switched to the teacher's view (every identity and hand: the most a
+replay can be compared with) and its whole-game log is read. Its opening is chance alone (dealt identities,
 heroes, starting hands: 16 events before anybody decides), and chance is rolled from the seed and the history
 only (GameSession.rng), so the opening is what a guessed seed would reveal. That opening is replayed here with
 every small seed (0..999) and the fixed defaults the app used before issue 18 (0 and 2026): none reproduces
@@ -22,12 +23,14 @@ from voila_server import ROOT, browser_page, launcher_server
 import explorer
 from widgets.event_log import EventLog
 from widgets.game_session import PERSON, GameSession
+from widgets.i18n import label
 from widgets.play_area import PlayArea
 
 GAME = "castle_heart"
 DOCUMENTED_DEFAULTS = (0, 2026)  # the app's fixed seeds before issue 18 (README history, tests/widgets)
 SMALL_SEEDS = range(1000)
 LONG = 180_000
+EVERYTHING = -1  # the teacher's view
 
 
 @functools.cache
@@ -37,13 +40,13 @@ def table() -> PlayArea:
 
 
 def table_log(seed: int) -> tuple[str, ...]:
-    """The opening the Play tab's whole-game log shows, had the table been seeded with ``seed``: the chance
-    steps of the table PlayArea.reset builds (its players and the person's view) up to the first decision."""
+    """The opening the Play tab's whole-game log shows in the teacher's view, had the table been seeded with
+    ``seed``: the chance steps of the table PlayArea.reset builds (its players) up to the first decision."""
     session = GameSession(GAME, table().players, seed=seed, autoplay=True,
                           seats=dict.fromkeys(range(table().players), PERSON))  # chance alone, nobody decides
     while session.forward():
         pass
-    log = EventLog(session, lang="en", viewer=table().event_log.viewer, scope="game")
+    log = EventLog(session, lang="en", viewer=EVERYTHING, scope="game")
     return tuple(" ".join(text.split()) for text, _id in log._list.options)
 
 
@@ -62,6 +65,7 @@ def page_log(page, url: str) -> tuple[str, ...]:
             page.wait_for_timeout(1000)
             if rows.count() == before:
                 break
+    page.locator(".re-play-area .re-viewer select").first.select_option(label=label("everything", "en"))
     page.locator(".re-log-scope button", has_text="whole game").click()
     page.wait_for_timeout(1500)
     return tuple(" ".join(row.split()) for row in rows.all_inner_texts())  # a <select> shows spaces as NBSP

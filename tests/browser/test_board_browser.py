@@ -18,6 +18,7 @@ from voila_server import browser_page, voila_server
 import explorer
 from explorer.games.eternal_breath.catalogue import card
 from widgets.game_session import GameSession
+from widgets.i18n import label
 
 HERE = Path(__file__).parent
 NOTEBOOK = HERE / "board_app.ipynb"
@@ -45,7 +46,7 @@ def check_player_view(page) -> None:
     page.locator(".re-viewer select").select_option(label="Player 1")
     page.wait_for_function("s => document.querySelector(s).textContent.includes('1 hidden card')", arg=picks)
     assert not any(name in page.inner_text(".re-eb-board") for name in secret)
-    page.locator(".re-viewer select").select_option(label="everything")
+    page.locator(".re-viewer select").select_option(label=label("everything", "en"))
     page.wait_for_function("([s, c]) => document.querySelector(s).textContent.includes(c)", arg=[picks, secret[0]])
 
 
