@@ -71,6 +71,7 @@ LABELS: dict[str, dict[str, str]] = {
     "not_legal": {"en": "Refused: {what} is not a legal action now.", "zh": "已拒绝：{what} 当前不是合法动作。"},
     "bad_value": {"en": "Refused: {what!r} is not a valid choice.", "zh": "已拒绝：{what!r} 不是有效选项。"},
     "illegal": {"en": "Refused by the rules [{clause}]: {reason}", "zh": "规则拒绝 [{clause}]：{reason}"},
+    "rule_broken": {"en": "this action is not allowed now", "zh": "此时不允许这一动作"},
     "not_yours": {"en": "Refused: in {who}'s view only {who}'s own decisions can be taken.",
                   "zh": "已拒绝：在{who}的视角下只能做{who}自己的决定。"},
     "at_start": {"en": "Already at the start.", "zh": "已在开局。"},

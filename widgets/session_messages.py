@@ -37,7 +37,16 @@ class SessionMessages:
             elif name == "who":
                 value = player_name(value, lang)
             fields[name] = value
+        reason = self.notice.get("fields", {}).get("reason")
+        if lang == "zh" and key == "illegal" and not callable(getattr(reason, "in_lang", None)):
+            fields["reason"] = self._reason_zh(fields.get("clause"))
         return label(key, lang, **fields)
+
+    def _reason_zh(self, clause_id) -> str:
+        """A refusal's reason in 中文 where the engine's reason has none (永恒之息's and 城堡之心's are English;
+        the MOBA's carry their 中文): the words of the rule it names, from the document."""
+        clause = self.game.clause_index.get(clause_id) if isinstance(clause_id, str) else None
+        return f"规则原文：{clause.text('zh')}" if clause is not None else label("rule_broken", "zh")
 
     def describe_step(self, node: Node, lang: str, viewer: int = -1) -> str:
         """The action that led to ``node`` as ``viewer`` may read it.

@@ -43,6 +43,7 @@ TEXT = {
                   "链接不含骰子种子：之后的对局将使用新的随机数。"),
     "loaded": ("Opened: {game}, step {step}.", "已打开：{game}，第 {step} 步。"),
     "refused": ("Refused, nothing changed: [{field}] {reason}", "已拒绝，未作任何改动：[{field}] {reason}"),
+    "bad_field": ("{reason}", "这一项不是本应用保存的对局所能有的内容（存档或链接被改动或已损坏）"),
     "code_size": ("a link code has 1 to {n} characters", "链接代码应有 1 至 {n} 个字符"),
     "too_big": ("more than {n} bytes", "超过 {n} 字节"),
     "no_link": ("a game set up by hand cannot be shared as a link; save it as a file",
@@ -164,7 +165,9 @@ class TableFile(Component):
         try:
             start, history, scenario = read()
         except SaveError as err:
-            return self._say(_t("refused", self.lang, field=err.field, reason=err.reason))
+            # the engine's reason is English; in 中文 the field it names and what that means
+            reason = _t("bad_field", self.lang, reason=err.reason)
+            return self._say(_t("refused", self.lang, field=err.field, reason=reason))
         self.table.open_game(start, history, scenario)
         session = self.table.session
         self._out.value = ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 
 import pytest
@@ -212,6 +213,8 @@ def test_a_forged_or_broken_code_is_refused_with_the_reason_and_changes_nothing(
         area.file._msg.value = ""
         assert not area.file.open_link(code), code[:40]
         assert refused in area.file._msg.value and "[" in area.file._msg.value, code[:40]
+        said = re.sub("<[^>]+>", "", area.file._msg.value).split("]", 1)[1]  # after the field's name
+        assert (re.search("[A-Za-z]", said) is None) == (lang == "zh"), said  # 中文: no English reason left
         assert area.session is session and session.step == step and session.state == state and area.board is board
     assert area.file.open_link(_packed(good)) and area.session.state == session.state  # the real one opens
 

@@ -1,6 +1,6 @@
 """Every word of the Play table's shared widgets in the page's language (issue 14, point 6), headless: the
 texts of the picker's headers and shortcuts, the step controls, the seats, the viewer menu and the save/load/
-share row. (The browser test over every tab is not written yet; the boards' own texts belong to their games.)"""
+share row, and a refusal of the rules. (tests/app/test_tab_words_browser.py reads every tab in chromium.)"""
 
 from __future__ import annotations
 
@@ -39,3 +39,25 @@ def test_no_stray_english_in_chinese_and_no_chinese_in_english(game_id):
     # a game term in Chinese beside its English sentence is allowed (the scenarios' "移动·一 unlocks the charge")
     english = [t for t in texts(area) if HAN.search(re.sub(r"<[^>]+>", "", t)) and len(WORD.findall(t)) < 3]
     assert not english, english
+
+
+@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+def test_a_refusal_reads_in_chinese_with_the_rules_own_words(game_id):
+    """An action the rules refuse, in 中文: the clause it breaks, then either the engine's 中文 reason (the MOBA's)
+    or the document's words for that clause (永恒之息's and 城堡之心's reasons are English) — no English left."""
+    area = PlayArea(game_id, seed=5)
+    session = area.session
+    while session.state.current_player < 0:  # dice and the shuffle first
+        session.forward()
+    state, who = session.state, session.state.current_player
+    wrong = next(a for a in state.legal_actions())
+    other = type(wrong)(wrong.game, wrong.kind, (who + 1) % area.players, wrong.params)  # another seat's
+    assert not state.is_legal(other)
+    assert not session.choose(other) and session.state == state  # the picker's refusal ("not legal now")
+    err = state.game.why_illegal(state.data, other)
+    session.refuse("illegal", clause=err.clause, reason=err.reason)  # as the boards' clicks say it
+    en, zh = session.notice_text("en"), session.notice_text("zh")
+    assert f"[{err.clause}]" in en and str(err.reason) in en
+    assert zh.startswith(f"规则拒绝 [{err.clause}]：") and not WORD.findall(zh.split("]", 1)[1]), zh
+    reason_zh = getattr(err.reason, "zh", None) or state.game.clause_index[err.clause].text("zh")
+    assert reason_zh in zh
