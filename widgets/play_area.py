@@ -32,6 +32,8 @@ BOARDS = {"eternal_breath": EternalBreathBoard, "card_moba": CardMobaBoard, "cas
 PLAYERS_LABEL = {"en": "Players", "zh": "人数"}
 START_LABEL = {"en": "Start from", "zh": "开局方式"}
 NEW_GAME = {"en": "a new game", "zh": "新游戏"}
+OPENED = {"en": "the game opened from a file or link", "zh": "从文件或链接打开的对局"}
+OPENED_KEY = "\x00opened"  # the start menu's entry for an opened game: never a scenario's name
 PERSON_SEAT = 0  # the person's seat: every part shows its own view
 
 
@@ -44,6 +46,7 @@ class PlayArea(GameComponent):
     graph_shown = traitlets.Bool(True)  # False while the graph's tab is closed: it is drawn when it opens
     _ready = False
     _syncing = False
+    _opened = False  # the table holds a game opened from a save or a link (the start menu says so)
 
     def __init__(self, game_id: str = "eternal_breath", players: int | None = None, lang: str = "en",
                  seed: int | None = None, **kwargs):
@@ -150,6 +153,11 @@ class PlayArea(GameComponent):
     def _on_start_menu(self, change):
         """Fires when the person picks how to start: a new game or a scenario."""
         if not self._syncing and change["new"] is not None:
+            if change["new"] == OPENED_KEY:
+                return
+            if self._opened and change["new"] == self.scenario:  # the same start again: the trait does not fire
+                self.reset()
+                return
             try:
                 self.scenario = change["new"]
             except traitlets.TraitError:
@@ -162,13 +170,15 @@ class PlayArea(GameComponent):
             self._players.value = self.players
             self._players.description = PLAYERS_LABEL[self.lang]
             self._start.description = START_LABEL[self.lang]
-            self._start.options = [(NEW_GAME[self.lang], "")] + [
+            opened = [(OPENED[self.lang], OPENED_KEY)] if self._opened else []
+            self._start.options = opened + [(NEW_GAME[self.lang], "")] + [
                 (s.label(self.lang), name) for name, s in game.scenarios().items()]
-            self._start.value = self.scenario
+            self._start.value = OPENED_KEY if self._opened else self.scenario
         finally:
             self._syncing = False
 
     def reset(self) -> None:
+        self._opened = False
         game = explorer.get_game(self.game_id)
         start = game.scenarios()[self.scenario].make() if self.scenario else None
         if start is not None:
@@ -183,6 +193,8 @@ class PlayArea(GameComponent):
         self._ready = True
         fresh = not scenario and start == explorer.new_game(start.game_id, start.players, start.variant)
         self._build(None if fresh else start, variant=dict(start.variant), history=history)
+        self._opened = True
+        self._sync_menus()
 
     def _build(self, start, variant: dict | None = None, history=()) -> None:
         game = explorer.get_game(self.game_id)

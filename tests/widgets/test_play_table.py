@@ -15,7 +15,7 @@ from explorer import CHANCE, TERMINAL
 from explorer.links import _link_doc, from_link, link_code
 from widgets.action_picker import game_over_html
 from widgets.i18n import label
-from widgets.play_area import PlayArea
+from widgets.play_area import OPENED, OPENED_KEY, PlayArea
 from widgets.table_file import shared_link
 
 GAMES = ("eternal_breath", "card_moba", "castle_heart")
@@ -153,6 +153,15 @@ def test_save_and_load_reopen_the_same_step_and_a_bad_file_changes_nothing():
     assert other.file.open_save(text)
     assert other.session.state == state and other.game_id == "card_moba" and other.board.viewer == 0
     assert other.session.step == len(state.history) and other.controls._back.disabled is False
+    start = other._start  # "Start from" names the opened game, in the page's language, until a new start is picked
+    assert start.value == OPENED_KEY and start.label == OPENED["en"]
+    other.lang = "zh"
+    assert start.label == OPENED["zh"]
+    loaded = other.session
+    start.value = ""  # a new game of the same game: a new table, and the menu forgets the opened game
+    assert other.session is not loaded and other.game_id == "card_moba"
+    assert other.session.state != state and other.session.step < 5
+    assert start.value == "" and OPENED_KEY not in dict(start.options).values()
 
 
 def test_a_share_link_holds_the_actions_not_the_seed_and_reopens_the_step():
