@@ -211,6 +211,7 @@ class PlayArea(GameComponent):
         board.secrets_note = True
         self.board = board
         self.controls = StepControls(self.session, lang=self.lang)
+        self.controls._notice.layout.display = "none"  # the picker above says it: one notice on the table
         self.picker = ActionPicker(self.session, lang=self.lang)
         self.event_log = EventLog(self.session, lang=self.lang)
         self.bots_seat = BotsSeat(self.session, lang=self.lang)

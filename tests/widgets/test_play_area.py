@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 import traitlets
 
@@ -75,3 +77,14 @@ def test_a_scenario_starts_the_table_from_a_ready_made_state():
     assert area.scenario == "" and area.session.state.history == ()
     with pytest.raises(traitlets.TraitError):
         area.scenario = "no_such_scenario"
+
+
+def test_the_table_says_each_notice_once():
+    """The picker and the step controls both report the session's notice; the table shows it once, by the
+    decision (the step controls' copy is hidden), and the picker's copy is the notice itself."""
+    area = PlayArea("eternal_breath", seed=4)
+    area.session.refuse("not_yours", who=1)
+    shown = [w for w in (area.picker._notice, area.controls._notice) if w.layout.display != "none"]
+    assert shown == [area.picker._notice]
+    said = area.session.notice_text("en", 0)
+    assert said and html.escape(said) in area.picker._notice.value
