@@ -34,11 +34,6 @@ WORDS = {
 }
 
 
-def _short(text: str, n: int = 48) -> str:
-    """An assumption's question short enough for a menu (the Rules tab has it whole)."""
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 def words(key: str, lang: str, **fields) -> str:
     return WORDS[key]["zh" if lang == "zh" else "en"].format(**fields)
 
@@ -82,7 +77,7 @@ class ReadingsCompare(ipw.VBox):
         keep = (self._switch.value, self._a.value, self._b.value)
         self._switch.description = words("switch", lang)
         self._switch.style.description_width = "initial"
-        self._switch.options = [(f"{a.id} {_short(a.question(lang))}", s) for s, (a, _) in choices.items()]
+        self._switch.options = [(f"{a.id} {a.switch}", s) for s, (a, _) in choices.items()]
         self._run.description = words("run", lang)
         self._run.disabled = not choices
         if not choices:
