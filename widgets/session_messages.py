@@ -34,12 +34,11 @@ class SessionMessages:
                 value = value.describe(lang) if viewer < 0 or value.player == viewer else kind_name(value.kind, lang)
             elif callable(getattr(value, "in_lang", None)):  # a game's reason with its 中文 (e.g. the MOBA's)
                 value = value.in_lang(lang)
+            elif name == "reason" and key == "illegal" and lang == "zh":  # an English-only reason of the rules
+                value = self._reason_zh(self.notice["fields"].get("clause"))
             elif name == "who":
                 value = player_name(value, lang)
             fields[name] = value
-        reason = self.notice.get("fields", {}).get("reason")
-        if lang == "zh" and key == "illegal" and not callable(getattr(reason, "in_lang", None)):
-            fields["reason"] = self._reason_zh(fields.get("clause"))
         return label(key, lang, **fields)
 
     def _reason_zh(self, clause_id) -> str:
