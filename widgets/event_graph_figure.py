@@ -41,6 +41,8 @@ TEXTS = {  # words of the scopes, the summary and the comparison (both languages
     "around_hint": {"en": "The event chosen in “Why?” below (else the last one) with all that led to it and all "
                           "it led to.",
                     "zh": "下方“为什么？”所选的事件（未选则为最后一个事件），连同导致它的一切和它引起的一切。"},
+    "click_hint": {"en": "Click an event (or pick it under “Why?” below) to see the chain that led to it.",
+                   "zh": "点击一个事件（或在下方“为什么？”中选择）即可看到导致它的事件链。"},
     "summary_hint": {"en": "One point per turn: hover it for its events by kind, its links and clauses; a line "
                            "joins turns a link crosses.",
                      "zh": "每个回合一个点：悬停可见其各类事件、关联与条款；连线表示跨回合的关联。"},

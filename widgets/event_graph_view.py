@@ -4,7 +4,8 @@ Laid out left to right in resolution order (x = the ``order`` the engine gives e
 event one row lower than its cause; coloured by event kind, edges styled by relation (causes, triggers,
 cancels, prevents, replaces, resolves before) with a legend; the clause of each link and event on hover
 (``widgets.event_graph_figure``). "Why?" picks an event: its chain from the root cause (``explorer.why``) is
-ringed on the graph and read out below with each clause.
+ringed on the graph and read out below with each clause. Clicking an event on the graph picks it too
+(``widgets.graph_click``: a tiny anywidget hears plotly's click; the id it sends is checked like a pick).
 Drawn as plotly JSON in an ``ipw.Output`` (no FigureWidget: no two-way events are needed, and each
 FigureWidget ships a 5 MB bundle). The figure is written as plain dicts and sent as a mime bundle by
 ``widgets.plotly_bundle``: no ``plotly.io`` import at kernel start and no validation of every trace on
@@ -49,6 +50,7 @@ from .event_graph_figure import (
     text,
 )
 from .game_session import GameSession
+from .graph_click import PointClicks
 from .i18n import label
 from .plotly_bundle import show_figure
 
@@ -75,6 +77,7 @@ class EventGraphView(ScopedComponent):
         self._why.add_class("re-graph-why")
         self._hint = ipw.HTML()
         self._hint.add_class("re-graph-hint")
+        self._clicks = PointClicks(self._on_click)
         self._exports = [ipw.Button(layout=ipw.Layout(width="auto", min_width="64px")) for _ in EXPORTS]
         for fmt, button in zip(EXPORTS, self._exports, strict=True):
             button.add_class(f"re-graph-export-{fmt}")
@@ -93,7 +96,7 @@ class EventGraphView(ScopedComponent):
         self._scope.layout = ipw.Layout(flex_flow="row wrap", max_width="100%")
         self.compare_panel = None  # made on first draw: it reads the session and the language
         super().__init__(children=[ipw.HBox([self._title, self._scope], layout=ipw.Layout(flex_flow="row wrap")),
-                                   self._hint, self._out, self._pick, self._why,
+                                   self._hint, self._out, self._clicks, self._pick, self._why,
                                    ipw.HBox([*self._exports, self._download],
                                             layout=ipw.Layout(flex_flow="row wrap", align_items="center"))],
                          **kwargs)
@@ -146,6 +149,22 @@ class EventGraphView(ScopedComponent):
         except traitlets.TraitError:
             self._pick.value = self.why_event
 
+    def _on_click(self, event_id: int) -> None:
+        """Fires when the person clicks an event on the graph: chosen for "why?" as if picked in the menu (an
+        id that is not an event of the graph, e.g. a grey earlier cause or one forged by a browser, is ignored)."""
+        if self._drawing or self.scope == "summary":
+            return
+        try:
+            self.why_event = event_id
+        except traitlets.TraitError:
+            return
+        if self.scope != "around":  # "around" redrew around the new centre, its menu included
+            self._drawing = True
+            try:
+                self._pick.value = event_id
+            finally:
+                self._drawing = False
+
     def _on_scope_button(self, change):
         """Fires when this step / this turn / whole game is clicked."""
         if not self._drawing and change["new"] in (*GameSession.SCOPES, *SHAPES):
@@ -186,7 +205,8 @@ class EventGraphView(ScopedComponent):
             self.graph = explorer.event_graph(events, texts=False)
             self.context = self._earlier_causes(events, who)
             self.drawn = explorer.event_graph(sorted((*events, *self.context), key=lambda e: e.id), texts=False)
-        hint = {"around": text("around_hint", lang), "summary": text("summary_hint", lang)}.get(self.scope, "")
+        hint = {"around": text("around_hint", lang), "summary": text("summary_hint", lang)}.get(
+            self.scope, text("click_hint", lang))
         self._hint.value = html.escape(label("no_events", lang) if not events else hint)
         for fmt, button in zip(EXPORTS, self._exports, strict=True):
             button.description = f"⤓ {fmt.upper() if fmt != 'graphml' else 'GraphML'}"

@@ -1,6 +1,6 @@
 """The app's Event chains tab in real chromium: after an attack in Play, the graph shows its relations with a
-legend, "Why?" reads the chain of a chosen event with its clauses; at 1280×800 and 390×844, in English and
-中文, nothing scrolls sideways. Screenshots go to test-output/."""
+legend, "Why?" reads the chain of a chosen event with its clauses, and so does a mouse click on an event of the
+graph; at 1280×800 and 390×844, in English and 中文, nothing scrolls sideways. Screenshots go to test-output/."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from graph_page import click_an_event
 from voila_server import browser_page, launcher_server, make_app_server
 
 LONG = 120_000
@@ -69,6 +70,14 @@ def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width
         assert intro in why.inner_text() and why.locator("li").count() >= 2
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
         page.screenshot(path=str(output_dir / f"event-chains-{width}-{lang}.png"), full_page=False)
+        pick.select_option(index=0)                   # "(choose an event)": the chain is cleared …
+        page.wait_for_function("() => !document.querySelector('.re-graph-why').innerText.trim()", timeout=30_000)
+        point = click_an_event(page)                  # … and a click on an event of the graph reads it again
+        page.wait_for_function("() => document.querySelector('.re-graph-why').innerText.includes('EB-')",
+                               timeout=30_000)
+        chosen = pick.evaluate("s => s.options[s.selectedIndex].text")
+        assert re.match(rf"#{point}\D", chosen), (chosen, point)  # the menu shows the clicked event
+        page.screenshot(path=str(output_dir / f"event-chains-clicked-{width}-{lang}.png"), full_page=False)
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -139,6 +139,32 @@ def test_why_rings_the_chain_from_the_root_cause_and_reads_it_out():
     assert view.why_event in (-1, damage.id) and (view.why_event == -1 or damage.id in view.graph)
 
 
+
+def test_a_click_on_an_event_picks_it_and_a_forged_click_changes_nothing():
+    """The browser's click message (widgets.graph_click) goes through the real widget message path."""
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    view = EventGraphView(s, scope="game")
+    damage = next(e for e in s.state.log if e.kind == "damage")
+
+    def click(content):
+        view._clicks._handle_custom_msg(content, [])  # what ipywidgets does with the browser's model.send
+
+    click({"event": damage.id})
+    assert view.why_event == damage.id and view._pick.value == damage.id
+    assert view.chain()[-1].id == damage.id and view._why.value.count("<li>") == len(view.chain())
+    shown = (view.why_event, view._pick.value, view._why.value)
+    for forged in ({"event": 999}, {"event": "1"}, {"event": True}, {"event": None}, {}, ["event", 1], "x"):
+        click(forged)
+        assert (view.why_event, view._pick.value, view._why.value) == shown, forged
+    view.scope = "summary"                            # a turn of the summary is no event: ignored
+    click({"event": damage.id})
+    assert view.scope == "summary" and not view._why.value
+    view.scope = "around"                             # around: the clicked event becomes the centre
+    attack = next(e for e in s.state.log if e.kind == "attack")
+    click({"event": attack.id})
+    assert view.why_event == attack.id and attack.id in view.graph and view._pick.value == attack.id
+
 def test_the_graph_exports_as_graphml_and_json(tmp_path):
     import json
 
