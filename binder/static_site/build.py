@@ -34,7 +34,8 @@ NPM = {"pyodide@0.29.0": "52ea0e976b6e8373ef911f21cb3751ea50b03eb423b093fbfa21ff
        "@fortawesome/fontawesome-free@5.15.4": "6d890608585d48f50f6434a90ed3f581e76d360edb26800dba2f782ef3e77e11"}
 PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json"]
-ROOTS = ["ipython", "jedi", "comm", "ipywidgets", "plotly", "networkx", "sympy", "traitlets", "micropip"]
+ROOTS = ["ipython", "jedi", "comm", "ipywidgets", "anywidget", "plotly", "networkx", "sympy", "traitlets",
+         "micropip"]
 SOURCES = ["pyproject.toml", "README.md", "explorer", "probability", "widgets"]
 # The CDN stylesheets voici's pages link → the bundled Font Awesome 5 file that serves them (v4 names: all.min.css).
 FA_CDN = {"https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css": "css/all.min.css",

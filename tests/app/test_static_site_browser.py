@@ -1,8 +1,8 @@
 """The static site of `make site` (issue 18 item 4) in real chromium with no network beyond its own host: `_site/`
 served by a plain `python -m http.server`, every request to any other address aborted and recorded (and a dead
 proxy for anything a worker asks), the whole app running on Pyodide in the page. A game is picked, one move is
-made in Play, the Balance tab shows its note and the Rules tab shows that game's register; 1280×800 in English,
-390×844 in 中文."""
+made in Play, a click on an event of Event chains reads its chain, the Balance tab shows its note and the Rules
+tab shows that game's register; 1280×800 in English, 390×844 in 中文."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import urllib.request
 
 import pytest
 from conftest import IN_CI, ROOT
+from graph_page import click_an_event
+from play_page import PREFIX
 from voila_server import CHROMIUM_ARGS, free_port
 
 import explorer
@@ -101,6 +103,14 @@ def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_di
             page.wait_for_function(
                 "(n) => document.querySelectorAll('.re-log-list option').length > n", arg=entries, timeout=STEP)
             page.screenshot(path=str(output_dir / f"static-site-play-{lang}-{width}.png"), full_page=False)
+
+            # Event chains: the move's events drawn; a click on one (anywidget in Pyodide) reads its chain.
+            open_tab(page, "事件链" if lang == "zh" else "Event chains")
+            page.locator(".re-event-graph .js-plotly-plot").first.wait_for(state="visible", timeout=STEP)
+            click_an_event(page, timeout=STEP)
+            page.wait_for_function("(p) => document.querySelector('.re-graph-why').innerText.includes(p)",
+                                   arg=PREFIX[game_id] + "-", timeout=STEP)
+            page.screenshot(path=str(output_dir / f"static-site-chains-{lang}-{width}.png"), full_page=False)
 
             # Balance: Dask, pandas and threads are not in Pyodide: a note in the page's language, not a traceback.
             open_tab(page, "平衡" if lang == "zh" else "Balance")
