@@ -131,9 +131,10 @@ class ReadingsCompare(ipw.VBox):
         assumption = self.switches()[switch][0]
         named = [assumption.value_label(v, lang) for v in values]
         titles = [words("reading", lang, s=assumption.label(lang), v=name) for name in named]
-        for out, spec, title in zip(self.outs, self.specs, titles, strict=True):
-            spec["layout"]["title"] = {"text": html.escape(title), "font": {"size": 12}}
-            spec["layout"]["margin"]["t"] = 30
+        for out, spec, name in zip(self.outs, self.specs, named, strict=True):  # the switch over the reading: a
+            text = f"{html.escape(assumption.label(lang))}<br>{html.escape(name)}"  # phone's narrow graph fits both
+            spec["layout"]["title"] = {"text": text, "font": {"size": 12}}
+            spec["layout"]["margin"]["t"] = 48
             show_figure(out, spec)
         notes = [words("parted", lang, v=title, k=k, n=len(moves))
                  for (_, k), title in zip(runs, titles, strict=True) if k < len(moves)]
