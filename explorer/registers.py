@@ -40,7 +40,13 @@ ASSUMPTION_SCHEMA = {
     "values": Field(list, required=False, default=None),
     "default_value": Field((str, int, bool, float), required=False, default=None),
     "clauses": Field(list, required=False, default=[]),
+    # a switch's short names for a menu: of the question, and of each value (parallel to ``values``)
+    "label_en": Field(str, required=False, default="", check=non_empty),
+    "label_zh": Field(str, required=False, default="", check=non_empty),
+    "value_labels_en": Field(list, required=False, default=[]),
+    "value_labels_zh": Field(list, required=False, default=[]),
 }
+LABELS = ("label_en", "label_zh", "value_labels_en", "value_labels_zh")
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,10 @@ class Assumption:
     default_zh: str = ""  # the 中文 of default, alternatives and why (the Rules tab in 中文 shows them)
     alternatives_zh: tuple[str, ...] = ()
     why_zh: str = ""
+    label_en: str = ""  # a switch's short name in a menu, and one per value (the comparison of readings shows them)
+    label_zh: str = ""
+    value_labels_en: tuple[str, ...] = ()
+    value_labels_zh: tuple[str, ...] = ()
 
     def question(self, lang: str = "en") -> str:
         return self.question_zh if lang == "zh" else self.question_en
@@ -99,6 +109,19 @@ class Assumption:
 
     def reason(self, lang: str = "en") -> str:
         return self.why_zh or self.why if lang == "zh" else self.why
+
+    def label(self, lang: str = "en") -> str:
+        """The switch's short name in ``lang`` (the English one when no 中文 is written, else the switch's name)."""
+        text = self.label_zh or self.label_en if lang == "zh" else self.label_en
+        return text or self.switch or self.id
+
+    def value_label(self, value: Any, lang: str = "en") -> str:
+        """What reading ``value`` (one of ``values``, of its own type) is, in ``lang``; else ``str(value)``."""
+        i = next((i for i, v in enumerate(self.values or ()) if v.__class__ is value.__class__ and v == value), None)
+        if i is None:
+            return str(value)
+        labels = self.value_labels_zh or self.value_labels_en if lang == "zh" else self.value_labels_en
+        return labels[i] if labels else str(value)
 
 
 @dataclass(frozen=True)
@@ -148,6 +171,7 @@ def load_assumptions(path: Path) -> tuple[Assumption, ...]:
                 raise DataError(str(path), e["id"], "values", "a switch needs at least two values")
             if e["default_value"] not in e["values"]:
                 raise DataError(str(path), e["id"], "default_value", "must be one of values")
+        _check_labels(path, e)
         if len(e["alternatives"]) < 1:
             raise DataError(str(path), e["id"], "alternatives", "name at least one alternative")
         if e["alternatives_zh"] and len(e["alternatives_zh"]) != len(e["alternatives"]):
@@ -157,8 +181,23 @@ def load_assumptions(path: Path) -> tuple[Assumption, ...]:
         out.append(Assumption(**{**e, "alternatives": tuple(e["alternatives"]),
                                  "alternatives_zh": tuple(e["alternatives_zh"]),
                                  "values": tuple(e["values"]) if e["values"] else None,
-                                 "clauses": tuple(e["clauses"])}))
+                                 "clauses": tuple(e["clauses"]),
+                                 "value_labels_en": tuple(e["value_labels_en"]),
+                                 "value_labels_zh": tuple(e["value_labels_zh"])}))
     return tuple(out)
+
+
+def _check_labels(path: Path, e: dict[str, Any]) -> None:
+    """A switch's labels: only on a switch; one non-empty text per value, in the same order."""
+    given = [name for name in LABELS if e[name]]
+    if given and e["switch"] is None:
+        raise DataError(str(path), e["id"], given[0], "labels name a switch and its values: this entry has no switch")
+    for name in ("value_labels_en", "value_labels_zh"):
+        if e[name] and len(e[name]) != len(e["values"]):
+            raise DataError(str(path), e["id"], name,
+                            f"one text per value ({len(e['values'])}: {list(e['values'])}), in the same order")
+        if not all(isinstance(x, str) and x.strip() for x in e[name]):
+            raise DataError(str(path), e["id"], name, "each must be a non-empty string")
 
 
 def switch_options(assumptions: tuple[Assumption, ...]) -> dict[str, Option]:

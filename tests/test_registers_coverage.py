@@ -63,3 +63,26 @@ def test_every_assumption_switch_is_read_by_the_game(game_id):
             assert re.search(rf"""["']{re.escape(a.switch)}["']""", code), f"{a.id}: switch {a.switch} unused"
         for cid in a.clauses:
             assert cid in game.clause_index, f"{a.id} refers to unknown clause {cid}"
+
+
+@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+def test_every_switch_has_a_short_label_in_each_language(game_id):
+    """Issue 14/15: a menu names a switch and each of its values in the page's language, never by the engine's
+    identifier: English labels are plain ASCII (no CJK), 中文 labels have no Latin letters; each is short and
+    the values' labels are one per value, told apart."""
+    switches = [a for a in explorer.assumptions(game_id) if a.switch]
+    assert switches
+    for a in switches:
+        assert a.label_en and a.label_zh and len(a.label_en) <= 40 and len(a.label_zh) <= 40, a.id
+        assert len(a.value_labels_en) == len(a.value_labels_zh) == len(a.values), a.id
+        for text in (a.label_en, *a.value_labels_en):
+            assert text.isascii() and not re.search(r"[\u3000-\u9fff\uff00-\uffef]", text), (a.id, text)
+        for text in (a.label_zh, *a.value_labels_zh):
+            assert not re.search(r"[A-Za-z]", text), (a.id, text)
+        for lang in ("en", "zh"):
+            readings = [a.value_label(v, lang) for v in a.values]
+            assert len(set(readings)) == len(readings), (a.id, readings)
+            assert "_" not in a.label(lang) + "".join(readings), (a.id, readings)  # no engine identifier
+    for lang in ("en", "zh"):
+        names = [a.label(lang) for a in switches]
+        assert len(set(names)) == len(names), names

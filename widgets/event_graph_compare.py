@@ -1,11 +1,12 @@
 """ReadingsCompare: the moves of the session replayed under two readings of one assumption, side by side.
 
 The person picks a switch of the game's assumptions register (``explorer.assumptions(game)``: the ones with a
-``switch``) and two of its values; the session's line of moves, from its start to now, is replayed under each
-(``explorer.event_scopes.under_reading``) and each graph is drawn (``figure_spec``) with the events the other
-reading does not have ringed in red (``compare_logs``). A reading under which a move of the line is not
-legal stops there, and the page says after how many moves the readings part. The viewer's view is kept:
-events the viewer may not see are redacted in both.
+``switch``) and two of its values, each named by its label in the page's language (``Assumption.label`` and
+``value_label``; the menus' values stay the switch's name and the value's text, checked against the register);
+the session's line of moves, from its start to now, is replayed under each (``explorer.event_scopes.under_reading``)
+and each graph is drawn (``figure_spec``) with the events the other reading does not have ringed in red
+(``compare_logs``). A reading under which a move of the line is not legal stops there, and the page says after
+how many moves the readings part. The viewer's view is kept: events the viewer may not see are redacted in both.
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ WORDS = {
     "none": {"en": "This game has no switch to compare.", "zh": "此游戏没有可比较的开关。"},
     "same": {"en": "Both readings give the same events for these {n} moves.",
              "zh": "对这 {n} 步，两种解读给出相同的事件。"},
-    "differ": {"en": "{a}: {na} events, {da} not in the other; {b}: {nb} events, {db} not in the other "
+    "differ": {"en": "\"{a}\": {na} events, {da} not in the other; \"{b}\": {nb} events, {db} not in the other "
                      "(ringed in red).",
-               "zh": "{a}：{na} 个事件，其中 {da} 个另一方没有；{b}：{nb} 个事件，其中 {db} 个另一方没有（红框）。"},
-    "parted": {"en": "Under {v} only {k} of the {n} moves are legal: the readings part there.",
-               "zh": "在 {v} 下，{n} 步中只有 {k} 步合法：两种解读从这里分开。"},
+               "zh": "「{a}」：{na} 个事件，其中 {da} 个另一方没有；"
+                     "「{b}」：{nb} 个事件，其中 {db} 个另一方没有（红框）。"},
+    "parted": {"en": "Under \"{v}\" only {k} of the {n} moves are legal: the readings part there.",
+               "zh": "在「{v}」下，{n} 步中只有 {k} 步合法：两种解读从这里分开。"},
+    "reading": {"en": "{s}: {v}", "zh": "{s}：{v}"},
 }
 
 
@@ -77,7 +80,7 @@ class ReadingsCompare(ipw.VBox):
         keep = (self._switch.value, self._a.value, self._b.value)
         self._switch.description = words("switch", lang)
         self._switch.style.description_width = "initial"
-        self._switch.options = [(f"{a.id} {a.switch}", s) for s, (a, _) in choices.items()]
+        self._switch.options = [(a.label(lang), s) for s, (a, _) in choices.items()]
         self._run.description = words("run", lang)
         self._run.disabled = not choices
         if not choices:
@@ -85,13 +88,14 @@ class ReadingsCompare(ipw.VBox):
         if choices:
             self._switch.value = keep[0] if keep[0] in choices else next(iter(choices))
         self._on_switch(None)
-        if keep[0] == self._switch.value and keep[1] in self._a.options and keep[2] in self._b.options:
+        offered = [value for _, value in self._a.options]
+        if keep[0] == self._switch.value and keep[1] in offered and keep[2] in offered:
             self._a.value, self._b.value = keep[1], keep[2]
 
     def _on_switch(self, change) -> None:
-        """Fires when another switch is picked: offer its values, the first two chosen."""
-        values = self.switches().get(self._switch.value, (None, ()))[1]
-        self._a.options = self._b.options = [str(v) for v in values]
+        """Fires when another switch is picked: offer its values (each named by its label), the first two chosen."""
+        a, values = self.switches().get(self._switch.value, (None, ()))
+        self._a.options = self._b.options = [(a.value_label(v, self.view.lang), str(v)) for v in values]
         if len(values) > 1:
             self._a.value, self._b.value = str(values[0]), str(values[1])
 
@@ -124,15 +128,19 @@ class ReadingsCompare(ipw.VBox):
         self.changed = only
         self.specs = tuple(figure_spec(explorer.event_graph(log, texts=False), lang, colours, who, changed=diff)
                            for log, diff in zip(logs, only, strict=True))
-        for out, spec, v in zip(self.outs, self.specs, values, strict=True):
-            spec["layout"]["title"] = {"text": html.escape(f"{switch} = {v}"), "font": {"size": 12}}
-            spec["layout"]["margin"]["t"] = 30
+        assumption = self.switches()[switch][0]
+        named = [assumption.value_label(v, lang) for v in values]
+        titles = [words("reading", lang, s=assumption.label(lang), v=name) for name in named]
+        for out, spec, name in zip(self.outs, self.specs, named, strict=True):  # the switch over the reading: a
+            text = f"{html.escape(assumption.label(lang))}<br>{html.escape(name)}"  # phone's narrow graph fits both
+            spec["layout"]["title"] = {"text": text, "font": {"size": 12}}
+            spec["layout"]["margin"]["t"] = 48
             show_figure(out, spec)
-        notes = [words("parted", lang, v=f"{switch} = {v}", k=k, n=len(moves))
-                 for (_, k), v in zip(runs, values, strict=True) if k < len(moves)]
+        notes = [words("parted", lang, v=title, k=k, n=len(moves))
+                 for (_, k), title in zip(runs, titles, strict=True) if k < len(moves)]
         if not any(only):
             notes.insert(0, words("same", lang, n=len(moves)))
         else:
-            notes.insert(0, words("differ", lang, a=values[0], b=values[1], na=len(logs[0]), nb=len(logs[1]),
+            notes.insert(0, words("differ", lang, a=named[0], b=named[1], na=len(logs[0]), nb=len(logs[1]),
                                   da=len(only[0]), db=len(only[1])))
         self._note.value = "<br>".join(html.escape(n) for n in notes)

@@ -1,8 +1,13 @@
-"""RegistersView: a game's clause register and assumptions register as two readable tables."""
+"""RegistersView: a game's clause register and assumptions register as two readable tables.
+
+The registers mark the engine's notation with backticks (a switch and its value, ``round_limit = 0``, a function):
+it is shown as code, in both languages. A switch is named by its label in the page's language, its name as code.
+"""
 
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as ipw
 import traitlets
@@ -60,9 +65,9 @@ class RegistersView(GameComponent):
             for c in game.clauses)
         self._clauses.value = _table((t["id"], t["section"], t["rule"], t["status"]), rows)
         rows = "".join(
-            f"<tr><td><code>{_e(a.id)}</code></td><td>{_e(a.question(self.lang))}"
-            f"</td><td>{_e(a.our_default(self.lang))}</td><td>{_e('; '.join(a.other_readings(self.lang)))}</td>"
-            f"<td>{_e(a.switch or '')}</td></tr>" for a in game.assumptions)
+            f"<tr><td><code>{_e(a.id)}</code></td><td>{rich(a.question(self.lang))}"
+            f"</td><td>{rich(a.our_default(self.lang))}</td><td>{rich('; '.join(a.other_readings(self.lang)))}</td>"
+            f"<td>{_switch(a, self.lang)}</td></tr>" for a in game.assumptions)
         self._assumptions.value = _table((t["id"], t["question"], t["default"], t["alternatives"], t["switch"]), rows)
 
 
@@ -75,6 +80,16 @@ def section(text: str, lang: str) -> str:
 
 def _e(text: str) -> str:
     return html.escape(str(text))
+
+
+def rich(text: str) -> str:
+    """A register's text as HTML: escaped, and what it writes in backticks (the engine's notation) as code."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(text))
+
+
+def _switch(a, lang: str) -> str:
+    """An assumption's switch: its label in ``lang`` over its name (the ``variant`` key) as code; empty if none."""
+    return f"{_e(a.label(lang))}<br><code>{_e(a.switch)}</code>" if a.switch else ""
 
 
 def _table(headers: tuple[str, ...], rows: str) -> str:

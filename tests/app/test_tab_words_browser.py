@@ -1,7 +1,8 @@
 """Every word translated (issue 14, point 6), read where a person reads it: the app in chromium, each of the three
-games, each tab of the app (the list is read from notebooks/app.py), the visible text of the tab's panel in 中文 and
-in English. In 中文 no English word may be left, in English no Chinese, except what the allow-lists below name and
-explain. One server for the module; the words found are written to test-output/tab-words-<lang>-<width>.json."""
+games, each tab of the app (the list is read from notebooks/app.py; the Rules tab with each of its two registers open),
+the visible text of the tab's panel in 中文 and in English. In 中文 no English word may be left, in English no
+Chinese, except what the allow-lists below name and explain. One server for the module; the words found are written
+to test-output/tab-words-<lang>-<width>.json."""
 
 from __future__ import annotations
 
@@ -30,28 +31,22 @@ def app_tabs() -> list[tuple[str, str]]:
     raise AssertionError("notebooks/app.py has no TABS list")
 
 
-def switch_words() -> tuple[list[str], list[str]]:
-    """(names, values) of every variant switch of the three games, as the Rules tab's switch column names them."""
-    names, values = set(), set()
-    for game in GAMES:
-        for name, option in explorer.get_game(game).options.items():
-            names.add(name)
-            values.update(str(v) for v in getattr(option, "values", ()) or ())
-    return sorted(names, key=len, reverse=True), sorted(values, key=len, reverse=True)
+def switch_names() -> list[str]:
+    """The names of every variant switch of the three games, longest first, as the Balance tab's readings name them."""
+    return sorted({name for game in GAMES for name in explorer.get_game(game).options}, key=len, reverse=True)
 
 
-SWITCHES, SWITCH_VALUES = switch_words()
+SWITCHES = switch_names()
 LEGEND = "\u2063"  # (invisible separator) marks a text of a chart's legend
 ID = r"(?<![A-Za-z0-9])(?:EB|MB|CH)-[A-Za-z0-9.\-]*[A-Za-z0-9]"
 _names = "|".join(map(re.escape, SWITCHES))
-_values = "|".join(map(re.escape, SWITCH_VALUES))
 
 # --- what may stay in 中文 mode: not English words but notation, ids and names ---------------------------------
 ALLOWED_IN_ZH = [
     # a variant switch named after its assumption id, with its value ("EB-A05 block_without_card=zero"): the
-    # engine's own identifiers, as the Rules tab's switch column lists them (Balance, Event chains' comparison)
+    # engine's own identifiers, as the Balance tab's menu of readings lists them (the Rules tab shows a switch's
+    # name as code, the Event chains tab's comparison names switches and values by their labels)
     rf"{ID}\s+(?:{_names})(?:=[\w.]+)?",
-    rf"(?m)^(?:{_values})$",          # a switch value alone, as a menu of the comparison offers it
     ID,                               # clause and assumption ids (EB-3.2-damage, CH-A04): the rule's name
     r"\b\d*d\d+\b",                   # dice notation: d6, 2d6
     r"\b(?:HP|MP|ATK|DEF|AP)\b",      # the documents' own stat abbreviations
@@ -144,7 +139,17 @@ def read_every_tab(page, lang: str, games=GAMES) -> dict[str, dict[str, str]]:
         for en, zh in app_tabs():
             page.locator(".re-app-tabs .lm-TabBar-tab", has_text=zh if lang == "zh" else en).first.click()
             texts[game][en] = settled_text(page)
+            if en == "Rules":  # the clause register is open; open the assumptions register too, then close it again
+                texts[game]["Rules: assumptions"] = read_register(page, 1)
+                read_register(page, 0)
     return texts
+
+
+def read_register(page, index: int) -> str:
+    """The Rules tab's text with its register ``index`` open (0 the clauses, 1 the assumptions)."""
+    page.locator(".re-registers .jupyter-widget-Collapse-header").nth(index).click()
+    page.locator(".re-registers .re-table").nth(index).wait_for(state="visible", timeout=LONG)
+    return settled_text(page)
 
 
 def check(texts: dict, lang: str, output: Path) -> None:
@@ -183,7 +188,8 @@ def test_the_word_check_finds_the_other_language_and_passes_only_the_allow_list(
     assert leftovers("阶段：setup · Player 0 must decide · End turn", "zh") == ["End", "Player", "decide", "must",
                                                                          "setup", "turn"]
     assert leftovers("EB-some-clause bot strong", "zh") == ["bot", "strong"]  # an id hides only itself
-    assert leftovers("EB-A05 block_without_card=zero\nzero\n机器人：随机", "zh") == []  # a switch after its id
+    assert leftovers("EB-A05 block_without_card=zero\n机器人：随机", "zh") == []  # a switch after its id
+    assert leftovers("block_without_card\nzero\n基础防御+骰点", "zh") == ["block", "card", "without", "zero"]  # alone
     assert leftovers("block_without_card=zero · zero card", "zh") == ["block", "card", "without", "zero"]
     hidden = "#5 [EB-1.1.2-special-pick] pick （私密）\nidentity （私…"  # raw kinds: each game names them in 中文
     assert leftovers(f"{LEGEND}dealer\n{hidden}\n{LEGEND}攻击", "zh") == ["dealer", "identity", "pick"]

@@ -75,3 +75,38 @@ def test_the_chinese_alternatives_match_the_english_ones(tmp_path, zh, why):
                          'default="d"\nalternatives=["x"]\nwhy="w"\n', "assumptions.toml")
     a = load_assumptions(ok)[0]  # 中文 left out (a user's own register): the English is shown in both languages
     assert a.our_default("zh") == "d" and a.other_readings("zh") == ("x",) and a.reason("zh") == "w"
+
+
+SWITCH = ('[[assumption]]\nid="A1"\nseed_ref="s"\nquestion_en="q"\nquestion_zh="问"\ndefault="d"\nalternatives=["x"]\n'
+          'why="w"\n')
+
+
+@pytest.mark.parametrize(("extra", "field", "why"), [
+    ('switch="s"\nvalues=[1,2]\ndefault_value=1\nvalue_labels_en=["one"]\n', "value_labels_en", "one text per value"),
+    ('switch="s"\nvalues=[1,2]\ndefault_value=1\nvalue_labels_zh=["一","二","三"]\n', "value_labels_zh",
+     "one text per value"),
+    ('switch="s"\nvalues=[1,2]\ndefault_value=1\nvalue_labels_en=["one", " "]\n', "value_labels_en", "non-empty"),
+    ('switch="s"\nvalues=[1,2]\ndefault_value=1\nvalue_labels_zh=["一", 2]\n', "value_labels_zh", "non-empty"),
+    ('switch="s"\nvalues=[1,2]\ndefault_value=1\nlabel_zh=""\n', "label_zh", "must not be empty"),
+    ('label_en="Start"\n', "label_en", "no switch"),
+    ('value_labels_zh=["一"]\n', "value_labels_zh", "no switch"),
+])
+def test_a_switch_label_is_refused_naming_file_entry_and_field(tmp_path, extra, field, why):
+    """Labels belong to a switch, one per value; a malformed one stops the whole register (nothing half-loads)."""
+    p = write(tmp_path, SWITCH.replace('id="A1"', 'id="A0"') + SWITCH + extra, "assumptions.toml")
+    with pytest.raises(DataError, match=why) as err:
+        load_assumptions(p)
+    assert (err.value.file, err.value.entry, err.value.field) == (str(p), "A1", field)
+    assert str(p) in str(err.value) and "A1" in str(err.value) and field in str(err.value)
+
+
+def test_a_switch_without_labels_is_named_by_its_switch_and_values(tmp_path):
+    """A user's own register may leave labels out: the menu then shows the switch's name and the value's text;
+    a 中文 label left out falls back to the English one."""
+    p = write(tmp_path, SWITCH + 'switch="s"\nvalues=[1,2]\ndefault_value=1\nlabel_en="Start"\n'
+                                 'value_labels_en=["one", "two"]\n', "assumptions.toml")
+    a = load_assumptions(p)[0]
+    assert (a.label("en"), a.label("zh"), a.value_label(2, "zh"), a.value_label(True, "en")) == ("Start", "Start",
+                                                                                                  "two", "True")
+    bare = load_assumptions(write(tmp_path, SWITCH + 'switch="s"\nvalues=[1,2]\ndefault_value=1\n', "bare.toml"))[0]
+    assert (bare.label("zh"), bare.value_label(1, "zh")) == ("s", "1")

@@ -4,6 +4,7 @@ compared, downloads (HTML offline, GraphML, JSON) and an empty scope that says w
 from __future__ import annotations
 
 import base64
+import html
 import json
 import re
 
@@ -86,6 +87,38 @@ def test_two_readings_of_the_shield_side_by_side():
     assert compare_logs(mine, mine) == (set(), set())
     with pytest.raises(ValueError):
         panel.choose("shield_lasts", "next_turn", "forever")
+
+
+def test_the_compare_menus_name_switches_and_readings_in_the_page_language():
+    """Issues 14/15: the menus show each switch's label and each value's reading in the page's language (English
+    without Chinese, 中文 without Latin letters), never the engine's identifiers; the menus' values stay the
+    switch's name and the value's text, the choice survives a change of language, and the two graphs' titles
+    and the note name the readings too."""
+    s = played(poisoned_with_shield(), 1)
+    view = EventGraphView(s, scope="turn")
+    panel = view.compare_panel
+    shield = panel.switches()["shield_lasts"][0]
+    panel.choose("shield_lasts", "game", "next_turn")
+    for lang, other in (("en", r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"), ("zh", r"[A-Za-z]"),
+                        ("en", r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]")):
+        view.lang = lang
+        shown = [text for menu in (panel._switch, panel._a, panel._b) for text, _ in menu.options]
+        assert shown and not [t for t in shown if re.search(other, t)], (lang, shown)
+        assert not [t for t in shown if "_" in t], shown  # no switch name, no raw value like next_turn
+        assert dict(panel._switch.options)[shield.label(lang)] == "shield_lasts"
+        assert [value for _, value in panel._a.options] == ["next_turn", "game"]
+        assert (panel._switch.value, panel._a.value, panel._b.value) == ("shield_lasts", "game", "next_turn")
+        assert panel._a.label == shield.value_label("game", lang)
+        panel.compare()
+        titles = [html.unescape(spec["layout"]["title"]["text"]) for spec in panel.specs]
+        note = html.unescape(panel._note.value)
+        assert titles == [f"{shield.label(lang)}<br>{shield.value_label(v, lang)}" for v in ("game", "next_turn")]
+        assert shield.value_label("game", lang) in note and "shield_lasts" not in note
+        assert not re.search(other, note) and not re.search(other, "".join(titles).replace("<br>", " "))
+    with pytest.raises(traitlets.TraitError):  # a value no menu offers, as a forged browser message would send
+        panel._a.value = "sample"
+    panel._a.value = "next_turn"  # the menu's value is the value's text, read back as the register's value
+    assert panel._value(panel._a.value) == "next_turn"
 
 
 @pytest.mark.parametrize("fmt", ["graphml", "json", "html"])

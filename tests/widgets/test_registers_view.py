@@ -7,9 +7,10 @@ import html
 import re
 
 import pytest
+from app.test_tab_words_browser import leftovers  # the tab-words browser test's own check of each language
 
 import explorer
-from widgets.registers_view import RegistersView, section
+from widgets.registers_view import RegistersView, rich, section
 
 GAMES = ("eternal_breath", "card_moba", "castle_heart")
 
@@ -53,6 +54,20 @@ def test_the_assumptions_register_reads_in_the_pages_language(game_id):
     zh = RegistersView(game_id=game_id, lang="zh")._assumptions.value
     en = RegistersView(game_id=game_id, lang="en")._assumptions.value
     for a in assumptions:
-        assert html.escape(a.default_zh) in zh and html.escape(a.default) not in zh, a.id
-        assert html.escape("; ".join(a.alternatives_zh)) in zh and html.escape(a.question_zh) in zh, a.id
-        assert html.escape(a.default) in en and html.escape(a.default_zh) not in en, a.id
+        assert rich(a.default_zh) in zh and rich(a.default) not in zh, a.id
+        assert rich("; ".join(a.alternatives_zh)) in zh and rich(a.question_zh) in zh, a.id
+        assert rich(a.default) in en and rich(a.default_zh) not in en, a.id
+        if a.switch:  # named by its label in the page's language, its name (the variant key) as code
+            for lang, page in (("zh", zh), ("en", en)):
+                assert f"{html.escape(a.label(lang))}<br><code>{a.switch}</code>" in page, a.id
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_assumptions_register_has_no_word_of_the_other_language_outside_code(game_id):
+    """What the Rules tab's assumptions show as text (code aside: ids, switch names, ``round_limit = 0``) is in the
+    page's language: no Latin word in 中文, and in English no Chinese but a gloss in brackets, a quote 「…」 inside
+    one, or the documents' own words the tab-words browser test allows (its ``leftovers`` check, used here)."""
+    for lang in ("zh", "en"):
+        page = RegistersView(game_id=game_id, lang=lang)._assumptions.value
+        text = html.unescape(re.sub(r"<[^>]+>", "\n", re.sub(r"<code>.*?</code>", " ", page)))
+        assert not leftovers(text, lang), (lang, leftovers(text, lang))
