@@ -19,6 +19,10 @@ class W(str):
         return self.zh if lang == "zh" else str(self)
 
 
+GAME_OVER = W("the game is over", "游戏已结束")  # the core's refusal at a terminal state, and the games' own
+NOT_LEGAL_NOW = W("not one of the legal actions now", "这不是现在合法的动作")  # a refusal no rule explains better
+
+
 class IllegalAction(ValueError):
     """An action the rules forbid now. Names the clause broken and why; the state is unchanged."""
 
