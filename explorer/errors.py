@@ -18,6 +18,9 @@ class W(str):
     def in_lang(self, lang: str) -> str:
         return self.zh if lang == "zh" else str(self)
 
+    def __getnewargs__(self):  # copy and pickle build it again with both languages
+        return str(self), self.zh
+
 
 GAME_OVER = W("the game is over", "游戏已结束")  # the core's refusal at a terminal state, and the games' own
 NOT_LEGAL_NOW = W("not one of the legal actions now", "这不是现在合法的动作")  # a refusal no rule explains better

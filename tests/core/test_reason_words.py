@@ -5,6 +5,8 @@ reason cannot slip in without its 中文 — and the refusals met in seeded game
 from __future__ import annotations
 
 import ast
+import copy
+import pickle
 import re
 from pathlib import Path
 
@@ -12,7 +14,7 @@ import pytest
 from reason_words import assert_reads_in_both
 
 import explorer
-from explorer import IllegalAction
+from explorer import IllegalAction, W
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"eternal_breath": "EB", "castle_heart": "CH"}
@@ -109,3 +111,9 @@ def test_a_move_after_the_end_is_refused_in_both_languages(game_id):
         end.apply(start.legal_actions()[0] if not start.is_chance else start.chance_outcomes()[0][0])
     assert err.value.clause == "core.terminal"
     assert_reads_in_both(err.value.reason, "the game is over")
+
+
+def test_a_reason_survives_copy_and_pickle_with_both_languages():
+    reason = W("a trap zone holds at most 3 traps", "一个玩家区域至多同时存在3张陷阱卡")
+    for again in (copy.copy(reason), copy.deepcopy(reason), pickle.loads(pickle.dumps(reason))):
+        assert type(again) is W and again == reason and again.zh == reason.zh
