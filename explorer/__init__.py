@@ -10,7 +10,7 @@ Pure Python: no UI imports here (see ../DESIGN.md in shared/ for the layers).
 from .actions import CHANCE, TERMINAL, Action, act
 from .bag import Bag
 from .chance import Draws, Weighted
-from .errors import ContentWarning, DataError, IllegalAction, SaveError, VariantError
+from .errors import ContentWarning, DataError, IllegalAction, SaveError, VariantError, W
 from .events import CANCELLED, RELATIONS, SELF, TOOK_EFFECT, Emitter, Event, event_graph, visible_log, why
 from .play import Bot, RandomBot, play, play_out, sample_chance
 from .records import evolve, record, replace_at
@@ -23,8 +23,8 @@ __all__ = [
     "CANCELLED", "CHANCE", "HIDDEN", "RELATIONS", "SELF", "TERMINAL", "TOOK_EFFECT", "Action", "Assumption", "Bag",
     "Bot",
     "Clause", "ContentWarning", "DataError", "Draws", "Emitter", "Event", "Game", "IllegalAction", "Option",
-    "RandomBot", "SaveError", "Scenario", "State",
-    "VariantError", "Weighted", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids",
+    "RandomBot", "SaveError", "Scenario", "State", "VariantError", "W",
+    "Weighted", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids",
     "get_game", "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",
     "sample_chance", "transcript", "visible_log", "why",
 ]

@@ -1,6 +1,29 @@
-"""The ways bad input is refused: an illegal action, a bad variant, a bad data file, a bad save file."""
+"""The ways bad input is refused: an illegal action (its reason in both languages, W), a bad variant, a bad data
+file, a bad save file."""
 
 from __future__ import annotations
+
+
+class W(str):
+    """A reason a person reads: the English (the string itself, as IllegalAction and logs always had it) with
+    its 中文 in ``zh``; ``in_lang`` gives the page's language (the app's refusals use it)."""
+
+    zh: str
+
+    def __new__(cls, en: str, zh: str):
+        words = super().__new__(cls, en)
+        words.zh = zh
+        return words
+
+    def in_lang(self, lang: str) -> str:
+        return self.zh if lang == "zh" else str(self)
+
+    def __getnewargs__(self):  # copy and pickle build it again with both languages
+        return str(self), self.zh
+
+
+GAME_OVER = W("the game is over", "游戏已结束")  # the core's refusal at a terminal state, and the games' own
+NOT_LEGAL_NOW = W("not one of the legal actions now", "这不是现在合法的动作")  # a refusal no rule explains better
 
 
 class IllegalAction(ValueError):

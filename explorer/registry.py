@@ -18,7 +18,7 @@ from typing import Any
 from . import actions, events
 from .actions import Action, act
 from .bot import RandomBot
-from .errors import DataError, IllegalAction, VariantError
+from .errors import NOT_LEGAL_NOW, DataError, IllegalAction, VariantError
 from .events import Emitter, Event
 from .registers import Assumption, Clause, Option, load_assumptions, load_clauses, switch_options
 
@@ -118,7 +118,7 @@ class Game:
 
     def why_illegal(self, data: Any, action: Action) -> IllegalAction:
         """Why ``action`` is not legal now, naming the clause. Games refine this per kind."""
-        return IllegalAction(self.decision_clause(data), "not one of the legal actions now", action)
+        return IllegalAction(self.decision_clause(data), NOT_LEGAL_NOW, action)
 
     def decision_clause(self, data: Any) -> str:
         """The clause that governs the current decision (used when nothing more precise applies)."""

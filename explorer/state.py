@@ -9,7 +9,7 @@ from typing import Any
 
 from .actions import CHANCE, TERMINAL, Action, wrong_types
 from .chain import EMPTY, Chain
-from .errors import IllegalAction
+from .errors import GAME_OVER, IllegalAction
 from .events import Emitter, Event, visible_log
 from .records import encode
 from .registry import Game, get_game
@@ -96,7 +96,7 @@ class State:
         except TypeError:
             raise IllegalAction("core.action", "malformed action: parameters must be plain values", action) from None
         if self.current_player == TERMINAL:
-            raise IllegalAction("core.terminal", "the game is over", action)
+            raise IllegalAction("core.terminal", GAME_OVER, action)
         if not self.is_legal(action):
             problem = wrong_types(action, self.legal_actions())
             if problem:

@@ -262,7 +262,7 @@ class CardMobaMap(ipw.VBox):
 
     def _say(self, clause: str, reason_en: str) -> str:
         """The reason in the page's language: the engine's English reason, or the clause's Chinese text."""
-        if callable(getattr(reason_en, "in_lang", None)):  # the engine's reason carries its 中文 (legal.W)
+        if callable(getattr(reason_en, "in_lang", None)):  # the engine's reason carries its 中文 (explorer.W)
             return reason_en.in_lang(self.lang)
         if self.lang == "en":
             return reason_en

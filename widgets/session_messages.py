@@ -32,7 +32,7 @@ class SessionMessages:
                 value = self.describe_step(value, lang, viewer)
             elif isinstance(value, Action):
                 value = value.describe(lang) if viewer < 0 or value.player == viewer else kind_name(value.kind, lang)
-            elif callable(getattr(value, "in_lang", None)):  # a game's reason with its 中文 (e.g. the MOBA's)
+            elif callable(getattr(value, "in_lang", None)):  # a reason with its 中文 (explorer.W: the games' own)
                 value = value.in_lang(lang)
             elif name == "reason" and key == "illegal" and lang == "zh":  # an English-only reason of the rules
                 value = self._reason_zh(self.notice["fields"].get("clause"))
@@ -42,8 +42,9 @@ class SessionMessages:
         return label(key, lang, **fields)
 
     def _reason_zh(self, clause_id) -> str:
-        """A refusal's reason in 中文 where the engine's reason has none (永恒之息's and 城堡之心's are English;
-        the MOBA's carry their 中文): the words of the rule it names, from the document."""
+        """A refusal's reason in 中文 where the engine's reason has none (the three games' reasons carry their
+        中文, explorer.W; a plain English one, e.g. the core's check of an action's value types, does not): the
+        words of the rule it names, from the document."""
         clause = self.game.clause_index.get(clause_id) if isinstance(clause_id, str) else None
         return f"规则原文：{clause.text('zh')}" if clause is not None else label("rule_broken", "zh")
 

@@ -9,6 +9,7 @@ import re
 import ipywidgets as ipw
 import pytest
 
+from explorer import W
 from widgets.play_area import PlayArea
 
 ALLOWED = {"ms"}  # units
@@ -43,8 +44,8 @@ def test_no_stray_english_in_chinese_and_no_chinese_in_english(game_id):
 
 @pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
 def test_a_refusal_reads_in_chinese_with_the_rules_own_words(game_id):
-    """An action the rules refuse, in 中文: the clause it breaks, then either the engine's 中文 reason (the MOBA's)
-    or the document's words for that clause (永恒之息's and 城堡之心's reasons are English) — no English left."""
+    """An action the rules refuse, in 中文: the clause it breaks, then the engine's own reason in 中文 (every game's
+    reasons carry it, explorer.W) — no English left, and not the English reason beside it."""
     area = PlayArea(game_id, seed=5)
     session = area.session
     while session.state.current_player < 0:  # dice and the shuffle first
@@ -59,5 +60,17 @@ def test_a_refusal_reads_in_chinese_with_the_rules_own_words(game_id):
     en, zh = session.notice_text("en"), session.notice_text("zh")
     assert f"[{err.clause}]" in en and str(err.reason) in en
     assert zh.startswith(f"规则拒绝 [{err.clause}]：") and not WORD.findall(zh.split("]", 1)[1]), zh
-    reason_zh = getattr(err.reason, "zh", None) or state.game.clause_index[err.clause].text("zh")
-    assert reason_zh in zh
+    assert zh == f"规则拒绝 [{err.clause}]：{err.reason.zh}" and str(err.reason) not in zh, zh
+
+
+def test_a_reason_without_its_chinese_falls_back_to_the_rules_own_words():
+    """A reason that is plain English (the core's check of an action's value types, say) reads in 中文 as the
+    document's words for the clause it names; one with its 中文 never does."""
+    area = PlayArea("castle_heart", seed=5)
+    session = area.session
+    rule = session.game.clause_index["CH-turn-play-one-sword"].text("zh")
+    session.refuse("illegal", clause="CH-turn-play-one-sword", reason="only one sword attack per turn")
+    assert session.notice_text("zh") == f"规则拒绝 [CH-turn-play-one-sword]：规则原文：{rule}"
+    assert session.notice_text("en").endswith(": only one sword attack per turn")
+    session.refuse("illegal", clause="CH-turn-play-one-sword", reason=W("only one 剑 attack per turn", "每回合一次"))
+    assert session.notice_text("zh") == "规则拒绝 [CH-turn-play-one-sword]：每回合一次"

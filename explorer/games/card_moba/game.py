@@ -7,13 +7,13 @@ from math import factorial
 from pathlib import Path
 
 import explorer
-from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction
+from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction, W
 
 from . import action_phase, deck, setup
 from .content import sample, standard_deck
 from .describe import describe_action, describe_event
 from .event_kinds import EVENT_KINDS
-from .legal import SETUP_CLAUSE, A, W, setup_actions, turn_actions, why
+from .legal import SETUP_CLAUSE, A, setup_actions, turn_actions, why
 from .records import Hero, Moba, Rules
 from .ruler import rule_values, ruler_options
 from .view import full_view

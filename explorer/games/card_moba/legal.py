@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer import act
+from explorer import W, act
 
 from . import board, combat, setup, statuses
 from .action_phase import enemies_within, skill_alt, targets_of, taunt_blocks, uses_left
@@ -12,19 +12,6 @@ from .records import Moba
 GAME_ID = "card_moba"
 
 
-class W(str):
-    """A reason a person reads: the English (the string itself, as IllegalAction and logs always had it) with
-    its 中文 in ``zh``; ``in_lang`` gives the page's language (the app's refusals use it)."""
-
-    zh: str
-
-    def __new__(cls, en: str, zh: str):
-        words = super().__new__(cls, en)
-        words.zh = zh
-        return words
-
-    def in_lang(self, lang: str) -> str:
-        return self.zh if lang == "zh" else str(self)
 SETUP_ZH = {"mode": "模式", "map": "地图", "hero": "英雄", "bloodline": "血统", "score": "获胜得分", "spawn": "出生点"}
 SETUP_CLAUSE = {"mode": "MB-choice-1-mode-map", "map": "MB-choice-1-mode-map", "hero": "MB-choice-2-hero",
                 "bloodline": "MB-choice-3-bloodline", "score": "MB-choice-4-score", "spawn": "MB-choice-6-spawn"}

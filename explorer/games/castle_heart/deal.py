@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from explorer import CHANCE, Bag
+from explorer import CHANCE, Bag, W
 
 from .actions import A
 from .board import ENEMY, LORD, NEUTRAL, REINFORCEMENT, Castle, Options, Seat, Soldier, put, with_
@@ -129,11 +129,13 @@ def soldier_hp(seat: Seat, kind: str) -> int:
 def deploy_problem(seat: Seat, kind: str) -> tuple[str, str] | None:
     """Why ``kind`` cannot be deployed now: (clause, reason), or None when it can."""
     if kind not in SOLDIERS:
-        return "CH-deploy-mana", f"no soldier card {kind!r}"
+        return "CH-deploy-mana", W(f"no soldier card {kind!r}", "没有这种士兵卡")
     if len(seat.soldiers) >= seat.leadership:
-        return "CH-leadership", f"leadership {seat.leadership} allows only {seat.leadership} soldier cards"
+        return "CH-leadership", W(f"leadership {seat.leadership} allows only {seat.leadership} soldier cards",
+                                   f"领导值为{seat.leadership}，只能部署{seat.leadership}张士兵卡")
     if SOLDIERS[kind]["value"] > seat.mana:
-        return "CH-deploy-mana", f"a {kind} costs {SOLDIERS[kind]['value']} mana; {seat.mana} left"
+        return "CH-deploy-mana", W(f"a {kind} costs {SOLDIERS[kind]['value']} mana; {seat.mana} left",
+                                   f"{SOLDIERS[kind]['zh']}的价值为{SOLDIERS[kind]['value']}点法力值，只剩{seat.mana}点")
     return None
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from explorer import W
+
 from .board import HERO, Castle, Seat
 from .cards import CONTENT
 
@@ -9,6 +11,7 @@ FAR = 10**6  # "攻击距离无限"
 MOUNT_CLAUSES = {"nightmare": "CH-equip-nightmare", "warhorse": "CH-equip-warhorse", "pegasus": "CH-equip-pegasus",
                  "griffin": "CH-equip-griffin"}  # the sample deck's mounts; a new mount cites the shared rule
 MOUNTS = ("attack_distance_minus", "defence_distance_plus")
+NO_SUCH_SOLDIER = W("no such soldier", "没有这个士兵")
 
 
 def has(seat: Seat, effect: str) -> bool:
@@ -91,14 +94,16 @@ def hero_may_attack(d: Castle, attacker: int, target: int, member: int, dist: in
     """CH-attack-hero-targets: a hero attacks heroes or soldiers, within range; None when allowed.
     (``dist``: the attack distance when the caller knows it already.)"""
     if target == attacker or not d.seats[target].alive:
-        return "CH-attack-hero-targets", "attack another living hero's group"
+        return "CH-attack-hero-targets", W("attack another living hero's group", "须攻击另一名存活英雄的一组")
     if member != HERO and not 0 <= member < len(d.seats[target].soldiers):
-        return "CH-attack-hero-targets", "no such soldier"
+        return "CH-attack-hero-targets", NO_SUCH_SOLDIER
     dist = dist or attack_distance(d, attacker, target)
     if is_lynx(d, target, member) and not is_melee(dist):
-        return "CH-soldier-lynx-stealth", "the great lynx cannot be the target of a ranged attack"
+        return "CH-soldier-lynx-stealth", W("the great lynx cannot be the target of a ranged attack",
+                                            "大山猫无法被作为远程攻击的目标")
     if dist > hero_range(d, attacker) and not d.swift:
-        return "CH-attack-hero-targets", f"distance {dist} is beyond range {hero_range(d, attacker)}"
+        return "CH-attack-hero-targets", W(f"distance {dist} is beyond range {hero_range(d, attacker)}",
+                                            f"距离{dist}超出攻击距离{hero_range(d, attacker)}")
     return None
 
 
@@ -111,11 +116,13 @@ def soldier_strike(d: Castle, attacker: int, soldier: int, target: int, member: 
     """
     t = d.seats[target]
     if target == attacker or not t.alive:
-        return False, ("CH-turn-command", "soldiers attack another living hero's group")
+        return False, ("CH-turn-command", W("soldiers attack another living hero's group",
+                                            "士兵须攻击另一名存活英雄的一组"))
     if member == HERO and t.soldiers:
-        return False, ("CH-attack-soldiers-first", "soldiers attack soldiers while the hero still has any")
+        return False, ("CH-attack-soldiers-first", W("soldiers attack soldiers while the hero still has any",
+                                                     "士兵只可以攻击士兵，直到该英雄部署的士兵全部阵亡"))
     if member != HERO and not 0 <= member < len(t.soldiers):
-        return False, ("CH-turn-command", "no such soldier")
+        return False, ("CH-turn-command", NO_SUCH_SOLDIER)
     dist = dist or attack_distance(d, attacker, target)
     bonus = skill(d.seats[attacker], "soldier_attack_bonus")
     kind = d.seats[attacker].soldiers[soldier].kind
@@ -124,8 +131,10 @@ def soldier_strike(d: Castle, attacker: int, soldier: int, target: int, member: 
     if is_melee(dist):
         return True, (False, 1 + bonus)
     if is_lynx(d, target, member):
-        return False, ("CH-soldier-lynx-stealth", "the great lynx cannot be charged or attacked from range")
-    return False, ("CH-turn-command", f"distance {dist} is beyond the soldier's reach")
+        return False, ("CH-soldier-lynx-stealth", W("the great lynx cannot be charged or attacked from range",
+                                                    "大山猫无法被作为远程攻击和冲锋的目标"))
+    return False, ("CH-turn-command", W(f"distance {dist} is beyond the soldier's reach",
+                                        f"距离{dist}超出士兵的攻击距离"))
 
 
 def group_members(d: Castle, target: int) -> list[int]:
