@@ -53,6 +53,25 @@ WORDS = {  # key: (English, 中文)
 T = {lang: {k: w[i] for k, w in WORDS.items()} for i, lang in enumerate(("en", "zh"))}
 
 
+
+def reading_label(game_id: str, reading: str, lang: str) -> str:
+    """A "key=value" reading as a person reads it: its switch's label and the value's, from the assumptions
+    register ("Rounds before a cut-off: 20 rounds"); a setting the document itself states (the MOBA's Ruler
+    settings) by its clause's name, on / off; the engine's notation when neither names it."""
+    name, _, text = reading.partition("=")
+    colon = "：" if lang == "zh" else ": "
+    found = next((a for a in explorer.assumptions(game_id) if a.switch == name), None)
+    value = next((v for v in (found.values if found else ()) if str(v) == text), None)
+    if found is not None and value is not None:
+        return f"{found.label(lang)}{colon}{found.value_label(value, lang)}"
+    game = explorer.get_game(game_id)
+    clause = game.clause_index.get(getattr(game.options.get(name), "source", ""))
+    if clause is None:
+        return reading
+    title = clause.text(lang).split("，" if lang == "zh" else ",")[0]
+    on_off = {"True": ("on", "开"), "False": ("off", "关")}.get(text)
+    return f"{title}{colon}{on_off[lang == 'zh'] if on_off else text}"
+
 class BalanceLab(GameComponent):
     """Run a small study of ``game_id`` in the page, or load one; the latest table is ``self.table``."""
 
@@ -175,8 +194,7 @@ class BalanceLab(GameComponent):
         self._players.value = self.players
         self._bots.options = [(t.get(b, b), b) for b in game.bots()]
         self._bots.value = self.bots
-        sources = {o.name: o.source for o in explorer.get_game(self.game_id).options.values()}
-        self._reading.options = [(t["none"], ""), *((f"{sources.get(c.partition('=')[0], '')} {c}".strip(), c)
+        self._reading.options = [(t["none"], ""), *((reading_label(self.game_id, c, self.lang), c)
                                                     for c in readings(self.game_id))]
         self._reading.value = self.compare
         self._games.value = self.games
@@ -257,7 +275,8 @@ class BalanceLab(GameComponent):
         t = T[self.lang]
         how = t[self.source[0]].format(name=self.source[1])
         self._status.value = html.escape(t["done"].format(n=len(self.table), how=how))
-        tables = [(t["base"], self.table)] + ([(self.compare, self.other)] if self.other is not None else [])
+        tables = [(t["base"], self.table)] + ([(reading_label(self.game_id, self.compare, self.lang), self.other)]
+                                              if self.other is not None else [])
         fig = go.Figure()
         for name, df in tables:
             seats = summarise(df)["seat"]

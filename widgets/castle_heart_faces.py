@@ -71,7 +71,7 @@ def clause_text(clause_id: str) -> tuple[str, str]:
         return clause.zh, clause.en
     for a in explorer.assumptions("castle_heart"):
         if a.id == clause_id:
-            return a.question_zh + " " + a.default, a.question_en + " " + a.default
+            return a.question_zh + " " + a.our_default("zh"), a.question_en + " " + a.our_default("en")
     return "", ""
 
 

@@ -31,22 +31,11 @@ def app_tabs() -> list[tuple[str, str]]:
     raise AssertionError("notebooks/app.py has no TABS list")
 
 
-def switch_names() -> list[str]:
-    """The names of every variant switch of the three games, longest first, as the Balance tab's readings name them."""
-    return sorted({name for game in GAMES for name in explorer.get_game(game).options}, key=len, reverse=True)
-
-
-SWITCHES = switch_names()
 LEGEND = "\u2063"  # (invisible separator) marks a text of a chart's legend
 ID = r"(?<![A-Za-z0-9])(?:EB|MB|CH)-[A-Za-z0-9.\-]*[A-Za-z0-9]"
-_names = "|".join(map(re.escape, SWITCHES))
 
 # --- what may stay in 中文 mode: not English words but notation, ids and names ---------------------------------
 ALLOWED_IN_ZH = [
-    # a variant switch named after its assumption id, with its value ("EB-A05 block_without_card=zero"): the
-    # engine's own identifiers, as the Balance tab's menu of readings lists them (the Rules tab shows a switch's
-    # name as code, the Event chains tab's comparison names switches and values by their labels)
-    rf"{ID}\s+(?:{_names})(?:=[\w.]+)?",
     ID,                               # clause and assumption ids (EB-3.2-damage, CH-A04): the rule's name
     r"\b\d*d\d+\b",                   # dice notation: d6, 2d6
     r"\b(?:HP|MP|ATK|DEF|AP)\b",      # the documents' own stat abbreviations
@@ -188,7 +177,9 @@ def test_the_word_check_finds_the_other_language_and_passes_only_the_allow_list(
     assert leftovers("阶段：setup · Player 0 must decide · End turn", "zh") == ["End", "Player", "decide", "must",
                                                                          "setup", "turn"]
     assert leftovers("EB-some-clause bot strong", "zh") == ["bot", "strong"]  # an id hides only itself
-    assert leftovers("EB-A05 block_without_card=zero\n机器人：随机", "zh") == []  # a switch after its id
+    # no menu names a reading by the engine's switch any more (Balance and Event chains use the register's labels;
+    # the Rules tab shows a switch's name as code, which is not read)
+    assert leftovers("EB-A05 block_without_card=zero\n机器人：随机", "zh") == ["block", "card", "without", "zero"]
     assert leftovers("block_without_card\nzero\n基础防御+骰点", "zh") == ["block", "card", "without", "zero"]  # alone
     assert leftovers("block_without_card=zero · zero card", "zh") == ["block", "card", "without", "zero"]
     hidden = "#5 [EB-1.1.2-special-pick] pick （私密）\nidentity （私…"  # raw kinds: each game names them in 中文

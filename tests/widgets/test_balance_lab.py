@@ -31,6 +31,26 @@ def test_a_study_in_the_page_is_the_command_lines_study():
     assert "共 12 局" in b._status.value and "按英雄" in b._summary.value
 
 
+
+@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+def test_the_readings_menu_names_each_reading_in_the_pages_language(game_id):
+    """Issue 14 point 6: a reading is named by its switch's label and value's (assumptions register) or by its
+    clause (the MOBA's Ruler settings), never "block_without_card=zero"; its value stays the engine's key."""
+    import re
+
+    b = BalanceLab(game_id)
+    for lang in ("en", "zh", "en"):
+        b.lang = lang
+        shown = [(text, value) for text, value in b._reading.options if value]
+        assert [value for _, value in shown] == readings(game_id)
+        for text, value in shown:
+            assert value not in text and "_" not in text, text
+            if lang == "zh":
+                assert not re.search(r"[A-Za-z]", text) and re.search(r"[\u4e00-\u9fff]", text), text
+            else:
+                assert not re.search(r"[\u3000-\u9fff\uff00-\uffef]", text), text
+        assert len({text for text, _ in shown}) == len(shown)  # no two readings read the same
+
 def test_a_comparison_plays_the_same_seeds_under_the_other_reading():
     b = lab()
     b.compare = "distance=adjacent_all"
