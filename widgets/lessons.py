@@ -13,6 +13,7 @@ file raises ``DataError(file, entry, field)`` and nothing is half-loaded.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -273,6 +274,13 @@ def clause_markdown(game_id: str, ids: Iterable[str]) -> str:
     return "\n".join(rows)
 
 
+def _plain(text: str) -> str:
+    """A register's text as Markdown shows it as written: "60~inf" is no strikethrough and "10**12" no bold
+    (outside `code`, which Markdown already shows as written)."""
+    parts = text.split("`")
+    return "`".join(p if i % 2 else re.sub(r"([~*_])", r"\\\1", p) for i, p in enumerate(parts))
+
+
 def assumption_markdown(game_id: str, ids: Iterable[str]) -> str:
     """A Markdown list of assumptions: the question, our default, the alternatives and the switch."""
     index = {a.id: a for a in explorer.assumptions(game_id)}
@@ -280,8 +288,8 @@ def assumption_markdown(game_id: str, ids: Iterable[str]) -> str:
     for aid in ids:
         a = index[aid]
         switch = f" Switch: `{a.switch}` ∈ {list(a.values)} (default `{a.default_value!r}`)." if a.switch else ""
-        out.append(f"- **{a.id}** ({a.seed_ref}) {a.question_en} / {a.question_zh}  \n"
-                   f"  Default: {a.default} Alternatives: {'; '.join(a.alternatives)}.{switch}")
+        out.append(f"- **{a.id}** ({_plain(a.seed_ref)}) {_plain(a.question_en)} / {_plain(a.question_zh)}  \n"
+                   f"  Default: {_plain(a.default)} Alternatives: {_plain('; '.join(a.alternatives))}.{switch}")
     return "\n".join(out)
 
 

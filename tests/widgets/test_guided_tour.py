@@ -162,6 +162,9 @@ def test_register_tables_show_the_register_text_and_what_is_not_modelled():
     assert chant.zh in table and chant.en in table and "not modelled" in table
     a = {x.id: x for x in explorer.assumptions(GID)}["EB-A05"]
     assert a.question_en in assumption_markdown(GID, ["EB-A05"]) and a.switch in assumption_markdown(GID, ["EB-A05"])
+    inf = assumption_markdown("card_moba", ["MB-A18"])  # the register's "60~inf" and "10**12" shown as written
+    assert "60\\~inf" in inf and "10\\*\\*12" in inf and "60~inf" not in inf and "10**12" not in inf
+    assert "`round_cap = 0`" in assumption_markdown("card_moba", ["MB-A15"])  # code is left as it is
 
 
 def test_what_if_keeps_the_game_and_variant_and_the_engine_still_checks_actions():
