@@ -6,7 +6,7 @@ Each effect is a dict with ``op`` and its fields (see content.EFFECT). ``to = "s
 
 from __future__ import annotations
 
-from explorer import CANCELLED
+from explorer import CANCELLED, SELF
 
 from . import board, combat, statuses
 from .content import sample
@@ -47,9 +47,10 @@ def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB
     return combat.put(d, evolve(h, stamina=new))
 
 
-def enter_cell(d: Moba, seat: int, emit, cause) -> Moba:
+def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Moba:
     """MB-map-cells: a hero that ends a displacement on a special cell gets its effect (MB-A11), unless
-    the Ruler setting MB-ruler-special-cells turned special cells off."""
+    the Ruler setting MB-ruler-special-cells turned special cells off. ``ended``: the event of the displacement
+    (or of the push-back) that ended there, which triggers the cell (or whose cell effect the setting prevents)."""
     h = d.heroes[seat]
     kind = board.board_of(d).special.get(h.pos)
     if kind is None:
@@ -58,7 +59,8 @@ def enter_cell(d: Moba, seat: int, emit, cause) -> Moba:
         emit.emit("special cell off", "MB-ruler-special-cells", targets=(seat,), cause=cause, outcome=CANCELLED,
                   cell=kind)
         return d
-    eid = emit.emit("special cell", "MB-map-cells", targets=(seat,), cause=cause, cell=kind)
+    eid = emit.emit("special cell", "MB-map-cells", targets=(seat,), cause=cause, cell=kind,
+                    links=[(ended, "triggers", SELF)] if ended is not None else ())
     return run(d, seat, sample().cells[kind]["effects"], emit, eid, depth=1)
 
 
@@ -66,8 +68,8 @@ def displace(d: Moba, seat: int, path: list, kind: str, emit, cause) -> Moba:
     """Move a hero along ``path`` (its last cell is the destination), then check the special cell."""
     if not path:
         return d
-    emit.emit(kind, DISPLACEMENT_CLAUSE[kind], targets=(seat,), cause=cause, cells=len(path), to=path[-1])
-    return enter_cell(board.place(d, seat, path[-1]), seat, emit, cause)
+    eid = emit.emit(kind, DISPLACEMENT_CLAUSE[kind], targets=(seat,), cause=cause, cells=len(path), to=path[-1])
+    return enter_cell(board.place(d, seat, path[-1]), seat, emit, cause, eid)
 
 
 def run(d: Moba, actor: int, effects: tuple, emit, cause, target: int = -1, cell=None, direction=None,
@@ -142,9 +144,10 @@ def apply_one(d: Moba, actor: int, seat: int, e: dict, emit, cause, cell, direct
         if rooted(d, seat, op, emit, cause):
             return d
         path = board.charge_path(d, seat, direction, dist)
-        emit.emit("charge", "MB-term-8-charge", targets=(seat,), cause=cause, cells=len(path), direction=direction)
-        d, _ = board.settle_blocking(d, seat, path, emit, cause)
-        return enter_cell(d, seat, emit, cause)
+        ended = emit.emit("charge", "MB-term-8-charge", targets=(seat,), cause=cause, cells=len(path),
+                          direction=direction)
+        d, pushes = board.settle_blocking(d, seat, path, emit, cause)
+        return enter_cell(d, seat, emit, cause, emit.next_id - 1 if pushes else ended)  # the last push-back
     if op == "blink":
         if rooted(d, seat, op, emit, cause):
             return d
