@@ -17,11 +17,16 @@ DISPLACEMENT_CLAUSE = {"charge": "MB-term-8-charge", "blink": "MB-term-9-blink",
                        "pull": "MB-term-14-pull", "move": "MB-term-5-move", "retreat": "MB-term-13-knockback"}
 
 
+def _stops(cause) -> tuple:
+    """The link of a refusal: it prevents that part of its cause's effect (the displacement, the steps)."""
+    return ((SELF, "prevents", cause),) if cause is not None else ()
+
+
 def rooted(d: Moba, seat: int, kind: str, emit, cause) -> bool:
     """MB-status-4-root: until the end of its next turn the hero cannot be displaced in any way."""
     if statuses.has(d.heroes[seat], "root"):
         emit.emit("displacement refused", "MB-status-4-root", targets=(seat,), cause=cause, outcome=CANCELLED,
-                  how=kind)
+                  how=kind, links=_stops(cause))
         return True
     return False
 
@@ -31,7 +36,7 @@ def gain_steps(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
     h = d.heroes[seat]
     if statuses.has(h, "fatigue"):
         emit.emit("steps refused", "MB-status-3-fatigue", targets=(seat,), cause=cause, outcome=CANCELLED,
-                  amount=amount)
+                  amount=amount, links=_stops(cause))
         return d
     emit.emit("steps", "MB-term-4-steps", targets=(seat,), cause=cause, amount=amount, steps=h.steps + amount)
     return combat.put(d, evolve(h, steps=h.steps + amount))
@@ -57,7 +62,7 @@ def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Mob
         return d
     if not d.rules.special_cells:
         emit.emit("special cell off", "MB-ruler-special-cells", targets=(seat,), cause=cause, outcome=CANCELLED,
-                  cell=kind)
+                  cell=kind, links=[(SELF, "prevents", ended)] if ended is not None else ())
         return d
     eid = emit.emit("special cell", "MB-map-cells", targets=(seat,), cause=cause, cell=kind,
                     links=[(ended, "triggers", SELF)] if ended is not None else ())
@@ -136,7 +141,7 @@ def apply_one(d: Moba, actor: int, seat: int, e: dict, emit, cause, cell, direct
                                    d.heroes[actor].pos, op == "knockback")
             wall = stop in board.board_of(d).walls
             emit.emit("stopped", "MB-map-walls-fixed" if wall else "MB-term-6-obstacle", targets=(seat,),
-                      cause=cause, cell=stop, cells=len(path), how=op)
+                      cause=cause, cell=stop, cells=len(path), how=op, links=_stops(cause))  # the cells not moved
         return displace(d, seat, path, op, emit, cause)
     if op == "retreat":
         return retreat(d, actor, target, amount, emit, cause)
