@@ -1,9 +1,12 @@
-"""城堡之心's resolution on the event graph (issue 15): what cancels what, and why."""
+"""城堡之心's resolution on the event graph (issue 15): what cancels what (a counter, a block, the shield, the
+armour's and the images' roll), what prevents (the ice storm's ward, the starting HP), what replaces (a revive the
+death), the last counter first, and why."""
 
 from __future__ import annotations
 
 import networkx as nx
 
+import explorer
 from explorer import event_graph, why
 
 from .helpers import HERO, a, hero_seat, step, table
@@ -89,3 +92,79 @@ def test_a_fireball_shared_by_a_group_still_names_the_last_counter():
     second = events(s, "CH-magic-counter", "counter")[-1]
     burns = events(s, "CH-magic-fireball")
     assert len(burns) >= 2 and ("resolves_before", second.id, burns[0].id, "CH-magic-counter") in burns[0].links
+
+
+# --- replaces: a revive stands in for the death ---------------------------------------------------------------
+def _given_heal(s):
+    """Every hero asked to rescue the dying one passes until one holding 愈 gives it (CH-A18)."""
+    while s.data.phase == "rescue":
+        who = s.current_player
+        s = step(s, "rescue", who, target=s.data.dying[0] if "heal" in s.data.seats[who].hand else None)
+    return s
+
+
+def test_a_revive_replaces_the_dying_of_an_earlier_step():
+    """CH-death-revive: 愈 brings the dying 圣女 back to 1 HP, so no death follows (CH-death-end-of-turn); the
+    revive names the dying event, several steps back, with 'replaces'."""
+    from explorer.games.castle_heart.scenarios import hero_dying
+
+    s = _given_heal(hero_dying())
+    dying = events(s, "CH-death-dying", "dying")[-1]
+    revive = events(s, "CH-death-revive", "revive")[0]
+    assert revive.targets == dying.targets == (1,) and not events(s, kind="death")
+    assert revive.links == (("replaces", revive.id, dying.id, "CH-death-revive"),)
+    heal = next(e for e in s.log if e.id == revive.cause)
+    assert heal.clause == "CH-death-heal-dying" and dying.id < heal.id < revive.id
+    g = event_graph(s.log)
+    assert nx.is_directed_acyclic_graph(g) and g.edges[dying.id, revive.id]["relation"] == "replaces"
+
+
+def test_a_link_to_an_earlier_step_is_the_same_in_play_out_and_step_by_step():
+    """城堡之心's revive names the dying of an earlier step (found with Emitter.latest): the bots' fast path, whose
+    log joins the state's only at the end, links the same events as stepping through State."""
+    game = explorer.get_game("castle_heart")
+    start = explorer.new_game("castle_heart", 4, game.simulation_limits(4))
+    for seed in range(20):
+        fast = explorer.play_out(start, seed=seed)
+        revives = [e for e in fast.log if any(link[0] == "replaces" for link in e.links)]
+        if revives:
+            break
+    else:
+        raise AssertionError("no revive in 20 seeded games")
+    slow = start
+    for slow in explorer.play(start, seed=seed):  # noqa: B007 (the last one is wanted)
+        pass
+    assert fast.log == slow.log.as_tuple()
+    (_, revive, dying, clause), = revives[0].links
+    assert clause == "CH-death-revive" and dying < revive
+    assert fast.log[dying].kind == "dying" and fast.log[dying].targets == revives[0].targets
+
+
+# --- prevents: a ward, the starting HP ------------------------------------------------------------------------
+def test_a_ward_of_mana_prevents_the_ice_storms_damage():
+    """CH-magic-ice-storm 「每人必须消耗1张魔进行防御，否则受到1点伤害」: the 魔 spent prevents that hero's damage;
+    the one who does not spend takes it."""
+    from .test_magic import cast
+
+    s = step(cast(trio(hand0=("ice_storm",), hand1=("mana",)), "ice_storm"), "ice", 1, spend=True)
+    magic = events(s, kind="magic")[0]
+    ward = events(s, "CH-magic-ice-storm", "ward")[0]
+    assert ward.links == (("prevents", ward.id, magic.id, "CH-magic-ice-storm"),)
+    s = step(s, "ice", 2, spend=False)
+    assert [e.targets for e in events(s, "CH-magic-ice-storm", "damage")] == [(2,)]
+    assert event_graph(s.log).edges[magic.id, ward.id]["relation"] == "prevents"
+
+
+def test_the_starting_hp_prevents_a_heal_above_it():
+    """CH-max-hp: a heal stops at the hero's starting HP; what is above it is prevented (the sample cards heal 1
+    below it, so a hand-built heal of 3)."""
+    from explorer import Emitter
+    from explorer.games.castle_heart.life import heal
+
+    d = trio(hp0=3).data  # 黑骑士: 4 HP at the start
+    emit = Emitter("castle_heart", 0)
+    d = heal(d, 0, 3, 0, None, "CH-turn-play-heal", emit)
+    healed, capped = emit.events
+    assert d.seats[0].hp == 4 and healed.number("healed") == 1
+    assert capped.clause == "CH-max-hp" and capped.links == (("prevents", capped.id, healed.id, "CH-max-hp"),)
+

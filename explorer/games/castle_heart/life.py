@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from explorer import SELF
+
 from .board import HERO, Castle, put, put_and, take_from, with_
 
 
@@ -31,10 +33,13 @@ def heal(d: Castle, target: int, amount: int, source: int, cause, clause: str, e
     seat = d.seats[target]
     hp = min(seat.max_hp, seat.hp + amount)
     eid = emit.emit("heal", clause, actor=source, targets=(target,), cause=cause, healed=hp - seat.hp, hp=hp)
-    if hp < seat.hp + amount:
-        emit.emit("heal capped", "CH-max-hp", targets=(target,), cause=eid, max_hp=seat.max_hp)
-    if seat.hp <= 0 < hp:
-        emit.emit("revive", "CH-death-revive", targets=(target,), cause=eid, hp=hp)
+    if hp < seat.hp + amount:  # the starting HP stops what is above it
+        emit.emit("heal capped", "CH-max-hp", targets=(target,), cause=eid, max_hp=seat.max_hp,
+                  links=[(SELF, "prevents", eid)])
+    if seat.hp <= 0 < hp:  # back to 1 HP: no death follows the dying (CH-death-end-of-turn), the revive stands in
+        dying = emit.latest(lambda e: e.kind == "dying" and e.targets == (target,))
+        emit.emit("revive", "CH-death-revive", targets=(target,), cause=eid, hp=hp,
+                  links=[(SELF, "replaces", dying)] if dying is not None else ())
         return put(d, target, hp=hp, killer=-1)
     return put(d, target, hp=hp)
 
