@@ -7,12 +7,15 @@ from explorer import SELF
 from .board import HERO, Castle, put, put_and, take_from, with_
 
 
-def hurt(d: Castle, target: int, member: int, amount: int, source: int, cause, clause: str, emit) -> Castle:
-    """``amount`` damage to a hero or one of its soldiers; CH-death-dying at 0 or below; CH-soldier-falls."""
+def hurt(d: Castle, target: int, member: int, amount: int, source: int, cause, clause: str, emit,
+         links: tuple = ()) -> Castle:
+    """``amount`` damage to a hero or one of its soldiers; CH-death-dying at 0 or below; CH-soldier-falls.
+    ``links``: the damage event's own (what triggered it)."""
     seat = d.seats[target]
     if member == HERO:
         hp = seat.hp - amount
-        eid = emit.emit("damage", clause, actor=source, targets=(target,), cause=cause, damage=amount, hp=hp)
+        eid = emit.emit("damage", clause, actor=source, targets=(target,), cause=cause, damage=amount, hp=hp,
+                        links=links)
         if seat.hp > 0 >= hp:
             emit.emit("dying", "CH-death-dying", targets=(target,), cause=eid, hp=hp)
             return put(d, target, hp=hp, killer=source)
@@ -20,7 +23,7 @@ def hurt(d: Castle, target: int, member: int, amount: int, source: int, cause, c
     soldier = seat.soldiers[member]
     hp = soldier.hp - amount
     eid = emit.emit("damage", clause, actor=source, targets=(target,), cause=cause, damage=amount,
-                    soldier=soldier.kind, member=member, hp=hp)
+                    soldier=soldier.kind, member=member, hp=hp, links=links)
     if hp > 0:
         soldiers = (*seat.soldiers[:member], with_(soldier, hp=hp), *seat.soldiers[member + 1:])
         return put(d, target, soldiers=soldiers)
