@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -104,14 +105,17 @@ class Event:
 
 
 class Emitter:
-    """Handed to a game's ``apply``: records the events of one step with fresh ids."""
+    """Handed to a game's ``apply``: records the events of one step with fresh ids.
 
-    __slots__ = ("events", "game", "next_id")
+    ``past``: the log before this step (anything ``reversed`` walks newest first), read only by ``latest``."""
 
-    def __init__(self, game: str, next_id: int):
+    __slots__ = ("events", "game", "next_id", "past")
+
+    def __init__(self, game: str, next_id: int, past: Any = ()):
         self.game = game
         self.next_id = next_id
         self.events: list[Event] = []
+        self.past = past
 
     def emit(self, kind: str, clause: str, *, actor: int | None = None, targets: tuple = (),
              cause: int | None = None, outcome: str = TOOK_EFFECT, private_to: tuple[int, ...] | None = None,
@@ -151,6 +155,20 @@ class Emitter:
                 self.events[i] = replace(e, links=(*e.links, made))
                 return True
         return False
+
+    def latest(self, match: Callable[[Event], bool], since: int = 0) -> int | None:
+        """The id of the newest event, of this step or of the log before it, that ``match`` accepts; None when
+        none from id ``since`` on does (nor in a log that starts afresh, as a hand-built position's does).
+
+        For a link to an earlier step's event whose id the game kept nowhere: the dying a revive stands in for,
+        the cancellation an axe answers. ``since`` bounds the walk back (the first event of the attack)."""
+        for events in (reversed(self.events), reversed(self.past)):
+            for e in events:
+                if e.id < since:
+                    return None
+                if match(e):
+                    return e.id
+        return None
 
 
 _new_event = maker(Event)  # Event(...) without the dataclass's __init__: the same event, built at every step

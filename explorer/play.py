@@ -77,6 +77,19 @@ def play(state: State, bots: Mapping[int, Bot] | Sequence[Bot] | Bot | None = No
         yield state
 
 
+class _Logged:
+    """A playout's log so far, for ``Emitter.latest``: the state's log, then the events not yet joined to it."""
+
+    __slots__ = ("log", "logged")
+
+    def __init__(self, log, logged: list):
+        self.log, self.logged = log, logged
+
+    def __reversed__(self):
+        yield from reversed(self.logged)
+        yield from reversed(self.log)
+
+
 def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | None = None) -> State:
     """The last state of ``play`` with the same bots and seed: the same state, reached faster.
 
@@ -115,7 +128,7 @@ def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | Non
             continue
         else:
             break
-        emitter = Emitter(game_id, next_id)  # resolve(), inline: one step of the game's rules
+        emitter = Emitter(game_id, next_id, _Logged(log, logged))  # resolve(), inline: one step of the rules
         data = rules(data, action, emitter)
         events = tuple(emitter.events)
         next_id = emitter.next_id

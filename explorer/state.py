@@ -107,7 +107,7 @@ class State:
     def _advance(self, action: Action) -> State:
         """The step itself, for an action known to be legal (taken from ``legal_actions`` or
         ``chance_outcomes`` of this state): the checks of ``apply`` are skipped, nothing else."""
-        data, events = resolve(self.game, self.data, action, len(self._log))
+        data, events = resolve(self.game, self.data, action, len(self._log), self._log)
         return State(self.game, self.players, self.variant, data, self._history.append(action),
                      self._log.extend(events), events, self._start)
 
@@ -192,9 +192,11 @@ class State:
         return f"<State {self.game.id} players={self.players} step={len(self._history)} to move={who}>"
 
 
-def resolve(game: Game, data: Any, action: Action, next_event_id: int) -> tuple[Any, tuple[Event, ...]]:
-    """One step of the game's rules: the new data and the events it produced (ids from ``next_event_id``)."""
-    emitter = Emitter(game.id, next_event_id)
+def resolve(game: Game, data: Any, action: Action, next_event_id: int,
+            past: Sequence[Event] = ()) -> tuple[Any, tuple[Event, ...]]:
+    """One step of the game's rules: the new data and the events it produced (ids from ``next_event_id``;
+    ``past``, the log so far, for the links a rule makes to an earlier step's event: ``Emitter.latest``)."""
+    emitter = Emitter(game.id, next_event_id, past)
     return game.apply(data, action, emitter), tuple(emitter.events)
 
 

@@ -15,8 +15,9 @@
 # back one cell (BLK *replaces* where the move ended); a repeated status is ignored (STS *prevents* it); the
 # damage a hero takes is counted before shields (DS: the shield *prevents* part of its effect, not its amount).
 # And two orders: the start phase does "some processing" (poison, bleed) **before** the gains; a skill's use is
-# granted **after** the cards' effects are done. On the event graph each of these is an edge with its relation
-# and its clause; the two orders are **resolves before** edges. We build each one, draw it and `assert` it.
+# granted **after** the cards' effects are done. A 【被动】 passive or a special cell fires on an event: that
+# event **triggers** it. On the event graph each of these is an edge with its relation and its clause; the two
+# orders are **resolves before** edges. We build each one, draw it and `assert` it.
 
 # %% [markdown]
 # ## Vocabulary
@@ -29,7 +30,7 @@
 # | 伤害诠释 [DS] | damage interpretation | damage counted before shields |
 # | 护盾值 | shield | absorbs non-true damage |
 # | 进行某些处理 | some processing | poison and bleed at the start phase |
-# | 取代 · 阻止 · 先于…结算 | replaces · prevents · resolves before | the graph's relations |
+# | 触发 · 取代 · 阻止 · 先于…结算 | triggers · replaces · prevents · resolves before | the graph's relations |
 
 # %%
 import networkx as nx
@@ -81,6 +82,19 @@ unlocked = next(e for e in s.events if e.kind == "skill unlocked")
 before = [e for e in s.events if play.id < e.id < unlocked.id]
 assert before and unlocked.links == (("resolves_before", before[-1].id, unlocked.id, "MB-hero-skill-sequence"),)
 draw(s.log[-len(s.events) - 6:])
+
+# %% [markdown]
+# Gale's passive 顺风 Tailwind (【被动】: +1 step on an M card) fired on the card played: the play **triggers**
+# it (`MB-hero-passive`). Earlier in the same game Bulwark walked onto the spring (泉水, a special cell): the
+# move **triggers** the spring's heal (`MB-map-cells`, `MB-A11`).
+
+# %%
+passive = next(e for e in s.events if e.kind == "passive")
+assert passive.links == (("triggers", play.id, passive.id, "MB-hero-passive"),)
+spring = next(e for e in s.log if e.kind == "special cell")
+walk = next(e for e in s.log if e.id == spring.links[0][1])
+assert walk.kind == "move" and spring.links == (("triggers", walk.id, spring.id, "MB-map-cells"),)
+show([walk, spring])
 
 # %% [markdown]
 # ## 2. A charge onto a hero is pushed back (`MB-event-BLK`)
@@ -174,6 +188,7 @@ go.Figure(summary_spec(turns, "en")).update_layout(template="none")
 #
 # - BLK **replaces** where a blocked move ended; STS **prevents** a repeated status; a shield **prevents** the
 #   part it absorbs while the damage taken stays the amount before it (DS).
+# - The event a passive or a special cell fires on **triggers** it (`MB-hero-passive`, `MB-map-cells`).
 # - **Resolves before**: the start phase's processing before its gains (`MB-turn-start`), a shield that goes at
 #   the turn's start before the poison (`MB-term-2-shield`, `MB-A28`), the cards' effects before the skill use
 #   they grant (`MB-hero-skill-sequence`).

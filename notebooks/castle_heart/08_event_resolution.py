@@ -13,8 +13,9 @@
 # An attack can be **blocked** (抵挡) by spending a 剑, which cancels it.
 #
 # On the event graph: each counter **cancels** the card or the counter before it; the last one **resolves
-# before** the outcome it decides (the card cancelled, or its effect). We build each case, draw the graph and
-# check it with `assert`.
+# before** the outcome it decides (the card cancelled, or its effect). A weapon that works on a hit is
+# **triggered** by it, and 愈 that brings a dying hero back **replaces** its dying. We build each case, draw the
+# graph and check it with `assert`.
 
 # %% [markdown]
 # ## Vocabulary
@@ -26,6 +27,7 @@
 # | 抵挡 | block | one 剑 spent cancels an attack |
 # | 魔 | mana | the magic cost switch makes each magic card spend one |
 # | 先于…结算 | resolves before | the graph's green long-dashed edge |
+# | 触发 · 取代 | triggers · replaces | a weapon fired by the hit · a revive instead of the death |
 
 # %%
 import networkx as nx
@@ -35,6 +37,7 @@ from IPython.display import Markdown, display
 import explorer
 from explorer.event_scopes import compare_logs, summary_graph, under_reading
 from explorer.games.castle_heart.board import HERO
+from explorer.games.castle_heart.scenarios import hero_dying
 from widgets.event_graph_figure import KindColours, figure_spec, summary_spec
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, run, step
@@ -139,6 +142,26 @@ assert stop.cancelled and stop.links == (("cancels", stop.id, attack.id, "CH-tur
 draw(log3)
 
 # %% [markdown]
+# A hit is not blocked: 淬毒匕首 (the poison dagger) 「成功命中目标」 — the hit's damage **triggers** the poison
+# (`CH-equip-poison-dagger`). And a hero brought to 0 HP is dying until the end of the turn: 愈 that brings it
+# back to 1 HP **replaces** the dying, since no death follows (`CH-death-revive`), even steps later.
+
+# %%
+armed = table([["poison_dagger", "sword"], ["heal", "heal"], ["heal", "heal"], ["heal", "heal"]])
+bit = step(step(step(armed, "equip", card="poison_dagger"), "attack", target=1, member=HERO, pay="sword"), "take_hit")
+hit = next(e for e in since(armed, bit) if e.kind == "damage")
+poisoned = next(e for e in since(armed, bit) if e.kind == "poisoned")
+assert poisoned.links == (("triggers", hit.id, poisoned.id, "CH-equip-poison-dagger"),)
+saved = hero_dying()
+while saved.data.phase == "rescue":   # each hero in turn: 愈 if it holds one (CH-A18)
+    holds = "heal" in saved.data.seats[saved.current_player].hand
+    saved = step(saved, "rescue", target=saved.data.dying[0] if holds else None)
+dying = [e for e in saved.log if e.kind == "dying"][-1]
+revive = next(e for e in saved.log if e.kind == "revive")
+assert revive.links == (("replaces", revive.id, dying.id, "CH-death-revive"),)
+print(f"#{dying.id} {dying.describe('en')}  …  #{revive.id} {revive.describe('en')}  {revive.links}")
+
+# %% [markdown]
 # ## 4. The same moves under two readings of the magic cost (`CH-A12`)
 #
 # The seed does not say whether a magic card costs anything. Our default: nothing (`magic_cost = 0`); the
@@ -179,7 +202,8 @@ go.Figure(summary_spec(turns, "en")).update_layout(template="none")
 #
 # - Each 魔法抵消 **cancels** the card or counter before it; the last one **resolves before** the outcome
 #   (`CH-magic-counter`, `CH-A21`): an even number of counters lets the card work.
-# - A block **cancels** the attack (`CH-turn-block`).
+# - A block **cancels** the attack (`CH-turn-block`); a hit **triggers** the poison dagger's poison; 愈 that
+#   brings a dying hero back **replaces** its dying (`CH-death-revive`).
 # - Two readings of the magic cost (`CH-A12`) compared on the same moves; a whole game read turn by turn.
 
 # %% [markdown]

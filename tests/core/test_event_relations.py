@@ -144,3 +144,18 @@ def test_a_trap_fires_on_its_trigger():
     trigger = next(x for x in end.log if x.id == e.cause)
     assert trigger.kind == "trigger" and g.edges[trigger.id, e.id]["relation"] == "triggers"
     assert [x.kind for x in why(end.log, e.id)][-2:] == ["trigger", "trap effect"]
+
+
+def test_latest_looks_back_through_this_step_then_the_log_before_it():
+    """Emitter.latest: the newest matching event of this step, else of the log so far (``past``), never before
+    ``since``; nothing in a log that starts afresh."""
+    past, (attack, _roll, dodge, trap) = _log()
+    emit = Emitter("", trap + 1, past)
+    now = emit.emit("dodge", "C-dodge")
+    assert emit.latest(lambda e: e.kind == "dodge") == now
+    assert emit.latest(lambda e: e.kind == "dodge" and e.id < now) == dodge
+    assert emit.latest(lambda e: e.kind == "attack") == attack
+    assert emit.latest(lambda e: e.kind == "attack", since=attack + 1) is None
+    assert emit.latest(lambda e: e.kind == "nothing") is None
+    assert Emitter("", 0).latest(lambda e: True) is None
+

@@ -69,22 +69,23 @@ def put(d: Moba, hero: Hero) -> Moba:
     return evolve(d, heroes=replace_at(d.heroes, hero.seat, hero))
 
 
-def heal(d: Moba, seat: int, amount: int, emit, cause, source: int = -1) -> Moba:
+def heal(d: Moba, seat: int, amount: int, emit, cause, source: int = -1, links: tuple = ()) -> Moba:
     """MB-term-11-heal: HP rises by a positive whole number, up to the cap (MB-hero-hp-cap);
-    MB-status-6-grievous halves it, 0.5 counting as 1."""
+    MB-status-6-grievous halves it, 0.5 counting as 1. ``links``: the heal's own (what it replaces)."""
     h = d.heroes[seat]
     if amount <= 0 or not h.alive:
         return d
     if statuses.has(h, "grievous"):
-        emit.emit("heal halved", "MB-status-6-grievous", targets=(seat,), cause=cause,
-                  after=halved_heal(amount, True), before=amount)
+        halved = emit.emit("heal halved", "MB-status-6-grievous", targets=(seat,), cause=cause,
+                           after=halved_heal(amount, True), before=amount)
+        links = (*links, (halved, "prevents", SELF, "MB-status-6-grievous"))  # the half it does not heal
         amount = halved_heal(amount, True)
     hp = capped(h.hp + amount, d.rules.hp_cap)
     eid = emit.emit("heal", "MB-term-11-heal", actor=source if source >= 0 else None, targets=(seat,), cause=cause,
-                    amount=amount, healed=hp - h.hp, hp=hp)
-    if hp < h.hp + amount:
+                    amount=amount, healed=hp - h.hp, hp=hp, links=links)
+    if hp < h.hp + amount:  # the cap stops what is above it
         emit.emit("hp cap", "MB-hero-hp-cap" if d.rules.hp_cap == 60 else "MB-ruler-hp-cap", targets=(seat,),
-                  cause=eid, cap=d.rules.hp_cap, lost=h.hp + amount - hp)
+                  cause=eid, cap=d.rules.hp_cap, lost=h.hp + amount - hp, links=[(SELF, "prevents", eid)])
     return put(d, evolve(h, hp=hp))
 
 
@@ -135,8 +136,8 @@ def damage(d: Moba, source: int, seat: int, amount: int, kind: str, emit, cause,
     if not h.alive:
         return d
     if amount < 0:
-        emit.emit("negative damage", "MB-event-LA", actor=source, targets=(seat,), cause=cause, damage=amount)
-        return heal(d, seat, -amount, emit, cause, source)
+        neg = emit.emit("negative damage", "MB-event-LA", actor=source, targets=(seat,), cause=cause, damage=amount)
+        return heal(d, seat, -amount, emit, cause, source, ((SELF, "replaces", neg, "MB-event-LA"),))  # 即为回复
     hp, absorbed, hp_loss = damage_split(h.hp, h.shield, amount, kind, poison, d.rules.poison_death)
     eid = emit.emit("damage", DAMAGE_CLAUSE[kind], actor=source if source >= 0 else None, targets=(seat,),
                     cause=cause, absorbed=absorbed, damage=amount, damage_kind=kind, hp=hp, hp_loss=hp_loss)

@@ -6,7 +6,7 @@ Each effect is a dict with ``op`` and its fields (see content.EFFECT). ``to = "s
 
 from __future__ import annotations
 
-from explorer import CANCELLED
+from explorer import CANCELLED, SELF
 
 from . import board, combat, statuses
 from .content import sample
@@ -17,11 +17,16 @@ DISPLACEMENT_CLAUSE = {"charge": "MB-term-8-charge", "blink": "MB-term-9-blink",
                        "pull": "MB-term-14-pull", "move": "MB-term-5-move", "retreat": "MB-term-13-knockback"}
 
 
+def _stops(cause) -> tuple:
+    """The link of a refusal: it prevents that part of its cause's effect (the displacement, the steps)."""
+    return ((SELF, "prevents", cause),) if cause is not None else ()
+
+
 def rooted(d: Moba, seat: int, kind: str, emit, cause) -> bool:
     """MB-status-4-root: until the end of its next turn the hero cannot be displaced in any way."""
     if statuses.has(d.heroes[seat], "root"):
         emit.emit("displacement refused", "MB-status-4-root", targets=(seat,), cause=cause, outcome=CANCELLED,
-                  how=kind)
+                  how=kind, links=_stops(cause))
         return True
     return False
 
@@ -31,7 +36,7 @@ def gain_steps(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
     h = d.heroes[seat]
     if statuses.has(h, "fatigue"):
         emit.emit("steps refused", "MB-status-3-fatigue", targets=(seat,), cause=cause, outcome=CANCELLED,
-                  amount=amount)
+                  amount=amount, links=_stops(cause))
         return d
     emit.emit("steps", "MB-term-4-steps", targets=(seat,), cause=cause, amount=amount, steps=h.steps + amount)
     return combat.put(d, evolve(h, steps=h.steps + amount))
@@ -47,18 +52,20 @@ def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB
     return combat.put(d, evolve(h, stamina=new))
 
 
-def enter_cell(d: Moba, seat: int, emit, cause) -> Moba:
+def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Moba:
     """MB-map-cells: a hero that ends a displacement on a special cell gets its effect (MB-A11), unless
-    the Ruler setting MB-ruler-special-cells turned special cells off."""
+    the Ruler setting MB-ruler-special-cells turned special cells off. ``ended``: the event of the displacement
+    (or of the push-back) that ended there, which triggers the cell (or whose cell effect the setting prevents)."""
     h = d.heroes[seat]
     kind = board.board_of(d).special.get(h.pos)
     if kind is None:
         return d
     if not d.rules.special_cells:
         emit.emit("special cell off", "MB-ruler-special-cells", targets=(seat,), cause=cause, outcome=CANCELLED,
-                  cell=kind)
+                  cell=kind, links=[(SELF, "prevents", ended)] if ended is not None else ())
         return d
-    eid = emit.emit("special cell", "MB-map-cells", targets=(seat,), cause=cause, cell=kind)
+    eid = emit.emit("special cell", "MB-map-cells", targets=(seat,), cause=cause, cell=kind,
+                    links=[(ended, "triggers", SELF)] if ended is not None else ())
     return run(d, seat, sample().cells[kind]["effects"], emit, eid, depth=1)
 
 
@@ -66,8 +73,8 @@ def displace(d: Moba, seat: int, path: list, kind: str, emit, cause) -> Moba:
     """Move a hero along ``path`` (its last cell is the destination), then check the special cell."""
     if not path:
         return d
-    emit.emit(kind, DISPLACEMENT_CLAUSE[kind], targets=(seat,), cause=cause, cells=len(path), to=path[-1])
-    return enter_cell(board.place(d, seat, path[-1]), seat, emit, cause)
+    eid = emit.emit(kind, DISPLACEMENT_CLAUSE[kind], targets=(seat,), cause=cause, cells=len(path), to=path[-1])
+    return enter_cell(board.place(d, seat, path[-1]), seat, emit, cause, eid)
 
 
 def run(d: Moba, actor: int, effects: tuple, emit, cause, target: int = -1, cell=None, direction=None,
@@ -134,7 +141,7 @@ def apply_one(d: Moba, actor: int, seat: int, e: dict, emit, cause, cell, direct
                                    d.heroes[actor].pos, op == "knockback")
             wall = stop in board.board_of(d).walls
             emit.emit("stopped", "MB-map-walls-fixed" if wall else "MB-term-6-obstacle", targets=(seat,),
-                      cause=cause, cell=stop, cells=len(path), how=op)
+                      cause=cause, cell=stop, cells=len(path), how=op, links=_stops(cause))  # the cells not moved
         return displace(d, seat, path, op, emit, cause)
     if op == "retreat":
         return retreat(d, actor, target, amount, emit, cause)
@@ -142,9 +149,10 @@ def apply_one(d: Moba, actor: int, seat: int, e: dict, emit, cause, cell, direct
         if rooted(d, seat, op, emit, cause):
             return d
         path = board.charge_path(d, seat, direction, dist)
-        emit.emit("charge", "MB-term-8-charge", targets=(seat,), cause=cause, cells=len(path), direction=direction)
-        d, _ = board.settle_blocking(d, seat, path, emit, cause)
-        return enter_cell(d, seat, emit, cause)
+        ended = emit.emit("charge", "MB-term-8-charge", targets=(seat,), cause=cause, cells=len(path),
+                          direction=direction)
+        d, pushes = board.settle_blocking(d, seat, path, emit, cause)
+        return enter_cell(d, seat, emit, cause, emit.next_id - 1 if pushes else ended)  # the last push-back
     if op == "blink":
         if rooted(d, seat, op, emit, cause):
             return d

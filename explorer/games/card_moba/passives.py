@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from explorer import SELF
+
 from . import effects
 from .content import sample
 from .records import Moba
@@ -33,7 +35,8 @@ def trigger(d: Moba, seat: int, when: str, emit, cause, other: int = -1, amount:
         if amount < entry.get("min_damage", 0):
             continue
         clause = "MB-hero-passive" if source not in sample().pieces else "MB-bloodline-permanent"
+        # the event it fires on (the start phase, the card played, the attack, the damage, the death) triggers it
         eid = emit.emit("passive", clause, actor=seat, targets=(other,) if other >= 0 else (), cause=cause,
-                        source=source, trigger=when)
+                        links=[(cause, "triggers", SELF)] if cause is not None else (), source=source, trigger=when)
         d = effects.run(d, seat, entry["effects"], emit, eid, target=other, depth=depth)
     return d

@@ -15,15 +15,18 @@ from .reach import attack_distance, has, hero_may_attack, is_melee, mounts_used,
 HALF = Fraction(1, 2)
 
 
-def begin(d: Castle, atk: Attack, emit, clause: str) -> Castle:
-    """Declare the attack (an event), then run the target's defences in order."""
+def begin(d: Castle, atk: Attack, emit, clause: str, fired_by: int | None = None) -> Castle:
+    """Declare the attack (an event), then run the target's defences in order. ``fired_by``: the event an axe or
+    the great sword answers with this attack (the cancellation, the kill), which triggers it."""
     eid = emit.emit("attack", clause, actor=atk.attacker, targets=(atk.target,), member=atk.member,
-                    by=atk.by, melee=atk.melee, charge=atk.charge, damage=atk.damage)
+                    by=atk.by, melee=atk.melee, charge=atk.charge, damage=atk.damage,
+                    links=_answers(fired_by))
     d = with_(d, attack=with_(atk, cause=eid, killed=False))
     if d.seats[atk.attacker].equipment or d.seats[atk.target].equipment:
-        for card, owner, clause in mounts_used(d, atk.attacker, atk.target):
+        for card, owner, clause in mounts_used(d, atk.attacker, atk.target):  # 攻击时 / 被攻击时: the attack fires it
             shared = atk.by != HERO or atk.member != HERO
-            emit.emit("mount", "CH-equip-mounts-shared" if shared else clause, actor=owner, cause=eid, card=card)
+            emit.emit("mount", "CH-equip-mounts-shared" if shared else clause, actor=owner, cause=eid, card=card,
+                      links=[(eid, "triggers", SELF)])
     t = d.seats[atk.target]
     if atk.member == HERO and not atk.melee and has(t, "first_ranged_cancel") and t.shield_turn != d.turn:
         d = put(d, atk.target, shield_turn=d.turn)
@@ -56,7 +59,8 @@ def roll_outcomes(d: Castle):
 
 def apply_roll(d: Castle, saved: bool, emit) -> Castle:
     clause = "CH-equip-knight-armour" if d.phase == "armour" else "CH-magic-mirror"
-    emit.emit("roll", clause, targets=(d.attack.target,), cause=d.attack.cause, saved=saved)
+    emit.emit("roll", clause, targets=(d.attack.target,), cause=d.attack.cause, saved=saved,
+              links=[(d.attack.cause, "triggers", SELF)])  # the armour, the images: the attack fires their chance
     if saved:
         return cancelled(d, emit, clause)
     return after_armour(d, emit) if d.phase == "armour" else after_mirror(d, emit)
@@ -74,7 +78,11 @@ def block(d: Castle, emit) -> Castle:
 
 
 def cancelled(d: Castle, emit, clause: str) -> Castle:
-    """The attack is cancelled; a hero's 剑 attack may still go on with an axe."""
+    """The attack is cancelled; a hero's 剑 attack may still go on with an axe.
+
+    Every way here — the steel shield, the knight armour's and the mirror images' saving roll, the 剑 block —
+    ``cancels`` the attack rather than ``prevents`` its damage: the seed says 抵消 / 回避 / 抵挡 of the attack
+    itself, nothing of it lands (no poison, no abyss demand), and the axes answer exactly this 「攻击被抵消时」."""
     atk = d.attack
     emit.emit("attack cancelled", clause, actor=atk.attacker, targets=(atk.target,), cause=atk.cause,
               outcome=CANCELLED, links=[(SELF, "cancels", atk.cause)])
@@ -103,7 +111,8 @@ def bear_axe(d: Castle, use: bool, emit) -> Castle:
     """CH-equip-bear-axe: discard 2 hand cards and the cancelled attack hits after all."""
     if not use:
         return doom_or_finish(d)
-    emit.emit("axe", "CH-equip-bear-axe", actor=d.attack.attacker, cause=d.attack.cause, cards=2)
+    emit.emit("axe", "CH-equip-bear-axe", actor=d.attack.attacker, cause=d.attack.cause, cards=2,
+              links=_answers(_cancellation(d, emit)))
     return with_(d, owe=2, phase="pay", after="forced_hit")
 
 
@@ -111,8 +120,19 @@ def doom_axe(d: Castle, again: bool, emit) -> Castle:
     """CH-equip-doom-axe: spend another 剑 and attack again, until the attack hits."""
     if not again:
         return finish(d)
+    fired_by = _cancellation(d, emit)
     d = pay(d, d.attack.attacker, "sword")
-    return begin(d, d.attack, emit, "CH-equip-doom-axe")
+    return begin(d, d.attack, emit, "CH-equip-doom-axe", fired_by)
+
+
+def _cancellation(d: Castle, emit) -> int | None:
+    """The event that cancelled the attack now resolving: 「攻击被抵消时」 fires the axes."""
+    cause = d.attack.cause
+    return emit.latest(lambda e: e.kind == "attack cancelled" and e.cause == cause, since=cause)
+
+
+def _answers(fired_by: int | None) -> tuple:
+    return ((fired_by, "triggers", SELF),) if fired_by is not None else ()
 
 
 def hit(d: Castle, emit) -> Castle:
@@ -122,6 +142,7 @@ def hit(d: Castle, emit) -> Castle:
     before = len(t.soldiers) if atk.member != HERO else t.hp
     clause = ("CH-soldier-knight-charge" if atk.charge else "CH-turn-command" if atk.by != HERO
               else "CH-attack-hero-targets")
+    landed = _answers(emit.next_id)  # the hit's damage (hurt's first event): 成功命中 fires dagger and abyss sword
     d = hurt(d, atk.target, atk.member, atk.damage, atk.attacker, atk.cause, clause, emit)
     t = d.seats[atk.target]
     killed = len(t.soldiers) < before if atk.member != HERO else before > 0 >= t.hp
@@ -130,21 +151,21 @@ def hit(d: Castle, emit) -> Castle:
         return finish(d)
     a = d.seats[atk.attacker]
     if has(a, "poison") and not (atk.member != HERO and killed):
-        d = poison(d, atk, emit)
+        d = poison(d, atk, emit, landed)
     if has(a, "abyss") and atk.member == HERO:
         if d.seats[atk.target].hand:
             return with_(d, phase="abyss")
-        d = hurt(d, atk.target, HERO, 1, atk.attacker, atk.cause, "CH-equip-abyss-sword", emit)
+        d = hurt(d, atk.target, HERO, 1, atk.attacker, atk.cause, "CH-equip-abyss-sword", emit, landed)
     elif has(a, "abyss") and not killed:  # CH-A37: a soldier holds no card to discard
-        d = hurt(d, atk.target, atk.member, 1, atk.attacker, atk.cause, "CH-equip-abyss-sword", emit)
+        d = hurt(d, atk.target, atk.member, 1, atk.attacker, atk.cause, "CH-equip-abyss-sword", emit, landed)
         d = with_(d, attack=with_(d.attack, killed=len(d.seats[atk.target].soldiers) < before))
     return after_abyss(d)
 
 
-def poison(d: Castle, atk: Attack, emit) -> Castle:
+def poison(d: Castle, atk: Attack, emit, landed: tuple = ()) -> Castle:
     """CH-equip-poison-dagger: the target takes 1 poison damage at the start of its own next turn (CH-A39)."""
     emit.emit("poisoned", "CH-equip-poison-dagger", actor=atk.attacker, targets=(atk.target,), cause=atk.cause,
-              member=atk.member)
+              member=atk.member, links=landed)
     t = d.seats[atk.target]
     if atk.member == HERO:
         return put(d, atk.target, poisoned=atk.attacker)
@@ -160,11 +181,12 @@ def abyss_actions(d: Castle) -> tuple:
 def abyss(d: Castle, card: str | None, emit) -> Castle:
     """CH-equip-abyss-sword: the target discards 1 hand card, or takes 1 more damage."""
     atk = d.attack
+    landed = _answers(emit.latest(lambda e: e.kind == "damage" and e.cause == atk.cause, since=atk.cause))
     if card is None:
-        d = hurt(d, atk.target, HERO, 1, atk.attacker, atk.cause, "CH-equip-abyss-sword", emit)
+        d = hurt(d, atk.target, HERO, 1, atk.attacker, atk.cause, "CH-equip-abyss-sword", emit, landed)
         d = with_(d, attack=with_(atk, killed=atk.killed or d.seats[atk.target].hp <= 0))
     else:
-        emit.emit("discard", "CH-equip-abyss-sword", actor=atk.target, cause=atk.cause, card=card)
+        emit.emit("discard", "CH-equip-abyss-sword", actor=atk.target, cause=atk.cause, card=card, links=landed)
         d = throw_away(d, atk.target, card)  # 抛弃: not 消耗 (CH-A40)
     return after_abyss(d)
 
@@ -192,8 +214,10 @@ def follow_up(d: Castle, member, emit) -> Castle:
     if member is None:
         return finish(d)
     atk = d.attack
+    target, cause = atk.target, atk.cause  # 如本次攻击消灭目标: the fall of the one it brought down fires it
+    fell = emit.latest(lambda e: e.kind in ("dying", "soldier falls") and e.targets == (target,), since=cause)
     d = pay(d, atk.attacker, "sword")
-    return begin(d, with_(atk, member=member), emit, "CH-equip-great-sword")
+    return begin(d, with_(atk, member=member), emit, "CH-equip-great-sword", fell)
 
 
 def finish(d: Castle) -> Castle:

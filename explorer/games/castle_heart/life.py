@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from explorer import SELF
+
 from .board import HERO, Castle, put, put_and, take_from, with_
 
 
-def hurt(d: Castle, target: int, member: int, amount: int, source: int, cause, clause: str, emit) -> Castle:
-    """``amount`` damage to a hero or one of its soldiers; CH-death-dying at 0 or below; CH-soldier-falls."""
+def hurt(d: Castle, target: int, member: int, amount: int, source: int, cause, clause: str, emit,
+         links: tuple = ()) -> Castle:
+    """``amount`` damage to a hero or one of its soldiers; CH-death-dying at 0 or below; CH-soldier-falls.
+    ``links``: the damage event's own (what triggered it)."""
     seat = d.seats[target]
     if member == HERO:
         hp = seat.hp - amount
-        eid = emit.emit("damage", clause, actor=source, targets=(target,), cause=cause, damage=amount, hp=hp)
+        eid = emit.emit("damage", clause, actor=source, targets=(target,), cause=cause, damage=amount, hp=hp,
+                        links=links)
         if seat.hp > 0 >= hp:
             emit.emit("dying", "CH-death-dying", targets=(target,), cause=eid, hp=hp)
             return put(d, target, hp=hp, killer=source)
@@ -18,7 +23,7 @@ def hurt(d: Castle, target: int, member: int, amount: int, source: int, cause, c
     soldier = seat.soldiers[member]
     hp = soldier.hp - amount
     eid = emit.emit("damage", clause, actor=source, targets=(target,), cause=cause, damage=amount,
-                    soldier=soldier.kind, member=member, hp=hp)
+                    soldier=soldier.kind, member=member, hp=hp, links=links)
     if hp > 0:
         soldiers = (*seat.soldiers[:member], with_(soldier, hp=hp), *seat.soldiers[member + 1:])
         return put(d, target, soldiers=soldiers)
@@ -31,10 +36,13 @@ def heal(d: Castle, target: int, amount: int, source: int, cause, clause: str, e
     seat = d.seats[target]
     hp = min(seat.max_hp, seat.hp + amount)
     eid = emit.emit("heal", clause, actor=source, targets=(target,), cause=cause, healed=hp - seat.hp, hp=hp)
-    if hp < seat.hp + amount:
-        emit.emit("heal capped", "CH-max-hp", targets=(target,), cause=eid, max_hp=seat.max_hp)
-    if seat.hp <= 0 < hp:
-        emit.emit("revive", "CH-death-revive", targets=(target,), cause=eid, hp=hp)
+    if hp < seat.hp + amount:  # the starting HP stops what is above it
+        emit.emit("heal capped", "CH-max-hp", targets=(target,), cause=eid, max_hp=seat.max_hp,
+                  links=[(SELF, "prevents", eid)])
+    if seat.hp <= 0 < hp:  # back to 1 HP: no death follows the dying (CH-death-end-of-turn), the revive stands in
+        dying = emit.latest(lambda e: e.kind == "dying" and e.targets == (target,))
+        emit.emit("revive", "CH-death-revive", targets=(target,), cause=eid, hp=hp,
+                  links=[(SELF, "replaces", dying)] if dying is not None else ())
         return put(d, target, hp=hp, killer=-1)
     return put(d, target, hp=hp)
 

@@ -231,7 +231,8 @@ def ice_actions(d: Castle) -> tuple:
 def ice(d: Castle, spend: bool, emit) -> Castle:
     seat, spell = d.queue[0], d.spell
     if spend:
-        emit.emit("ward", "CH-magic-ice-storm", actor=seat, cause=spell.cause, card="mana")
+        emit.emit("ward", "CH-magic-ice-storm", actor=seat, cause=spell.cause, card="mana",
+                  links=[(SELF, "prevents", spell.cause)])  # 消耗1张魔进行防御: the storm's 1 damage to this hero
         d = pay(d, seat, "mana")
     else:
         d = hurt(d, seat, HERO, 1, spell.caster, spell.cause, "CH-magic-ice-storm", emit)

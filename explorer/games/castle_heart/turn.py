@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from explorer import SELF
+
 from .actions import A
 from .board import ENEMY, HERO, NEUTRAL, REINFORCEMENT, Castle, put, with_
 from .cards import CONTENT
@@ -18,19 +20,20 @@ def start_turn(d: Castle, emit) -> Castle:
     """CH-turn-four-phases: the turn begins; mirror images end (CH-magic-mirror); poison bites."""
     me = d.active
     s = d.seats[me]
-    emit.emit("turn", "CH-turn-four-phases", actor=me, turn=d.turn, round=d.round)
+    eid = emit.emit("turn", "CH-turn-four-phases", actor=me, turn=d.turn, round=d.round)
+    bites = ((eid, "triggers", SELF),)  # CH-equip-poison-dagger 「在下一回合开始时」: the turn's start fires it
     d = put(d, me, recall=s.spent, spent=0, mirror=False)
     if s.held:
         emit.emit("held", "CH-magic-hold", targets=(me,))
     if s.poisoned >= 0:
         d = put(d, me, poisoned=-1)
-        d = hurt(d, me, HERO, 1, s.poisoned, None, "CH-equip-poison-dagger", emit)
+        d = hurt(d, me, HERO, 1, s.poisoned, None, "CH-equip-poison-dagger", emit, bites)
     for i in reversed(range(len(d.seats[me].soldiers))):
         soldier = d.seats[me].soldiers[i]
         if soldier.poisoned >= 0:
             soldiers = d.seats[me].soldiers
             d = put(d, me, soldiers=(*soldiers[:i], with_(soldier, poisoned=-1), *soldiers[i + 1:]))
-            d = hurt(d, me, i, 1, soldier.poisoned, None, "CH-equip-poison-dagger", emit)
+            d = hurt(d, me, i, 1, soldier.poisoned, None, "CH-equip-poison-dagger", emit, bites)
     return with_(d, phase="draw_phase")
 
 
@@ -184,7 +187,9 @@ def soldier_next(d: Castle, emit) -> Castle:
     """The next soldier attacks; once the target hero has fallen the rest are done (CH-turn-command-target-falls)."""
     me, t = d.active, d.command
     if d.seats[t].hp <= 0 or not d.seats[t].alive:
-        emit.emit("command over", "CH-turn-command-target-falls", actor=me, targets=(t,))
+        fell = emit.latest(lambda e: e.kind == "dying" and e.targets == (t,))  # the target's fall ends the command
+        emit.emit("command over", "CH-turn-command-target-falls", actor=me, targets=(t,),
+                  links=[(fell, "triggers", SELF)] if fell is not None else ())
         return with_(d, phase="discard_check", command=-1)
     while d.cursor < len(d.seats[me].soldiers):
         if soldier_targets(d):
