@@ -9,8 +9,10 @@ the pairs: the same outcome for the same random numbers, so a seeded game is the
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 
@@ -62,15 +64,13 @@ class Weighted(Sequence):
         outcome i holds weight_i / g tickets (for each prime, the largest power in the reduced denominators is
         the power in total less the smallest power among the gcd(weight_i, total)): the same tickets."""
         if self._plan is None:
-            g = math.gcd(self.total, *self.weights)
-            self._plan = (self.total // g, tuple(w // g for w in self.weights))
-        span, shares = self._plan
-        ticket = rng.randrange(span)
-        for outcome, share in zip(self.outcomes, shares):  # noqa: B905 (same length, checked when made)
-            if ticket < share:
-                return outcome
-            ticket -= share
-        raise AssertionError("tickets past the last outcome")
+            total, weights = self.total, self.weights
+            g = math.gcd(total, *weights)
+            if g != 1:
+                weights = [w // g for w in weights]
+            self._plan = (total // g, list(accumulate(weights)))  # the tickets below each outcome's end
+        span, ends = self._plan
+        return self.outcomes[bisect_right(ends, rng.randrange(span))]  # the first outcome ending past the ticket
 
 
 class Draws:
