@@ -77,11 +77,12 @@ class Draws:
     """A deck's draw as a chance node: ``draws(bag)`` is the :class:`Weighted` of one action per distinct item
     (``make(item)``, made once per set of items and kept) weighted by its count, in the Bag's fixed order."""
 
-    __slots__ = ("made", "make")
+    __slots__ = ("each", "made", "make")
 
     def __init__(self, make: Callable[[Any], Any]):
         self.make = make
         self.made: dict[tuple, tuple] = {}
+        self.each: dict[Any, Any] = {}  # item → its action, for a set of items not seen yet
 
     def __call__(self, bag) -> Weighted:
         items, counts = bag.weights()
@@ -89,5 +90,10 @@ class Draws:
         if actions is None:
             if len(self.made) > 4096:  # a bound, for a long session of many decks
                 self.made.clear()
-            actions = self.made[items] = tuple(map(self.make, items))
+            each = self.each
+            if not each.keys() >= set(items):
+                if len(each) > 65536:
+                    each.clear()
+                each.update((item, self.make(item)) for item in items if item not in each)
+            actions = self.made[items] = tuple(map(each.__getitem__, items))
         return Weighted(actions, counts)
