@@ -32,9 +32,6 @@ def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
     raise ValueError("chance outcomes do not sum to 1")
 
 
-_SEQUENCES = (tuple, Weighted)  # what a game's chance_outcomes may return that sample_chance reads as it is
-
-
 def _seat_bots(state: State, bots) -> Mapping[int, Bot]:
     """Seats → bots: a single bot plays every seat; default RandomBot everywhere."""
     if bots is None:
@@ -110,14 +107,17 @@ def _play_out(state: State, seat_bots: Mapping[int, Bot], randoms: set[int], see
     actions: list[Action] = []  # this playout's steps, not yet in ``history``
     logged: list = []           # and their events, not yet in ``log``
     next_id = len(log)
-    steps = 0
-    while max_steps is None or steps < max_steps:
+    steps, limit = 0, math.inf if max_steps is None else max_steps
+    while steps < limit:
         who = current(data)
         if who == TERMINAL:
             break
         if who == CHANCE:
             chances = outcomes(data)
-            action = sample_chance(chances if chances.__class__ in _SEQUENCES else tuple(chances), rng)
+            if chances.__class__ is Weighted:  # sample_chance's own first test, without the call
+                action = chances.sample(rng)
+            else:
+                action = sample_chance(chances if chances.__class__ is tuple else tuple(chances), rng)
         elif who in randoms:
             action = choice(tuple(legal(data)))
         elif who in seat_bots:
