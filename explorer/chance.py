@@ -9,8 +9,10 @@ the pairs: the same outcome for the same random numbers, so a seeded game is the
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 
@@ -62,26 +64,25 @@ class Weighted(Sequence):
         outcome i holds weight_i / g tickets (for each prime, the largest power in the reduced denominators is
         the power in total less the smallest power among the gcd(weight_i, total)): the same tickets."""
         if self._plan is None:
-            g = math.gcd(self.total, *self.weights)
-            self._plan = (self.total // g, tuple(w // g for w in self.weights))
-        span, shares = self._plan
-        ticket = rng.randrange(span)
-        for outcome, share in zip(self.outcomes, shares):  # noqa: B905 (same length, checked when made)
-            if ticket < share:
-                return outcome
-            ticket -= share
-        raise AssertionError("tickets past the last outcome")
+            total, weights = self.total, self.weights
+            g = math.gcd(total, *weights)
+            if g != 1:
+                weights = [w // g for w in weights]
+            self._plan = (total // g, list(accumulate(weights)))  # the tickets below each outcome's end
+        span, ends = self._plan
+        return self.outcomes[bisect_right(ends, rng.randrange(span))]  # the first outcome ending past the ticket
 
 
 class Draws:
     """A deck's draw as a chance node: ``draws(bag)`` is the :class:`Weighted` of one action per distinct item
     (``make(item)``, made once per set of items and kept) weighted by its count, in the Bag's fixed order."""
 
-    __slots__ = ("made", "make")
+    __slots__ = ("each", "made", "make")
 
     def __init__(self, make: Callable[[Any], Any]):
         self.make = make
         self.made: dict[tuple, tuple] = {}
+        self.each: dict[Any, Any] = {}  # item → its action, for a set of items not seen yet
 
     def __call__(self, bag) -> Weighted:
         items, counts = bag.weights()
@@ -89,5 +90,10 @@ class Draws:
         if actions is None:
             if len(self.made) > 4096:  # a bound, for a long session of many decks
                 self.made.clear()
-            actions = self.made[items] = tuple(map(self.make, items))
+            each = self.each
+            if not each.keys() >= set(items):
+                if len(each) > 65536:
+                    each.clear()
+                each.update((item, self.make(item)) for item in items if item not in each)
+            actions = self.made[items] = tuple(map(each.__getitem__, items))
         return Weighted(actions, counts)

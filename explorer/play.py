@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -29,9 +30,6 @@ def sample_chance(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
             return action
         ticket -= share
     raise ValueError("chance outcomes do not sum to 1")
-
-
-_SEQUENCES = (tuple, Weighted)  # what a game's chance_outcomes may return that sample_chance reads as it is
 
 
 def _seat_bots(state: State, bots) -> Mapping[int, Bot]:
@@ -98,9 +96,23 @@ def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | Non
     events join the history and the log once, at the end); a bot other than RandomBot still gets a State
     to look at, and its action is checked as ``State.apply`` checks it.
     """
-    rng = random.Random(seed)
     seat_bots = _seat_bots(state, bots)
     randoms = {p for p, bot in seat_bots.items() if _picks_a_legal_action(bot)}
+    # Random bots alone make no reference cycles (the data is immutable records and tuples, freed as it is dropped):
+    # the cycle collector would only walk the growing log again and again, so it rests until the playout ends.
+    pause = len(randoms) == len(seat_bots) == state.players and gc.isenabled()
+    if pause:
+        gc.disable()
+    try:
+        return _play_out(state, seat_bots, randoms, seed, max_steps)
+    finally:
+        if pause:
+            gc.enable()
+
+
+def _play_out(state: State, seat_bots: Mapping[int, Bot], randoms: set[int], seed: int | None,
+              max_steps: int | None) -> State:
+    rng = random.Random(seed)
     game, players, variant, game_id = state.game, state.players, state.variant, state.game.id
     current, legal, outcomes, rules, choice = (game.current_player, game.legal_actions, game.chance_outcomes,
                                                game.apply, rng.choice)
@@ -108,14 +120,17 @@ def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | Non
     actions: list[Action] = []  # this playout's steps, not yet in ``history``
     logged: list = []           # and their events, not yet in ``log``
     next_id = len(log)
-    steps = 0
-    while max_steps is None or steps < max_steps:
+    steps, limit = 0, math.inf if max_steps is None else max_steps
+    while steps < limit:
         who = current(data)
         if who == TERMINAL:
             break
         if who == CHANCE:
             chances = outcomes(data)
-            action = sample_chance(chances if chances.__class__ in _SEQUENCES else tuple(chances), rng)
+            if chances.__class__ is Weighted:  # sample_chance's own first test, without the call
+                action = chances.sample(rng)
+            else:
+                action = sample_chance(chances if chances.__class__ is tuple else tuple(chances), rng)
         elif who in randoms:
             action = choice(tuple(legal(data)))
         elif who in seat_bots:

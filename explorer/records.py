@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from types import MemberDescriptorType
 from typing import Any
 
 from .bag import Bag
@@ -24,53 +23,61 @@ def record(cls: type) -> type:
     return made
 
 
-_COPIERS: dict[type, Any] = {}
+_COPIERS: dict[tuple, Any] = {}  # (record class, names of the changed fields) → its copier
+_BUILDERS: dict[type, type] = {}
 
 
-def _copier(cls: type):
-    """Straight-line code that copies one record class field by field, written once per class from the
-    class's own field names (identifiers of our code, never user text). The engines' hottest path: each field
-    is written through its slot's own setter (as ``object.__setattr__`` does, without looking the slot up)."""
-    names = [f.name for f in dataclasses.fields(cls)]
-    lines = ["def copy(obj, ch):", "    if not known.issuperset(ch):", "        unknown_(ch)", "    new = new_(cls)"]
-    lines += [f"    set{i}(new, ch[{n!r}] if {n!r} in ch else obj.{n})" for i, n in enumerate(names)]
-    lines.append("    return new")
+def _builder(cls: type) -> type:
+    """The class a new ``cls`` is built as: a subclass with the very same memory layout (no slot of its own) whose
+    fields are written by plain attribute stores (the interpreter's fastest, where a frozen class's every write is
+    a call); the finished record becomes a ``cls`` (``__class__`` assignment) before any other code sees it, so
+    every record in play is a frozen ``cls`` and no record is ever changed once made."""
+    builder = _BUILDERS.get(cls)
+    if builder is None:
+        builder = _BUILDERS[cls] = type(f"_Building{cls.__name__}", (cls,), {
+            "__slots__": (), "__module__": cls.__module__,
+            # both, so the class's attribute store is the plain one the interpreter specialises for slots
+            "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
+    return builder
 
-    def unknown(ch):
-        raise TypeError(f"{cls.__name__} has no field(s) {sorted(ch.keys() - set(names))}")
 
-    setters = {f"set{i}": _setter(cls, n) for i, n in enumerate(names)}
-    scope = {"new_": object.__new__, "cls": cls, "known": frozenset(names), "unknown_": unknown, **setters}
+def _compiled(cls: type, header: str, values: dict[str, str]):
+    """``header``'s function: a new ``cls`` with each field set to its expression in ``values`` (straight-line
+    code written from the class's own field names, identifiers of our code, never user text)."""
+    lines = [header, "    new = new_(builder)"]
+    lines += [f"    new.{name} = {value}" for name, value in values.items()]
+    lines += ["    new.__class__ = cls", "    return new"]
+    scope = {"new_": object.__new__, "builder": _builder(cls), "cls": cls}
     exec("\n".join(lines), scope)
-    return scope["copy"]
+    return next(v for k, v in scope.items() if header.startswith(f"def {k}("))
 
 
-def _setter(cls: type, name: str):
-    """The fastest way to write field ``name`` of a new ``cls``: its slot's setter, else object.__setattr__."""
-    slot = getattr(cls, name, None)
-    if isinstance(slot, MemberDescriptorType):
-        return slot.__set__
-    return lambda obj, value: object.__setattr__(obj, name, value)
+def _copier(cls: type, changed: tuple[str, ...]):
+    """A copy of a ``cls`` with the fields ``changed`` (in that order) taken from the dict ``ch``: the engines'
+    hottest path, written once per class and set of changed fields."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    unknown = sorted(set(changed) - set(names))
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
+    return _compiled(cls, "def copy(obj, ch):", {n: f"ch[{n!r}]" if n in changed else f"obj.{n}" for n in names})
 
 
 def maker(cls: type):
     """A function that builds a ``cls`` from every field, positionally, in field order, without ``__init__``
     (so no defaults and no ``__post_init__``): for the few classes built at every step (events, actions)."""
     names = [f.name for f in dataclasses.fields(cls)]
-    lines = [f"def make({', '.join(names)}):", "    new = new_(cls)"]
-    lines += [f"    set{i}(new, {n})" for i, n in enumerate(names)]
-    lines.append("    return new")
-    scope = {"new_": object.__new__, "cls": cls, **{f"set{i}": _setter(cls, n) for i, n in enumerate(names)}}
-    exec("\n".join(lines), scope)
-    return scope["make"]
+    return _compiled(cls, f"def make({', '.join(names)}):", {n: n for n in names})
 
 
 def evolve(obj: Any, **changes: Any) -> Any:
     """A copy of the record ``obj`` with some fields changed (faster than ``dataclasses.replace``;
     records have no ``__post_init__``)."""
-    fn = _COPIERS.get(obj.__class__)
+    key = (obj.__class__, tuple(changes))
+    fn = _COPIERS.get(key)
     if fn is None:
-        fn = _COPIERS[obj.__class__] = _copier(obj.__class__)
+        if len(_COPIERS) > 50_000:  # a bound, for callers that change ever new combinations of fields
+            _COPIERS.clear()
+        fn = _COPIERS[key] = _copier(*key)
     return fn(obj, changes)
 
 

@@ -4,19 +4,26 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from explorer import CANCELLED, Bag
+from explorer import CANCELLED, Bag, Draws
 
 from . import combat
 from .records import Moba, evolve
 
 
-def draw_outcomes(d: Moba) -> tuple:
-    """Each card that can come next with its exact chance; an empty deck draws from the reshuffled
-    discard pile; with both empty nothing is drawn (MB-A02)."""
+def draw_outcomes(d: Moba, make):
+    """Each card that can come next (as the action ``make(card)``) with its exact chance: whole-number weights,
+    each card's count in the pile (a Weighted, drawn without a Fraction per card); an empty deck draws from the
+    reshuffled discard pile; with both empty nothing is drawn (MB-A02, ``make(None)`` for sure)."""
     pile = d.deck if len(d.deck) else d.discard
     if not len(pile):
-        return ((None, Fraction(1)),)
-    return pile.outcomes()
+        return ((make(None), Fraction(1)),)
+    draws = _DRAWS.get(make)
+    if draws is None:
+        draws = _DRAWS[make] = Draws(make)
+    return draws(pile)
+
+
+_DRAWS: dict = {}  # make → its Draws (each set of cards' actions made once)
 
 
 def draw(d: Moba, card: str | None, emit) -> Moba:

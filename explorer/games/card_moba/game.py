@@ -30,6 +30,10 @@ SETUP_STEPS = {"mode": (setup.choose_mode, "mode"), "map": (setup.choose_map, "m
                "win_score": (setup.choose_win_score, "score"), "spawn": (setup.choose_spawn, "cell")}
 
 
+def _draw_action(card):
+    return A("draw", CHANCE, card=card)
+
+
 class CardMoba(Game):
     id = "card_moba"
     name_en = "Card-driven MOBA"
@@ -65,7 +69,7 @@ class CardMoba(Game):
             orders = setup.orders(len(d.heroes))
             p = Fraction(1, factorial(len(d.heroes)))
             return tuple((A("order", CHANCE, order=o), p) for o in orders)
-        return tuple((A("draw", CHANCE, card=c), p) for c, p in deck.draw_outcomes(d))
+        return deck.draw_outcomes(d, _draw_action)
 
     def legal_actions(self, d):
         if d.phase in ("action", "discard"):

@@ -64,17 +64,20 @@ def turn_actions(d: Moba) -> list:
     if action_cap_reached(d, h):
         return out
     cards = sample().cards
-    blank = d.rules.card_set == "blank"
+    blank, stamina = d.rules.card_set == "blank", h.stamina
     for card in sorted(set(h.hand)):
         c = cards[card]
-        if c["cost"] <= h.stamina:
-            for t in ([{}] if blank else targets_of(d, h, c)):
-                out.append(A("play", p, card=card, **t))
+        if c["cost"] <= stamina:
+            if blank or c["target"] == "self":  # no target to choose
+                out.append(A("play", p, card=card))
+            else:
+                out += [A("play", p, card=card, **t) for t in targets_of(d, h, c)]
     if h.steps >= 1 and not statuses.has(h, "root"):
         b = board.board_of(d)
-        for cell in board.neighbours(h.pos, d.rules.adjacency):
-            if not board.is_obstacle(d, b, cell):
-                out.append(A("move", p, to=cell))
+        # MB-term-6-obstacle (board.is_obstacle): off the map, a wall, or a hero (a solid object) there
+        width, height, walls, taken = b.width, b.height, b.walls, {o.pos for o in d.heroes}
+        out += [A("move", p, to=cell) for cell in board.neighbours(h.pos, d.rules.adjacency)
+                if 0 <= cell[0] < width and 0 <= cell[1] < height and cell not in walls and cell not in taken]
     blocked = taunt_blocks(d, h)
     if h.attacks >= 1 and not statuses.has(h, "disarm") and not blocked:
         out += [A("attack", p, target=t) for t in enemies_within(d, h, combat.reach(h))]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import permutations
 
 from explorer import CANCELLED, SELF, Weighted
@@ -44,15 +45,17 @@ def targets(t: Table, p: int) -> list[tuple[int, str]]:
     return out
 
 
-def card_sets(hand: tuple) -> list[tuple[str, ...]]:
-    """EB-3.2-attack: one attack card, or two when one of them allows it (EB-3.2-multi-attack)."""
+@lru_cache(maxsize=65536)
+def card_sets(hand: tuple) -> tuple[tuple[str, ...], ...]:
+    """EB-3.2-attack: one attack card, or two when one of them allows it (EB-3.2-multi-attack). Worked out once
+    per hand (a card's facts never change)."""
     atk = sorted({c for c in hand if card(c).kind == "attack"})
     sets = [(c,) for c in atk]
     for i, a in enumerate(atk):
         for b in atk[i:]:
             if (a != b or hand.count(a) > 1) and (card(a).has("combo") or card(b).has("combo")):
                 sets.append((a, b))
-    return sets
+    return tuple(sets)
 
 
 def attack_points(cards: tuple[str, ...]) -> Fraction:
@@ -77,9 +80,15 @@ def attack_actions(t: Table, p: int) -> list:
     sets = card_sets(seat.hand)
     if not sets:
         return []
-    aims = targets(t, p)
-    return [AP("attack", p, (("by", c.card), ("cards", s), ("seat", q), ("target", x)))
-            for c in seat.chars for s in sets for q, x in aims]
+    return _attacks(p, tuple(c.card for c in seat.chars), sets, tuple(targets(t, p)))
+
+
+@lru_cache(maxsize=65536)
+def _attacks(p: int, chars: tuple, sets: tuple, aims: tuple) -> tuple:
+    """Every attack of ``p``: by each of its characters, with each card set, at each target (made once per
+    choice of those, so the same choices are the same action objects in the same order)."""
+    return tuple(AP("attack", p, (("by", c), ("cards", s), ("seat", q), ("target", x)))
+                 for c in chars for s in sets for q, x in aims)
 
 
 def declare_attack(t: Table, p: int, a, emit) -> Table:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import attack, characters, effects, skills, traps
 from .catalogue import card
 from .flow import AP, A, decision
@@ -10,9 +12,10 @@ from .table import Table, evolve, pop
 FLIP_COST, REMOVE_COST = traps.FLIP_COST, traps.REMOVE_COST
 
 
-def _hand_kinds(t: Table, p: int):
-    cards = sorted(set(t.seats[p].hand))
-    return [(c, card(c)) for c in cards]
+@lru_cache(maxsize=65536)
+def _hand_kinds(hand: tuple) -> tuple:
+    """The distinct cards of ``hand`` in order, each with its facts (worked out once per hand)."""
+    return tuple((c, card(c)) for c in sorted(set(hand)))
 
 
 def play_cap_reached(t: Table) -> bool:
@@ -29,7 +32,7 @@ def play_actions(t: Table, p: int) -> list:
         return out
     seat = t.seats[p]
     out += attack.attack_actions(t, p)
-    hand = _hand_kinds(t, p)
+    hand = _hand_kinds(seat.hand)
     if not t.now.trapped:
         zones = traps.deploy_zones(t, p)
         out += [A("trap", p, card=c, zone=q, **how) for c, k in hand if k.kind == "trap" for q in zones

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import Bag, Draws, replace_at
 
 from . import effects, skills, traps
@@ -60,11 +62,16 @@ def _settle(t, task, emit):
     face up before and is face down now turns face up."""
     p = task.player
     t = _phase(t, "settle", p, "EB-1.2.1-settle", emit, True)
-    after = [Task("reface", p), *draw_tasks(p, DRAW_CARDS), Task("income", p), Task("draw_phase", p),
-             Task("declare", p), Task("play_start", p), Task("play", p), Task("discard", p), Task("end", p),
-             Task("next", p)]
-    t = push(t, *after)
+    t = push(t, *_turn_tasks(p))
     return traps.trigger_all(t, "turn_start", p, emit, passives=True)
+
+
+@lru_cache(maxsize=64)
+def _turn_tasks(p: int) -> tuple[Task, ...]:
+    """The rest of ``p``'s turn, in order (the same records every turn: a Task never changes)."""
+    return (Task("reface", p), *draw_tasks(p, DRAW_CARDS), Task("income", p), Task("draw_phase", p),
+            Task("declare", p), Task("play_start", p), Task("play", p), Task("discard", p), Task("end", p),
+            Task("next", p))
 
 
 def _reface(t, task, emit):
