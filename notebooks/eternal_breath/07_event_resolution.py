@@ -158,6 +158,8 @@ print("every edge goes forward in resolution order")
 # replays the same moves under both readings (`under_reading`) and rings the events one has and the other not
 # (`compare_logs`). Here: a plain attack (3 points) blocked without a card. Under `"zero"` the defender rolls
 # no defence die, so the replay stops one move early: the view says after how many moves the readings part.
+# Under the default the block's total defence is taken off the damage: the block **prevents** that part of it
+# (`EB-3.2-block`, the orange dashed edge from the block to the damage); under `"zero"` it prevents nothing.
 
 # %%
 display(Markdown(assumption_markdown(GID, ["EB-A05"])))
@@ -174,6 +176,9 @@ hit = {v: next(e for e in log if e.kind == "damage") for v, log in logs.items()}
 print({v: (e.number("total_defence"), e.number("damage")) for v, e in hit.items()})
 assert hit["zero"].number("damage") > hit["base_and_die"].number("damage")
 assert hit["base_and_die"].id in only_default and hit["zero"].id in only_zero
+block = {v: next(e for e in log if e.kind == "block") for v, log in logs.items()}
+assert links(logs["base_and_die"], "prevents") == [(block["base_and_die"].id, hit["base_and_die"].id, "EB-3.2-block")]
+assert links(logs["zero"], "prevents") == []
 display(draw(logs["base_and_die"], changed=only_default))
 draw(logs["zero"], changed=only_zero)
 

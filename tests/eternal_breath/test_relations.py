@@ -1,5 +1,6 @@
-"""永恒之息's priority rules on the event graph (issue 15): where two events were due together and an
-事件冲突 clause put one first, the later one names the earlier with ``resolves_before`` and that clause."""
+"""永恒之息's relations on the event graph (issue 15): where two events were due together and an 事件冲突 clause
+put one first, the later one names the earlier with ``resolves_before`` and that clause; a block prevents part of
+the damage, a rescue replaces the death; seeded games carry every relation the game decides."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import itertools
 
 import networkx as nx
 
-from explorer import CHANCE, act, event_graph
-from explorer.games.eternal_breath.scenarios import ATTACKER, combat_ready
+import explorer
+from explorer import CHANCE, act, event_graph, get_game
+from explorer.games.eternal_breath.scenarios import ATTACKER, combat_ready, drive_attack
 from explorer.games.eternal_breath.table import Character
 from explorer.state import State
 
@@ -79,3 +81,53 @@ def test_nothing_due_together_no_order():
     s = s.apply(next(a for a in s.legal_actions() if a.kind == "block"))
     s = s.apply(act(GAME, "roll", CHANCE, die=1))
     assert not any(link[0] == "resolves_before" for e in s.log for link in e.links)
+
+
+# --- prevents: a block; replaces: a rescue; the relations of whole games ------------------------------------------
+def test_a_block_prevents_part_of_the_damage():
+    """EB-3.2-block: 总防御力 is taken off the attack: the block (a decision of an earlier step) prevents that part
+    of the damage, read on the graph as block → damage; a block that adds nothing (EB-A05's "zero" reading, no
+    card) and a dodge that fails prevent nothing."""
+    s = drive_attack(combat_ready(attack_points=3, base_defence=2, defence_points=1), attack_die=6, defence_die=3)
+    block, damage = (next(e for e in s.log if e.kind == kind) for kind in ("block", "damage"))
+    assert damage.number("total_defence") > 0 and damage.number("damage") >= 1
+    assert ("prevents", block.id, damage.id, "EB-3.2-block") in damage.links
+    g = event_graph(s.log)
+    assert g.edges[block.id, damage.id]["relation"] == "prevents" and nx.is_directed_acyclic_graph(g)
+    bare = drive_attack(combat_ready(variant={"block_without_card": "zero"}), attack_die=6, response="block")
+    failed = drive_attack(combat_ready(), attack_die=6, response="dodge", defence_die=1)
+    for end in (bare, failed):
+        hit = next(e for e in end.log if e.kind == "damage")
+        assert hit.outcome != "cancelled" and not any(link[0] == "prevents" for link in hit.links)
+
+
+def test_a_rescue_replaces_the_death_the_dying_announced():
+    """EB-3.2-rescue: healed back above 0 HP, the character is saved: "saved" replaces the dying (no death)."""
+    from .helpers import do, seat, state
+    from .test_characters import DUMMY, kill
+
+    s = kill(state(seat(summons=(ATTACKER,), hand=("atk_slash",)), seat(summons=(DUMMY,), hand=("eff_potion",))),
+             die=1, cards=("atk_slash",), rescue=True)
+    s = do(do(s, "pass", 0), "rescue", 1, card="eff_potion")
+    dying, saved = (next(e for e in s.log if e.kind == kind) for kind in ("dying", "saved"))
+    assert saved.links == (("replaces", saved.id, dying.id, "EB-3.2-rescue"),)
+    assert not any(e.kind == "death" for e in s.log)
+    assert event_graph(s.log).edges[dying.id, saved.id]["relation"] == "replaces"
+
+
+def test_seeded_random_games_carry_every_relation_the_game_decides():
+    """Seeded 4-player games of random bots: 永恒之息 triggers (traps, passives), cancels (a dodge, a trap's
+    check), prevents (a block), replaces (a rescue) and orders (the conflict clauses). Every link names a clause of
+    the register; the graph stays a DAG."""
+    game = get_game(GAME)
+    clauses = {c.id for c in explorer.rules(GAME)}
+    seen: set[str] = set()
+    for seed in range(6):
+        end = explorer.play_out(explorer.new_game(GAME, 4, game.simulation_limits(4)), seed=seed)
+        links = [link for e in end.log for link in e.links]
+        assert {link[3] for link in links} <= clauses
+        assert nx.is_directed_acyclic_graph(event_graph(end.log, texts=False))
+        seen |= {link[0] for link in links}
+        if seen == {"triggers", "cancels", "prevents", "replaces", "resolves_before"}:
+            break
+    assert seen == {"triggers", "cancels", "prevents", "replaces", "resolves_before"}

@@ -191,9 +191,13 @@ def _hit(t, task, emit):
             points = sum(card(c).points for c in dcards) + bonus_d
             total_defence = combat.total_defence_block(base, f.defence_die, points)
         dmg = combat.final_damage(total_attack, total_defence)
+        # EB-3.2-block: a block whose total defence is above 0 took that much off the damage: it prevents (that
+        # part of) the damage, as a shield does in the MOBA (the block was a decision of an earlier step)
+        block = emit.latest(lambda e: e.kind == "block", since=f.event) if f.response == combat.BLOCK else None
+        blocked = ((block, "prevents", SELF, "EB-3.2-block"),) if block is not None and total_defence > 0 else ()
         from .characters import heal, hurt
         t, dying = hurt(t, q, f.tchar, dmg, emit, kind="damage", clause="EB-3.2-damage", by=p, cause=f.event,
-                        total_defence=_num(total_defence), **nums)
+                        total_defence=_num(total_defence), links=blocked, **nums)
         later += dying
         ratio = sum((e.ratio for c in f.cards for e in card(c).effects if e.do == "lifesteal"), Fraction(0))
         ratio += effects.lifesteal(t, p, f.char)
