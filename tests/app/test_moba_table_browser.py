@@ -88,6 +88,22 @@ def distance(a, b) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
+WAYS = {(0, 1): ("south", "南"), (0, -1): ("north", "北"), (1, 0): ("east", "东"), (-1, 0): ("west", "西")}
+
+
+def aims_at(says: str, mine, theirs, lang: str) -> bool:
+    """A lit enemy hero's title names what a click does to it: an attack or a card on P1, or — when no move or
+    attack is left and the first tool is a skill (widgets/card_moba_map.py sorts "basic" first only when it has
+    targets) — a skill aimed from P0 along a straight line through P1's cell."""
+    if any(words in says for words in ATTACK[lang]):
+        return True
+    if mine is None or theirs is None:
+        return False
+    dx, dy = theirs[0] - mine[0], theirs[1] - mine[1]
+    way = WAYS.get(((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))) if 0 in (dx, dy) else None
+    return way is not None and (f"toward the {way[0]}" if lang == "en" else f"方向{way[1]}") in says
+
+
 def basic_tool(page) -> None:
     """With several ways to use the map, a click means "move / attack" (the first tool)."""
     tools = page.locator(".re-moba-tools button:visible")
@@ -130,8 +146,9 @@ def person_decides(page, lang: str, notes: dict) -> bool:
     enemy = page.locator(".re-moba-map .re-moba-hero-cell.re-moba-target:visible")
     if enemy.count():  # an enemy hero lit: click it to attack
         says = enemy.first.get_attribute("title")  # what the click stands for, shown on hover
+        where = heroes(page)
         click_and_wait(page, enemy.first)
-        assert any(words in says for words in ATTACK[lang]), says  # the click targets the hero clicked
+        assert aims_at(says, where.get(0), where.get(1), lang), says  # the click targets the hero clicked
         notes["attacks"] = notes.get("attacks", 0) + 1
         return True
     where = heroes(page)
