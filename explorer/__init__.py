@@ -13,7 +13,7 @@ from .chance import Draws, Weighted
 from .errors import ContentWarning, DataError, IllegalAction, SaveError, VariantError, W
 from .events import CANCELLED, RELATIONS, SELF, TOOK_EFFECT, Emitter, Event, event_graph, visible_log, why
 from .play import Bot, RandomBot, play, play_out, sample_chance
-from .records import evolve, record, replace_at
+from .records import evolve, record, replace_at, setter
 from .registers import Assumption, Clause, Option
 from .registry import Game, Scenario, assumptions, broken_games, game_ids, get_game, register, rules
 from .state import HIDDEN, State, from_json, is_hidden, new_game, replay
@@ -26,5 +26,5 @@ __all__ = [
     "RandomBot", "SaveError", "Scenario", "State", "VariantError", "W",
     "Weighted", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids",
     "get_game", "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",
-    "sample_chance", "transcript", "visible_log", "why",
+    "sample_chance", "setter", "transcript", "visible_log", "why",
 ]

@@ -120,6 +120,7 @@ def _play_out(state: State, seat_bots: Mapping[int, Bot], randoms: set[int], see
     actions: list[Action] = []  # this playout's steps, not yet in ``history``
     logged: list = []           # and their events, not yet in ``log``
     next_id = len(log)
+    past = _Logged(log, logged)  # the log so far, for Emitter.latest (``logged`` grows in place)
     steps, limit = 0, math.inf if max_steps is None else max_steps
     while steps < limit:
         who = current(data)
@@ -138,18 +139,19 @@ def _play_out(state: State, seat_bots: Mapping[int, Bot], randoms: set[int], see
             here = State(game, players, variant, data, history, log, events, state._start)
             after = here.apply(seat_bots[who].choose(here, rng))
             data, history, log, events = after.data, after._history, after._log, after._events
-            next_id = len(log)
+            next_id, past = len(log), _Logged(log, logged)
             steps += 1
             continue
         else:
             break
-        emitter = Emitter(game_id, next_id, _Logged(log, logged))  # resolve(), inline: one step of the rules
+        emitter = Emitter(game_id, next_id, past)  # resolve(), inline: one step of the rules
         data = rules(data, action, emitter)
-        events = tuple(emitter.events)
+        events = emitter.events  # a list: the last step's become a tuple at the end
         next_id = emitter.next_id
         actions.append(action)
         logged += events
         steps += 1
     if steps == 0:
         return state
-    return State(game, players, variant, data, history.extend(actions), log.extend(logged), events, state._start)
+    return State(game, players, variant, data, history.extend(actions), log.extend(logged), tuple(events),
+                 state._start)
