@@ -11,6 +11,7 @@ from explorer import CANCELLED, SELF, Weighted
 
 from . import combat, effects, traps
 from .catalogue import card
+from .characters import heal, hurt
 from .flow import AP, A, auto, chance, decision
 from .table import (
     Combat,
@@ -23,7 +24,6 @@ from .table import (
     pop,
     push,
     self_char,
-    summons,
     to_discard,
 )
 
@@ -35,9 +35,9 @@ def targets(t: Table, p: int) -> list[tuple[int, str]]:
     for q, seat in enumerate(t.seats):
         if q == p or not seat.alive:
             continue
-        mine = summons(seat)
+        mine = [c for c in seat.chars if not c.is_self]  # summons(seat), as a list: asked at every play decision
         if mine:
-            out.extend((q, c.card) for c in mine if c.face_up)
+            out += [(q, c.card) for c in mine if c.face_up]
         else:
             me = self_char(seat)
             if me is not None and me.face_up:
@@ -45,15 +45,25 @@ def targets(t: Table, p: int) -> list[tuple[int, str]]:
     return out
 
 
-@lru_cache(maxsize=65536)
 def card_sets(hand: tuple) -> tuple[tuple[str, ...], ...]:
-    """EB-3.2-attack: one attack card, or two when one of them allows it (EB-3.2-multi-attack). Worked out once
-    per hand (a card's facts never change)."""
-    atk = sorted({c for c in hand if card(c).kind == "attack"})
+    """EB-3.2-attack: one attack card, or two when one of them allows it (EB-3.2-multi-attack)."""
+    return _card_sets(tuple(filter(is_attack_card, hand)))
+
+
+@lru_cache(maxsize=4096)
+def is_attack_card(c: str) -> bool:
+    return card(c).kind == "attack"
+
+
+@lru_cache(maxsize=65536)
+def _card_sets(atk_hand: tuple) -> tuple[tuple[str, ...], ...]:
+    """``card_sets`` of the hand's attack cards, worked out once per such cards (a card's facts never change; the
+    hands themselves rarely repeat)."""
+    atk = sorted(set(atk_hand))
     sets = [(c,) for c in atk]
     for i, a in enumerate(atk):
         for b in atk[i:]:
-            if (a != b or hand.count(a) > 1) and (card(a).has("combo") or card(b).has("combo")):
+            if (a != b or atk_hand.count(a) > 1) and (card(a).has("combo") or card(b).has("combo")):
                 sets.append((a, b))
     return tuple(sets)
 
@@ -120,7 +130,7 @@ _DIE = Weighted(tuple(A("roll", -1, die=d) for d in combat.DIE_FACES), (1,) * le
 
 def _roll_attack(t, task, a, emit):
     """EB-3.2-attack-power: the attacker rolls one die first (its attack power)."""
-    emit.emit("roll", "EB-3.2-attack-power", actor=task.player, cause=t.combat.event, die=a["die"])
+    emit.emit_pairs("roll", "EB-3.2-attack-power", task.player, (("die", a["die"]),), cause=t.combat.event)
     return evolve(t, combat=evolve(t.combat, attack_die=a["die"]), tasks=t.tasks[1:])
 
 
@@ -134,10 +144,10 @@ def _defend(t, task, a, emit):
     """EB-3.2-block: block with at most one defence card (or none); EB-3.2-dodge: or dodge."""
     q, fight = task.player, t.combat
     if a.kind == "dodge":
-        emit.emit("dodge", "EB-3.2-dodge", actor=q, cause=fight.event)
+        emit.emit_pairs("dodge", "EB-3.2-dodge", q, cause=fight.event)
         return pop(evolve(t, combat=evolve(fight, response=combat.DODGE)))
     c = a["card"]
-    emit.emit("block", "EB-3.2-block", actor=q, cause=fight.event, card=c)
+    emit.emit_pairs("block", "EB-3.2-block", q, (("card", c),), cause=fight.event)
     if c:
         t = effects.lose_card(t, q, c, emit)
     t = pop(evolve(t, combat=evolve(t.combat, response=combat.BLOCK, defence_card=c)))
@@ -149,7 +159,7 @@ def _defend(t, task, a, emit):
 def _roll_defence(t, task, a, emit):
     """EB-3.2-block / EB-3.2-dodge: the defender rolls one die (defence power, or dodge power)."""
     clause = "EB-3.2-dodge" if t.combat.response == combat.DODGE else "EB-3.2-block"
-    emit.emit("roll", clause, actor=task.player, cause=t.combat.event, die=a["die"])
+    emit.emit_pairs("roll", clause, task.player, (("die", a["die"]),), cause=t.combat.event)
     return evolve(t, combat=evolve(t.combat, defence_die=a["die"]), tasks=t.tasks[1:])
 
 
@@ -195,7 +205,6 @@ def _hit(t, task, emit):
         # part of) the damage, as a shield does in the MOBA (the block was a decision of an earlier step)
         block = emit.latest(lambda e: e.kind == "block", since=f.event) if f.response == combat.BLOCK else None
         blocked = ((block, "prevents", SELF, "EB-3.2-block"),) if block is not None and total_defence > 0 else ()
-        from .characters import heal, hurt
         t, dying = hurt(t, q, f.tchar, dmg, emit, kind="damage", clause="EB-3.2-damage", by=p, cause=f.event,
                         total_defence=_num(total_defence), links=blocked, **nums)
         later += dying

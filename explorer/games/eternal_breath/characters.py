@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from explorer import SELF
 
-from . import effects
+from . import effects, skills  # (skills imports this module: module form)
 from .catalogue import card
 from .flow import A, auto, decision
 from .table import (
@@ -73,8 +73,7 @@ def hurt(t: Table, p: int, c: str, amount: int, emit, *, kind: str, clause: str,
         dying = emit.emit("dying", "EB-3.2-dying", targets=(p, c), cause=eid, hp=hp)
         later = (Task("rescue", target=p, tchar=c, by=by, cause=dying),)
     if kind != "life loss":
-        from .skills import passive_tasks
-        later += tuple(evolve(k, cause=eid) for k in passive_tasks(t, p, "damaged") if k.char == c)
+        later += tuple(evolve(k, cause=eid) for k in skills.passive_tasks(t, p, "damaged") if k.char == c)
     return t, later
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from . import characters, skills  # (both import this module: module form)
 from .catalogue import card
 from .flow import A, auto, chance, decision
 from .table import (
@@ -65,7 +66,6 @@ def damage_kind(user: int, owner: int) -> tuple[str, str]:
 # --- the interpreter -------------------------------------------------------------------------------
 def resolve(t: Table, todo: tuple, ctx: Ctx, emit, cause: int | None = None) -> Table:
     """Apply effects in order; rescues and judgments they cause are pushed after them (EB-3.2-conflict-cause)."""
-    from .characters import heal, hurt
     later: list[Task] = []
     for e in todo:
         if e.to == "all" and e.do in ("damage", "heal", "gain_coins", "lose_coins", "draw"):
@@ -76,12 +76,12 @@ def resolve(t: Table, todo: tuple, ctx: Ctx, emit, cause: int | None = None) -> 
                 if not t.seats[q].alive:
                     continue
                 if e.do == "heal":
-                    t = heal(t, q, c, e.amount, emit, by=ctx.user, cause=cause)
+                    t = characters.heal(t, q, c, e.amount, emit, by=ctx.user, cause=cause)
                     continue
                 kind, clause = damage_kind(ctx.user, q) if e.do == "damage" else ("life loss", "EB-3.2-life-loss")
                 by = ctx.user if e.do == "damage" else -1
                 first = emit.next_id
-                t, tasks = hurt(t, q, c, e.amount, emit, kind=kind, clause=clause, by=by, cause=cause)
+                t, tasks = characters.hurt(t, q, c, e.amount, emit, kind=kind, clause=clause, by=by, cause=cause)
                 if e.to == "all" and done >= 0:  # EB-3.2-conflict-turn-order: the seat before resolved first
                     emit.relate(done, "resolves_before", first, "EB-3.2-conflict-turn-order")
                 done = first if emit.next_id > first else done
@@ -149,8 +149,7 @@ def lose_card(t: Table, p: int, c: str, emit) -> Table:
     """A card leaves the hand; outside its owner's turn that fires 'lose a card' passives (EB-3.1-passive)."""
     t = seat_set(t, p, hand=without(t.seats[p].hand, c))
     if p != t.turn:
-        from .skills import passives
-        t = passives(t, p, "lose_card_off_turn", emit)
+        t = skills.passives(t, p, "lose_card_off_turn", emit)
     return t
 
 

@@ -6,16 +6,25 @@ from functools import lru_cache
 
 from . import attack, characters, effects, skills, traps
 from .catalogue import card
-from .flow import AP, A, decision
+from .flow import AP, decision
 from .table import Table, evolve, pop
 
 FLIP_COST, REMOVE_COST = traps.FLIP_COST, traps.REMOVE_COST
 
 
-@lru_cache(maxsize=65536)
-def _hand_kinds(hand: tuple) -> tuple:
-    """The distinct cards of ``hand`` in order, each with its facts (worked out once per hand)."""
-    return tuple((c, card(c)) for c in sorted(set(hand)))
+@lru_cache(maxsize=4096)
+def play_as(c: str) -> str:
+    """How card ``c`` is played in the play phase (a card's facts never change: worked out once per card): "trap",
+    "aimed effect" / "effect" (an instant effect card, with or without a chosen character), "place on character" /
+    "place" (a persistent effect card), "prepare" (a normal character card), or "" (not played by itself)."""
+    k = card(c)
+    if k.kind == "trap":
+        return "trap"
+    if k.kind == "effect" and not k.persistent and not k.has("cancel_trap"):
+        return "aimed effect" if effects.needs_target(k) else "effect"
+    if k.kind == "effect" and k.persistent:
+        return "place on character" if k.place == "character" else "place"
+    return "prepare" if k.kind == "normal" else ""
 
 
 def play_cap_reached(t: Table) -> bool:
@@ -27,43 +36,61 @@ def play_cap_reached(t: Table) -> bool:
 
 def play_actions(t: Table, p: int) -> list:
     """EB-1.2.4-play: at most 1 attack, 1 trap, 1 summon; any number of effect cards and prepares; skills."""
-    out = [A("end_play", p)]
+    out = [AP("end_play", p, ())]
     if play_cap_reached(t):
         return out
-    seat = t.seats[p]
+    seat, now = t.seats[p], t.now
     out += attack.attack_actions(t, p)
-    hand = _hand_kinds(seat.hand)
-    if not t.now.trapped:
-        zones = traps.deploy_zones(t, p)
-        out += [A("trap", p, card=c, zone=q, **how) for c, k in hand if k.kind == "trap" for q in zones
-                for how in traps.deploy_choices(t, p, q)]
+    hand = [(c, play_as(c)) for c in sorted(set(seat.hand))]
+    if not now.trapped:
+        trap_cards = tuple(c for c, how in hand if how == "trap")
+        if trap_cards:
+            zones = tuple((q, traps.deploy_choices(t, p, q)) for q in traps.deploy_zones(t, p))
+            out += _trap_actions(p, trap_cards, zones)
     all_traps = [(q, i, tr) for q, s in enumerate(t.seats) if s.alive for i, tr in enumerate(s.traps)]
-    if not t.now.flipped and seat.coins >= FLIP_COST:
-        out += [AP("flip_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
-    if not t.now.removed and seat.coins >= REMOVE_COST:
-        out += [AP("remove_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
-    out += [AP("declare_trap", p, (("slot", i), ("zone", q))) for q, i, tr in all_traps
-            if tr.placer == p and not tr.face_up]
-    aims = skills._aims(t)
-    for c, k in hand:
-        if k.kind == "effect" and not k.persistent and not k.has("cancel_trap"):
-            if effects.needs_target(k):
-                out += [AP("effect", p, (("card", c), ("seat", q), ("target", x))) for q, x in aims]
-            else:
-                out.append(A("effect", p, card=c, seat=-1, target=""))
-        elif k.kind == "effect" and k.persistent:
-            if k.place == "character":
-                out += [AP("place", p, (("card", c), ("seat", q), ("target", x))) for q, x in aims
-                        if q == p or seat.coins >= effects.EFFECT_COST]
-            else:
-                out += [A("place", p, card=c, seat=q, target="") for q, s in enumerate(t.seats)
-                        if s.alive and (q == p or seat.coins >= effects.EFFECT_COST)]
-        elif k.kind == "normal":
-            out.append(A("prepare", p, card=c))
-    if not t.now.summoned and characters.can_summon(t, p):
-        out += [A("summon", p, card=c) for c in sorted(set(seat.pool))]
+    if all_traps:
+        if not now.flipped and seat.coins >= FLIP_COST:
+            out += [AP("flip_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
+        if not now.removed and seat.coins >= REMOVE_COST:
+            out += [AP("remove_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
+        out += [AP("declare_trap", p, (("slot", i), ("zone", q))) for q, i, tr in all_traps
+                if tr.placer == p and not tr.face_up]
+    aims = alive = None
+    for c, how in hand:
+        if how in ("aimed effect", "place on character"):
+            if aims is None:
+                aims = tuple(skills._aims(t))
+            out += _aimed(how, p, c, aims if how == "aimed effect" or seat.coins >= effects.EFFECT_COST
+                          else tuple(x for x in aims if x[0] == p))
+        elif how == "effect":
+            out.append(AP("effect", p, (("card", c), ("seat", -1), ("target", ""))))
+        elif how == "place":
+            if alive is None:
+                alive = tuple(q for q, s in enumerate(t.seats) if s.alive)
+            out += [AP("place", p, (("card", c), ("seat", q), ("target", ""))) for q in alive
+                    if q == p or seat.coins >= effects.EFFECT_COST]
+        elif how == "prepare":
+            out.append(AP("prepare", p, (("card", c),)))
+    if not now.summoned and characters.can_summon(t, p):
+        out += [AP("summon", p, (("card", c),)) for c in sorted(set(seat.pool))]
     out += skills.active_actions(t, p, "play")
     return out
+
+
+# The play phase is most of a bot's decisions: its longest lists (a trap into each zone, an effect card at each
+# character) are made once for the same inputs, so the same choices are the same action objects in the same order.
+@lru_cache(maxsize=65536)
+def _trap_actions(p: int, trap_cards: tuple, zones: tuple) -> tuple:
+    """EB-1.2.4-trap-once: each trap card into each zone, in each way it may go (``traps.deploy_choices``)."""
+    return tuple(AP("trap", p, tuple(sorted((("card", c), ("zone", q), *how)))) for c in trap_cards
+                 for q, hows in zones for how in hows)
+
+
+@lru_cache(maxsize=65536)
+def _aimed(how: str, p: int, c: str, aims: tuple) -> tuple:
+    """EB-1.2.4-effects-any: effect card ``c`` used on (or placed on) each character of ``aims``."""
+    kind = "effect" if how == "aimed effect" else "place"
+    return tuple(AP(kind, p, (("card", c), ("seat", q), ("target", x))) for q, x in aims)
 
 
 def _play_legal(t, task):
@@ -73,7 +100,7 @@ def _play_legal(t, task):
 def _play(t, task, a, emit):
     p, kind = task.player, a.kind
     if kind == "end_play":
-        emit.emit("end play", "EB-1.2.4-play", actor=p)
+        emit.emit_pairs("end play", "EB-1.2.4-play", p)
         return pop(t)
     t = evolve(t, now=evolve(t.now, plays=t.now.plays + 1))
     if kind == "attack":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer import SELF
 
-from . import effects
+from . import characters, effects  # (characters imports this module: module form)
 from .catalogue import card
 from .flow import AP, A, auto, decision
 from .table import Ctx, Table, Task, evolve, find_char, order_from, pay, pop, push
@@ -57,8 +57,7 @@ def use_active(t: Table, p: int, a, emit) -> Table:
     t = evolve(t, now=evolve(t.now, skill_chars=used))
     dying = ()
     if sk.cost_life:
-        from .characters import hurt
-        t, dying = hurt(t, p, c, sk.cost_life, emit, kind="life loss", clause="EB-3.2-life-loss", cause=eid)
+        t, dying = characters.hurt(t, p, c, sk.cost_life, emit, kind="life loss", clause="EB-3.2-life-loss", cause=eid)
     ctx = Ctx(p, char=c, player=a["seat"], target=a["target"], source=c)
     t = effects.resolve(t, sk.effects, ctx, emit, eid)
     return push(t, *dying) if dying else t

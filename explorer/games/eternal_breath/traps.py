@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer import SELF
 
-from . import effects
+from . import effects, skills
 from .catalogue import card
 from .flow import A, auto, decision
 from .table import TRAP_LIMIT, Ctx, Table, Task, Trap, evolve, pay, pop, push, seat_set, to_discard
@@ -36,13 +36,14 @@ def deploy(t: Table, p: int, c: str, zone: int, emit, face_down: bool = False) -
     return evolve(t, now=evolve(t.now, trapped=True))
 
 
-def deploy_choices(t: Table, p: int, zone: int) -> tuple[dict, ...]:
-    """EB-A12: how ``p`` may deploy into ``zone`` now: face up, or face down for 1 more coin (once a turn,
-    EB-3.2-trap-flip); with ``trap_deployed = "face_down"`` only face down, for free."""
+def deploy_choices(t: Table, p: int, zone: int) -> tuple[tuple, ...]:
+    """EB-A12: how ``p`` may deploy into ``zone`` now, as the action's extra parameters: face up (none), or face
+    down for 1 more coin (once a turn, EB-3.2-trap-flip); with ``trap_deployed = "face_down"`` only face down, for
+    free (none: every trap goes in face down)."""
     if t.rules.trap_deployed == "face_down":
-        return ({},)
+        return ((),)
     cost = FLIP_COST + (DEPLOY_COST if zone != p else 0)
-    return ({}, {"face": "down"}) if not t.now.flipped and t.seats[p].coins >= cost else ({},)
+    return ((), (("face", "down"),)) if not t.now.flipped and t.seats[p].coins >= cost else ((),)
 
 
 def flip(t: Table, p: int, zone: int, slot: int, emit) -> Table:
@@ -91,8 +92,7 @@ def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplay
     (EB-3.2-conflict-active-first: passive skills, then persistent effects, then traps)."""
     tasks: list[Task] = []
     if passives:
-        from .skills import passive_tasks
-        tasks.extend(passive_tasks(t, p, when))
+        tasks.extend(skills.passive_tasks(t, p, when))
     tasks.extend(effects.triggered(t, p, when))
     for tr in t.seats[p].traps:
         ctx = Ctx(tr.placer, zone=p, aplayer=aplayer, achar=achar, source=tr.card)
@@ -101,7 +101,7 @@ def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplay
         elif not tr.face_up and t.seats[tr.placer].alive:   # EB-A30: asked whatever the hidden card is
             tasks.append(Task("trap_declare", tr.placer, card=tr.card, target=p, ctx=ctx, when=when))
     if tasks:
-        eid = emit.emit("trigger", "EB-3.2-trigger", actor=p, condition=when, count=len(tasks))
+        eid = emit.emit_pairs("trigger", "EB-3.2-trigger", p, (("condition", when), ("count", len(tasks))))
         if len(tasks) > 1:  # the order of what one influence triggered is shown (passives, effects, traps)
             emit.emit("order", "EB-3.2-conflict-cause", cause=eid, order=tuple(_public_name(k) for k in tasks))
         tasks = [k if k.cause >= 0 else evolve(k, cause=eid) for k in tasks]  # each fires on this trigger

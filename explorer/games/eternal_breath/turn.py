@@ -6,9 +6,9 @@ from functools import lru_cache
 
 from explorer import Bag, Draws, replace_at
 
-from . import effects, skills, traps
+from . import characters, effects, skills, traps
 from .flow import A, auto, chance, decision
-from .table import Task, evolve, gain_coins, pay, pop, push, seat_set, self_char, set_char, without
+from .table import Task, evolve, gain_coins, pay, pop, push, seat_set, self_char, set_char, to_discard, without
 
 DRAW_CARDS = 2       # EB-1.2.2-draw
 DRAW_COINS = 2
@@ -29,7 +29,7 @@ def _draw(t, task, a, emit):
     """EB-3.2-draw: the card drawn joins the player's hand (only they see it, EB-3.1-hand)."""
     p, c = task.player, a["card"]
     clause = "EB-1.1.4-init" if task.kind == "deal" else "EB-3.2-draw"
-    emit.emit("draw", clause, actor=p, private_to=(p,), card=c)
+    emit.emit_pairs("draw", clause, p, (("card", c),), private_to=(p,))
     seats = replace_at(t.seats, p, evolve(t.seats[p], hand=tuple(sorted((*t.seats[p].hand, c)))))
     return evolve(t, deck=t.deck.remove(c), seats=seats, tasks=t.tasks[1:])
 
@@ -53,7 +53,7 @@ def draw_tasks(p: int, n: int) -> tuple[Task, ...]:
 
 # --- the phases -----------------------------------------------------------------------------------
 def _phase(t, name, p, clause, emit, pop_task: bool = False):
-    emit.emit("phase", clause, actor=p, phase=name, round=t.round)
+    emit.emit_pairs("phase", clause, p, (("phase", name), ("round", t.round)))
     return evolve(t, phase=name, tasks=t.tasks[1:]) if pop_task else evolve(t, phase=name)
 
 
@@ -86,7 +86,7 @@ def _reface(t, task, emit):
 def _income(t, task, emit):
     """EB-1.2.2-draw: 2 cards (drawn just before) and 2 coins."""
     t, got = gain_coins(pop(t), task.player, DRAW_COINS)
-    emit.emit("coins", "EB-1.2.2-draw", actor=task.player, gained=got, coins=t.seats[task.player].coins)
+    emit.emit_pairs("coins", "EB-1.2.2-draw", task.player, (("coins", t.seats[task.player].coins), ("gained", got)))
     return t
 
 
@@ -127,8 +127,7 @@ def _declare(t, task, a, emit):
     """EB-1.2.3-declare: the player may make the character declaration in this phase."""
     t = pop(t)
     if a.kind == "declare":
-        from .characters import declare
-        t = declare(t, task.player, emit, "EB-1.2.3-declare")
+        t = characters.declare(t, task.player, emit, "EB-1.2.3-declare")
     return _phase(t, "play", task.player, "EB-1.2.4-play", emit)
 
 
@@ -155,7 +154,6 @@ def _discard(t, task, a, emit):
     """EB-1.2.5-discard: above the hand limit (6) the player discards cards of their choice."""
     p, c = task.player, a["card"]
     emit.emit("discard", "EB-1.2.5-discard", actor=p, card=c)
-    from .table import to_discard
     return to_discard(seat_set(t, p, hand=without(t.seats[p].hand, c)), c, emit=emit)
 
 
@@ -174,7 +172,6 @@ def _expire(t, task, emit):
     old = tuple(e for e in seat.effects if e.round != t.round)
     if old:
         emit.emit("expire", "EB-1.2.6-expire", actor=p, cards=tuple(e.card for e in old))
-        from .table import to_discard
         t = to_discard(seat_set(t, p, effects=tuple(e for e in seat.effects if e.round == t.round)),
                        *(e.card for e in old))
     return pop(t)
