@@ -119,8 +119,9 @@ def _play_out(state: State, seat_bots: Mapping[int, Bot], randoms: set[int], see
     data, history, log, events = state.data, state._history, state._log, state._events
     actions: list[Action] = []  # this playout's steps, not yet in ``history``
     logged: list = []           # and their events, not yet in ``log``
-    next_id = len(log)
-    past = _Logged(log, logged)  # the log so far, for Emitter.latest (``logged`` grows in place)
+    # one emitter for the playout (the log so far, for Emitter.latest: ``logged`` grows in place); each step
+    # starts it on a fresh list of events, ids running on
+    emitter = Emitter(game_id, len(log), _Logged(log, logged))
     steps, limit = 0, math.inf if max_steps is None else max_steps
     while steps < limit:
         who = current(data)
@@ -139,15 +140,13 @@ def _play_out(state: State, seat_bots: Mapping[int, Bot], randoms: set[int], see
             here = State(game, players, variant, data, history, log, events, state._start)
             after = here.apply(seat_bots[who].choose(here, rng))
             data, history, log, events = after.data, after._history, after._log, after._events
-            next_id, past = len(log), _Logged(log, logged)
+            emitter.next_id, emitter.past = len(log), _Logged(log, logged)
             steps += 1
             continue
         else:
             break
-        emitter = Emitter(game_id, next_id, past)  # resolve(), inline: one step of the rules
+        emitter.events = events = []  # resolve(), inline: one step of the rules, its events in a list of their own
         data = rules(data, action, emitter)
-        events = emitter.events  # a list: the last step's become a tuple at the end
-        next_id = emitter.next_id
         actions.append(action)
         logged += events
         steps += 1
