@@ -21,6 +21,7 @@ from .table import (
     evolve,
     find_char,
     is_face_up,
+    plain_task,
     pop,
     push,
     self_char,
@@ -68,6 +69,7 @@ def _card_sets(atk_hand: tuple) -> tuple[tuple[str, ...], ...]:
     return tuple(sets)
 
 
+@lru_cache(maxsize=4096)
 def attack_points(cards: tuple[str, ...]) -> Fraction:
     """EB-3.2-multi-attack: points summed, then the cards' boosts applied in the order giving the highest sum."""
     base = Fraction(sum(card(c).points for c in cards))
@@ -103,21 +105,25 @@ def _attacks(p: int, chars: tuple, sets: tuple, aims: tuple) -> tuple:
 
 def declare_attack(t: Table, p: int, a, emit) -> Table:
     """EB-3.2-attack: the attacker names its character and plays the attack card(s); then the dice."""
-    cards = a["cards"]
+    args = a.args
+    by, cards, q, x = args["by"], args["cards"], args["seat"], args["target"]
     for c in cards:
         t = effects.lose_card(t, p, c, emit)
-    if is_face_up(t, p, a["by"]):
-        eid = emit.emit("attack", "EB-3.2-attack", actor=p, targets=(a["seat"], a["target"]), by=a["by"], cards=cards)
+    if is_face_up(t, p, by):
+        eid = emit.emit_pairs("attack", "EB-3.2-attack", p, (("by", by), ("cards", cards)), (q, x))
     else:  # EB-A29: others see that a face-down character attacks, not which one it is
-        eid = emit.emit("attack", "EB-3.2-attack", actor=p, targets=(a["seat"], a["target"]), by="", cards=cards,
-                        face_down=True)
-        emit.emit("attacker", "EB-3.1-face-down", actor=p, cause=eid, private_to=(p,), card=a["by"])
-    fight = Combat(p, a["by"], cards, a["seat"], a["target"], eid)
-    t = evolve(t, combat=fight, now=evolve(t.now, attacked=True))
-    q = a["seat"]
-    if t.rules.response_timing == "before_attack_die":
-        return push(t, Task("defend", q), Task("roll_attack", p), Task("roll_defence", q), Task("hit", p))
-    return push(t, Task("roll_attack", p), Task("defend", q), Task("roll_defence", q), Task("hit", p))
+        eid = emit.emit_pairs("attack", "EB-3.2-attack", p, (("by", ""), ("cards", cards), ("face_down", True)), (q, x))
+        emit.emit("attacker", "EB-3.1-face-down", actor=p, cause=eid, private_to=(p,), card=by)
+    t = evolve(t, combat=Combat(p, by, cards, q, x, eid), now=evolve(t.now, attacked=True))
+    return push(t, *_attack_steps(p, q, t.rules.response_timing == "before_attack_die"))
+
+
+@lru_cache(maxsize=1024)
+def _attack_steps(p: int, q: int, respond_first: bool) -> tuple[Task, ...]:
+    """EB-3.2-attack: the attacker's die, the defender's response (first with EB-A05's ``before_attack_die``), the
+    defender's die, the damage (the same records every attack: a Task never changes)."""
+    steps = (plain_task("roll_attack", p), plain_task("defend", q))
+    return (*(steps[::-1] if respond_first else steps), plain_task("roll_defence", q), plain_task("hit", p))
 
 
 def _die(t, task):
@@ -163,27 +169,41 @@ def _roll_defence(t, task, a, emit):
     return evolve(t, combat=evolve(t.combat, defence_die=a["die"]), tasks=t.tasks[1:])
 
 
+@lru_cache(maxsize=4096)
 def _bonus(own: tuple[str, ...], against: tuple[str, ...]) -> int:
-    """EB-3.2-attribute: attributes act only through card text ('+N against a 火 card', EB-A03)."""
+    """EB-3.2-attribute: attributes act only through card text ('+N against a 火 card', EB-A03). Worked out once
+    per pair of card sets (a card's facts never change)."""
     attrs = {card(c).attribute for c in against}
     return sum(e.amount for c in own for e in card(c).effects if e.do == "bonus_vs" and e.attribute in attrs)
 
 
 def _num(x):
+    if x.__class__ is int:  # most totals are whole numbers: no Fraction to make
+        return x
     x = Fraction(x)
     return x.numerator if x.denominator == 1 else str(x)
+
+
+@lru_cache(maxsize=4096)
+def _attack_cards(cards: tuple[str, ...]) -> tuple:
+    """What the attack cards bring, worked out once per card set (a card's facts never change): their points
+    (EB-3.2-multi-attack; a whole number as an int, exact either way), whether one pierces, their lifesteal ratio."""
+    points = attack_points(cards)
+    return ((points.numerator if points.denominator == 1 else points), any(card(c).has("pierce") for c in cards),
+            sum((e.ratio for c in cards for e in card(c).effects if e.do == "lifesteal"), Fraction(0)))
 
 
 def _hit(t, task, emit):
     """EB-3.2-damage: damage = total attack − total defence, rounded down, at least 1 (combat.py)."""
     f = t.combat
-    t = evolve(pop(t), combat=None)
+    t = evolve(t, combat=None, tasks=t.tasks[1:])
+    points, pierce, card_ratio = _attack_cards(f.cards)
     p, q = f.player, f.target
     dcards = (f.defence_card,) if f.defence_card else ()
     bonus_a, bonus_d = _bonus(f.cards, dcards), _bonus(dcards, f.cards)
     if bonus_a or bonus_d:
         emit.emit("attribute", "EB-3.2-attribute", cause=f.event, attack_bonus=bonus_a, defence_bonus=bonus_d)
-    attack = attack_points(f.cards) + effects.attack_plus(t, p, f.char) + bonus_a
+    attack = points + effects.attack_plus(t, p, f.char) + bonus_a
     total_attack = combat.total_attack(f.attack_die, attack)
     nums = {"attack_die": f.attack_die, "defence_die": f.defence_die, "total_attack": _num(total_attack)}
     later: list[Task] = []
@@ -191,10 +211,9 @@ def _hit(t, task, emit):
         emit.emit("damage", "EB-3.2-dodge", actor=p, targets=(q, f.tchar), cause=f.event, outcome=CANCELLED,
                   links=[(SELF, "cancels", f.event)], damage=0, total_defence=0, **nums)
     else:
-        pierce = any(card(c).has("pierce") for c in f.cards)
         base = 0 if pierce else card(f.tchar).defence + effects.defence_plus(t, q, f.tchar)
         if f.response == combat.DODGE:
-            total_defence = Fraction(0)
+            total_defence = 0
         elif not dcards:
             total_defence = combat.total_defence_without_card(base, f.defence_die, t.rules.block_without_card)
         else:
@@ -208,9 +227,8 @@ def _hit(t, task, emit):
         t, dying = hurt(t, q, f.tchar, dmg, emit, kind="damage", clause="EB-3.2-damage", by=p, cause=f.event,
                         total_defence=_num(total_defence), links=blocked, **nums)
         later += dying
-        ratio = sum((e.ratio for c in f.cards for e in card(c).effects if e.do == "lifesteal"), Fraction(0))
-        ratio += effects.lifesteal(t, p, f.char)
-        back = int(dmg * ratio)
+        ratio = card_ratio + effects.lifesteal(t, p, f.char)
+        back = int(dmg * ratio) if ratio else 0
         healed = emit.next_id if back else -1
         if back and is_face_up(t, p, f.char):  # EB-3.2-conflict-attack-first: attack-card effects first (EB-A29)
             t = heal(t, p, f.char, back, emit, clause="EB-3.2-lifesteal", by=p, cause=f.event)

@@ -15,9 +15,9 @@ def _aims(t: Table) -> list[tuple[int, str]]:
     return [(q, c.card) for q, s in enumerate(t.seats) if s.alive for c in s.chars if c.face_up]
 
 
-def _usable(t: Table, p: int, c, limit_ok) -> bool:
+def _usable(t: Table, p: int, c, limits: tuple[str, ...]) -> bool:
     sk = card(c.card).skill
-    if sk is None or sk.type != "active" or not c.face_up or not limit_ok(sk.limit):
+    if sk is None or sk.type != "active" or not c.face_up or sk.limit not in limits:
         return False
     if t.seats[p].coins < sk.cost_coins:
         return False
@@ -34,13 +34,14 @@ _WHEN = {"play": ("once", "unlimited"), "draw_phase": ("draw_phase",), "others_p
 def active_actions(t: Table, p: int, when: str) -> list:
     """EB-3.1-active: skills usable now (own turn unless the skill says otherwise), with their targets."""
     out = []
+    limits = _WHEN[when]
     for c in t.seats[p].chars:
-        if not _usable(t, p, c, lambda lim: lim in _WHEN[when]):
+        if not _usable(t, p, c, limits):
             continue
         if effects.needs_target(card(c.card).skill):
             out.extend(AP("skill", p, (("char", c.card), ("seat", q), ("target", x))) for q, x in _aims(t))
         else:
-            out.append(A("skill", p, char=c.card, seat=-1, target=""))
+            out.append(AP("skill", p, (("char", c.card), ("seat", -1), ("target", ""))))
     return out
 
 

@@ -7,6 +7,8 @@ hand and coins. Work still to do is a stack of ``Task`` records: its head says w
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import Bag, evolve, record, replace_at, setter
 
 from .catalogue import card
@@ -158,6 +160,16 @@ class Table:
     offer: tuple = ()
     winners: tuple = ()
     over: bool = False
+
+
+FRESH_TURN = Turn()  # a turn with nothing done yet (a record never changes: one serves every turn)
+
+
+@lru_cache(maxsize=4096)
+def plain_task(kind: str, player: int = -1) -> Task:
+    """``Task(kind, player)``, made once: the turn's steps ask for the same ones again and again (a Task never
+    changes)."""
+    return Task(kind, player)
 
 
 # --- small moves --------------------------------------------------------------------------------

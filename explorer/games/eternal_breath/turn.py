@@ -8,7 +8,21 @@ from explorer import Bag, Draws, replace_at
 
 from . import characters, effects, skills, traps
 from .flow import A, auto, chance, decision
-from .table import Task, evolve, gain_coins, pay, pop, push, seat_set, self_char, set_char, to_discard, without
+from .table import (
+    FRESH_TURN,
+    Task,
+    evolve,
+    gain_coins,
+    pay,
+    plain_task,
+    pop,
+    push,
+    seat_set,
+    self_char,
+    set_char,
+    to_discard,
+    without,
+)
 
 DRAW_CARDS = 2       # EB-1.2.2-draw
 DRAW_COINS = 2
@@ -48,7 +62,7 @@ def _reshuffle_if_empty(t, task, emit):
 
 
 def draw_tasks(p: int, n: int) -> tuple[Task, ...]:
-    return tuple(Task("draw", p) for _ in range(n))
+    return (plain_task("draw", p),) * n
 
 
 # --- the phases -----------------------------------------------------------------------------------
@@ -69,9 +83,8 @@ def _settle(t, task, emit):
 @lru_cache(maxsize=64)
 def _turn_tasks(p: int) -> tuple[Task, ...]:
     """The rest of ``p``'s turn, in order (the same records every turn: a Task never changes)."""
-    return (Task("reface", p), *draw_tasks(p, DRAW_CARDS), Task("income", p), Task("draw_phase", p),
-            Task("declare", p), Task("play_start", p), Task("play", p), Task("discard", p), Task("end", p),
-            Task("next", p))
+    return (plain_task("reface", p), *draw_tasks(p, DRAW_CARDS), *(plain_task(kind, p) for kind in (
+        "income", "draw_phase", "declare", "play_start", "play", "discard", "end", "next")))
 
 
 def _reface(t, task, emit):
@@ -105,7 +118,7 @@ def _draw_phase(t, task, a, emit):
     if a.kind == "buy_draw":  # EB-1.2.2-buy: once, pay 2 coins to draw 1 more card
         t = evolve(pay(t, p, EXTRA_DRAW_COST), now=evolve(t.now, bought=True))
         emit.emit("pay", "EB-1.2.2-buy", actor=p, coins=EXTRA_DRAW_COST)
-        t = push(t, Task("draw", p))
+        t = push(t, plain_task("draw", p))
         return traps.trigger_all(t, "extra_draw", p, emit)
     return skills.use_active(t, p, a, emit)
 
@@ -161,7 +174,7 @@ def _end(t, task, emit):
     """EB-1.2.6-end: end-of-turn effects and traps resolve, then EB-1.2.6-expire."""
     p = task.player
     t = _phase(t, "end", p, "EB-1.2.6-end", emit, True)
-    t = push(t, Task("expire", p))
+    t = push(t, plain_task("expire", p))
     return traps.trigger_all(t, "turn_end", p, emit)
 
 
@@ -194,7 +207,7 @@ def _next(t, task, emit):
         return evolve(t, over=True, winners=(), tasks=())
     if new_round:
         emit.emit("round", "EB-1.2-round", actor=q, round=rnd)
-    return push(evolve(t, turn=q, round=rnd, now=type(t.now)()), Task("settle", q))
+    return push(evolve(t, turn=q, round=rnd, now=FRESH_TURN), plain_task("settle", q))
 
 
 def register() -> None:
