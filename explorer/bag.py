@@ -83,7 +83,8 @@ class Bag:
         if have == n:
             del counts[item]
             if order is not None:
-                order = tuple(x for x in order if x != item)
+                i = order.index(item)
+                order = order[:i] + order[i + 1:]
         else:
             counts[item] = have - n
         return Bag._of(counts, order)

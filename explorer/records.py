@@ -23,7 +23,7 @@ def record(cls: type) -> type:
     return made
 
 
-_COPIERS: dict[tuple, Any] = {}  # (record class, names of the changed fields) → its copier
+_COPIERS: dict[tuple, Any] = {}  # (record class, *names of the changed fields) → its copier
 _BUILDERS: dict[type, type] = {}
 
 
@@ -84,12 +84,12 @@ def maker(cls: type):
 def evolve(obj: Any, **changes: Any) -> Any:
     """A copy of the record ``obj`` with some fields changed (faster than ``dataclasses.replace``;
     records have no ``__post_init__``)."""
-    key = (obj.__class__, tuple(changes))
+    key = (obj.__class__, *changes)  # one tuple per call: evolve runs at nearly every move of every game
     fn = _COPIERS.get(key)
     if fn is None:
         if len(_COPIERS) > 50_000:  # a bound, for callers that change ever new combinations of fields
             _COPIERS.clear()
-        fn = _COPIERS[key] = _copier(*key)
+        fn = _COPIERS[key] = _copier(key[0], key[1:])
     return fn(obj, changes)
 
 
