@@ -22,8 +22,10 @@ from .table import (
     pay,
     pop,
     push,
+    put_seat,
     seat_set,
     to_discard,
+    with_hand,
     without,
 )
 
@@ -147,7 +149,8 @@ def _judge(t, task, a, emit):
 # --- cards in hand ------------------------------------------------------------------------------------
 def lose_card(t: Table, p: int, c: str, emit) -> Table:
     """A card leaves the hand; outside its owner's turn that fires 'lose a card' passives (EB-3.1-passive)."""
-    t = seat_set(t, p, hand=without(t.seats[p].hand, c))
+    seat = t.seats[p]
+    t = put_seat(t, p, with_hand(seat, without(seat.hand, c)))
     if p != t.turn:
         t = skills.passives(t, p, "lose_card_off_turn", emit)
     return t

@@ -7,7 +7,7 @@ from functools import lru_cache
 from . import attack, characters, effects, skills, traps
 from .catalogue import card
 from .flow import AP, decision
-from .table import Table, evolve, pop
+from .table import Table, evolve, pop, with_now
 
 FLIP_COST, REMOVE_COST = traps.FLIP_COST, traps.REMOVE_COST
 
@@ -102,7 +102,7 @@ def _play(t, task, a, emit):
     if kind == "end_play":
         emit.emit_pairs("end play", "EB-1.2.4-play", p)
         return pop(t)
-    t = evolve(t, now=evolve(t.now, plays=t.now.plays + 1))
+    t = with_now(t, evolve(t.now, plays=t.now.plays + 1))
     if kind == "attack":
         return attack.declare_attack(t, p, a, emit)
     if kind == "trap":

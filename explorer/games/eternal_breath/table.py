@@ -177,11 +177,19 @@ def plain_task(kind: str, player: int = -1) -> Task:
 # without its keyword arguments, about half its cost).
 with_tasks = setter(Table, "tasks")
 with_seats = setter(Table, "seats")
+with_now = setter(Table, "now")
+with_hand = setter(Seat, "hand")
+with_coins = setter(Seat, "coins")
 
 
 def seat_set(t: Table, p: int, **changes) -> Table:
+    return put_seat(t, p, evolve(t.seats[p], **changes))
+
+
+def put_seat(t: Table, p: int, seat: Seat) -> Table:
+    """The table with ``seat`` as player ``p``'s area."""
     seats = t.seats
-    return with_seats(t, (*seats[:p], evolve(seats[p], **changes), *seats[p + 1:]))
+    return with_seats(t, (*seats[:p], seat, *seats[p + 1:]))
 
 
 def push(t: Table, *tasks: Task) -> Table:
@@ -207,14 +215,16 @@ def order_from(t: Table, start: int) -> list[int]:
 
 def gain_coins(t: Table, p: int, amount: int) -> tuple[Table, int]:
     """EB-2.6-coin-cap: coins gained are cut at the cap of 20; returns the table and coins actually gained."""
-    have = t.seats[p].coins
+    seat = t.seats[p]
+    have = seat.coins
     got = max(0, min(COIN_CAP, have + amount) - have)
-    return (seat_set(t, p, coins=have + got) if got else t), got
+    return (put_seat(t, p, with_coins(seat, have + got)) if got else t), got
 
 
 def pay(t: Table, p: int, amount: int) -> Table:
     """EB-3.2-pay: a payment goes to the coin bank (金币堆)."""
-    return seat_set(t, p, coins=t.seats[p].coins - amount)
+    seat = t.seats[p]
+    return put_seat(t, p, with_coins(seat, seat.coins - amount))
 
 
 def find_char(t: Table, p: int, char: str) -> int:

@@ -21,6 +21,7 @@ from .table import (
     self_char,
     set_char,
     to_discard,
+    with_hand,
     without,
 )
 
@@ -44,7 +45,8 @@ def _draw(t, task, a, emit):
     p, c = task.player, a["card"]
     clause = "EB-1.1.4-init" if task.kind == "deal" else "EB-3.2-draw"
     emit.emit_pairs("draw", clause, p, (("card", c),), private_to=(p,))
-    seats = replace_at(t.seats, p, evolve(t.seats[p], hand=tuple(sorted((*t.seats[p].hand, c)))))
+    seat = t.seats[p]
+    seats = replace_at(t.seats, p, with_hand(seat, tuple(sorted((*seat.hand, c)))))
     return evolve(t, deck=t.deck.remove(c), seats=seats, tasks=t.tasks[1:])
 
 
