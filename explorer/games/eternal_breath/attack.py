@@ -227,7 +227,8 @@ def _hit(t, task, emit):
         t, dying = hurt(t, q, f.tchar, dmg, emit, kind="damage", clause="EB-3.2-damage", by=p, cause=f.event,
                         total_defence=_num(total_defence), links=blocked, **nums)
         later += dying
-        ratio = card_ratio + effects.lifesteal(t, p, f.char)
+        steal = effects.lifesteal(t, p, f.char)
+        ratio = card_ratio + steal if steal else card_ratio
         back = int(dmg * ratio) if ratio else 0
         healed = emit.next_id if back else -1
         if back and is_face_up(t, p, f.char):  # EB-3.2-conflict-attack-first: attack-card effects first (EB-A29)

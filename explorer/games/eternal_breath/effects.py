@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from explorer import Weighted
+
 from . import characters, skills  # (both import this module: module form)
 from .catalogue import card
 from .flow import A, auto, chance, decision
@@ -121,10 +123,13 @@ _TWO_DICE = {s: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == s) f
 
 
 def _judge_outcomes(t, task):
-    """EB-3.1-judge: a 1d judgment is one die; a 2d judgment is the sum of two dice (EB-A08)."""
-    if task.n == 1:
-        return tuple((A("judge", -1, result=r), Fraction(1, 6)) for r in range(1, 7))
-    return tuple((A("judge", -1, result=s), Fraction(k, 36)) for s, k in _TWO_DICE.items())
+    """EB-3.1-judge: a 1d judgment is one die; a 2d judgment is the sum of two dice (EB-A08): each result with
+    its chance, 1/6 each or k/36 for a sum two dice make in k ways (whole-number weights, made once)."""
+    return _ONE_DIE if task.n == 1 else _TWO_DICE_SUMS
+
+
+_ONE_DIE = Weighted(tuple(A("judge", -1, result=r) for r in range(1, 7)), (1,) * 6)
+_TWO_DICE_SUMS = Weighted(tuple(A("judge", -1, result=s) for s in _TWO_DICE), tuple(_TWO_DICE.values()))
 
 
 def _passes(spec, r: int) -> bool:

@@ -18,6 +18,7 @@ CHANCE_TASKS: dict[str, tuple] = {}   # kind → (outcomes(t, task), apply(t, ta
 DECISIONS: dict[str, tuple] = {}      # kind → (legal(t, task), apply(t, task, action, emit), clause)
 AUTO: dict[str, object] = {}          # kind → run(t, task, emit) → Table (pops or replaces the task)
 SKIPS: dict[str, object] = {}         # kind → normalise(t, task, emit) → Table | None (None: a real decision)
+APPLY: dict[str, object] = {}         # kind → apply(t, task, action, emit), chance or decision (one look-up a step)
 
 
 def A(kind: str, player: int, **params):
@@ -39,10 +40,12 @@ def _many(kind, player, items):
 
 def chance(kind: str, outcomes, apply) -> None:
     CHANCE_TASKS[kind] = (outcomes, apply)
+    APPLY[kind] = apply
 
 
 def decision(kind: str, legal, apply, clause: str, skip=None) -> None:
     DECISIONS[kind] = (legal, apply, clause)
+    APPLY[kind] = apply
     if skip is not None:
         SKIPS[kind] = skip
 

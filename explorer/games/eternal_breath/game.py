@@ -54,8 +54,7 @@ class EternalBreath(Game):
 
     def apply(self, t, action, emit):
         head = t.tasks[0]
-        table = flow.CHANCE_TASKS if head.kind in flow.CHANCE_TASKS else flow.DECISIONS
-        return flow.run(table[head.kind][1](t, head, action, emit), emit)
+        return flow.run(flow.APPLY[head.kind](t, head, action, emit), emit)
 
     def why_illegal(self, t, action):
         return why_illegal(t, action)

@@ -67,14 +67,18 @@ def use_active(t: Table, p: int, a, emit) -> Table:
 def offer_others(t: Table, p: int, emit) -> Table:
     """EB-3.1-active: at the start of ``p``'s play phase, the others (in order) may use an
     'in another player's play phase' skill, at most once a turn (EB-3.2-conflict-turn-order)."""
-    tasks = [Task("others_skill", q, target=p) for q in order_from(t, p)[1:]
-             if any(_others_ok(t, q, c) for c in t.seats[q].chars)]
+    tasks = []
+    for q in order_from(t, p)[1:]:
+        for c in t.seats[q].chars:
+            if _others_ok(t, q, c):
+                tasks.append(Task("others_skill", q, target=p))
+                break
     return push(t, *tasks) if tasks else t
 
 
 def _others_ok(t, q, c) -> bool:
     sk = card(c.card).skill
-    return (sk is not None and sk.type == "active" and sk.limit == "others_play" and c.face_up
+    return (c.face_up and sk is not None and sk.limit == "others_play" and sk.type == "active"
             and t.seats[q].coins >= sk.cost_coins)
 
 

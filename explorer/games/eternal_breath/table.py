@@ -180,6 +180,7 @@ with_seats = setter(Table, "seats")
 with_now = setter(Table, "now")
 with_hand = setter(Seat, "hand")
 with_coins = setter(Seat, "coins")
+with_chars = setter(Seat, "chars")
 
 
 def seat_set(t: Table, p: int, **changes) -> Table:
@@ -238,7 +239,7 @@ def find_char(t: Table, p: int, char: str) -> int:
 def set_char(t: Table, p: int, char: str, **changes) -> Table:
     seat = t.seats[p]
     i = find_char(t, p, char)
-    return seat_set(t, p, chars=replace_at(seat.chars, i, evolve(seat.chars[i], **changes)))
+    return put_seat(t, p, with_chars(seat, replace_at(seat.chars, i, evolve(seat.chars[i], **changes))))
 
 
 def is_face_up(t: Table, p: int, char: str) -> bool:
