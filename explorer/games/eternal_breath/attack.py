@@ -92,7 +92,7 @@ def attack_actions(t: Table, p: int) -> list:
     sets = card_sets(seat.hand)
     if not sets:
         return []
-    return _attacks(p, tuple(c.card for c in seat.chars), sets, tuple(targets(t, p)))
+    return _attacks(p, tuple([c.card for c in seat.chars]), sets, tuple(targets(t, p)))
 
 
 @lru_cache(maxsize=65536)

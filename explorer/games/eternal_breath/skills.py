@@ -15,9 +15,9 @@ def _aims(t: Table) -> list[tuple[int, str]]:
     return [(q, c.card) for q, s in enumerate(t.seats) if s.alive for c in s.chars if c.face_up]
 
 
-def _usable(t: Table, p: int, c, limits: tuple[str, ...]) -> bool:
-    sk = card(c.card).skill
-    if sk is None or sk.type != "active" or not c.face_up or sk.limit not in limits:
+def _usable(t: Table, p: int, c, sk, limits: tuple[str, ...]) -> bool:
+    """Whether ``p`` may use character ``c``'s skill ``sk`` now (``limits``: the skill limits this moment allows)."""
+    if sk.type != "active" or not c.face_up or sk.limit not in limits:
         return False
     if t.seats[p].coins < sk.cost_coins:
         return False
@@ -36,9 +36,10 @@ def active_actions(t: Table, p: int, when: str) -> list:
     out = []
     limits = _WHEN[when]
     for c in t.seats[p].chars:
-        if not _usable(t, p, c, limits):
+        sk = card(c.card).skill
+        if sk is None or sk.limit not in limits or not _usable(t, p, c, sk, limits):  # (most skills: not now)
             continue
-        if effects.needs_target(card(c.card).skill):
+        if effects.needs_target(sk):
             out.extend(AP("skill", p, (("char", c.card), ("seat", q), ("target", x))) for q, x in _aims(t))
         else:
             out.append(AP("skill", p, (("char", c.card), ("seat", -1), ("target", ""))))
