@@ -74,7 +74,7 @@ def play_card(d: Moba, card: str, params: dict, emit) -> Moba:
     eid = emit.emit("play", "MB-card-cost", actor=seat, targets=(params["target"],) if "target" in params else (),
                     card=card, cost=c["cost"], stamina=h.stamina - c["cost"])
     h = evolve(h, hand=tuple(hand), stamina=h.stamina - c["cost"], played=h.played + c["type"], acted=h.acted + 1)
-    d = evolve(combat.put(d, h), discard=d.discard.add(card))
+    d = combat.put(d, h, discard=d.discard.add(card))
     if d.rules.card_set == "sample":
         d = effects.run(d, seat, c["effects"], emit, eid, target=params.get("target", -1), cell=params.get("cell"))
     d = trigger(d, seat, "on_card", emit, eid, card=c["type"])
@@ -106,8 +106,7 @@ def grant_skills(d: Moba, seat: int, emit, cause) -> Moba:
 def move(d: Moba, to: tuple, emit) -> Moba:
     """MB-term-5-move: to an adjacent empty cell for one step (MB-term-4-steps)."""
     h = d.heroes[d.seat]
-    d = combat.put(d, evolve(h, steps=h.steps - 1, acted=h.acted + 1))
-    return effects.displace(d, d.seat, [to], "move", emit, None)
+    return effects.displace(d, d.seat, [to], "move", emit, None, steps=h.steps - 1, acted=h.acted + 1)
 
 
 def attack(d: Moba, target: int, emit) -> Moba:

@@ -69,12 +69,13 @@ def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Mob
     return run(d, seat, sample().cells[kind]["effects"], emit, eid, depth=1)
 
 
-def displace(d: Moba, seat: int, path: list, kind: str, emit, cause) -> Moba:
-    """Move a hero along ``path`` (its last cell is the destination), then check the special cell."""
+def displace(d: Moba, seat: int, path: list, kind: str, emit, cause, **spent) -> Moba:
+    """Move a hero along ``path`` (its last cell is the destination), then check the special cell. ``spent``: the
+    hero's other fields the displacement changes, in the same copy (a move's step)."""
     if not path:
         return d
     eid = emit.emit(kind, DISPLACEMENT_CLAUSE[kind], targets=(seat,), cause=cause, cells=len(path), to=path[-1])
-    return enter_cell(board.place(d, seat, path[-1]), seat, emit, cause, eid)
+    return enter_cell(board.place(d, seat, path[-1], **spent), seat, emit, cause, eid)
 
 
 def run(d: Moba, actor: int, effects: tuple, emit, cause, target: int = -1, cell=None, direction=None,

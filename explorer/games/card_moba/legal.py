@@ -54,6 +54,21 @@ def action_cap_reached(d: Moba, h) -> bool:
     return bool(d.rules.action_cap) and h.acted >= d.rules.action_cap
 
 
+_MOVES: dict[tuple, tuple] = {}  # (seat, map, cell, adjacency) → move_choices
+
+
+def move_choices(seat: int, map_id: str, cell: tuple, adjacency: int) -> tuple:
+    """(cell, its move action) for each neighbour a step may reach but for the heroes there (board.open_neighbours):
+    made once per seat, map, cell and adjacency (the map never changes; a bound)."""
+    key = (seat, map_id, cell, adjacency)
+    made = _MOVES.get(key)
+    if made is None:
+        if len(_MOVES) > 50_000:
+            _MOVES.clear()
+        made = _MOVES[key] = tuple((c, A("move", seat, to=c)) for c in board.open_neighbours(map_id, cell, adjacency))
+    return made
+
+
 def turn_actions(d: Moba) -> list:
     """MB-turn-action: play cards, move, attack, use unlocked skills, or end the action phase."""
     p = d.seat
@@ -73,11 +88,9 @@ def turn_actions(d: Moba) -> list:
             else:
                 out += [A("play", p, card=card, **t) for t in targets_of(d, h, c)]
     if h.steps >= 1 and not statuses.has(h, "root"):
-        b = board.board_of(d)
         # MB-term-6-obstacle (board.is_obstacle): off the map, a wall, or a hero (a solid object) there
-        width, height, walls, taken = b.width, b.height, b.walls, {o.pos for o in d.heroes}
-        out += [A("move", p, to=cell) for cell in board.neighbours(h.pos, d.rules.adjacency)
-                if 0 <= cell[0] < width and 0 <= cell[1] < height and cell not in walls and cell not in taken]
+        taken = {o.pos for o in d.heroes}
+        out += [a for cell, a in move_choices(p, d.map, h.pos, d.rules.adjacency) if cell not in taken]
     blocked = taunt_blocks(d, h)
     if h.attacks >= 1 and not statuses.has(h, "disarm") and not blocked:
         out += [A("attack", p, target=t) for t in enemies_within(d, h, combat.reach(h))]

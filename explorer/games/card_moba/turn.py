@@ -16,7 +16,7 @@ def begin_turn(d: Moba, emit) -> Moba:
     """MB-turn-phases: the next player in turn order begins; statuses held now reach "its next turn"."""
     seat = current(d)
     h = statuses.activate(d.heroes[seat])
-    d = evolve(combat.put(d, h), seat=seat)
+    d = combat.put(d, h, seat=seat)
     emit.emit("turn", "MB-turn-phases", actor=seat, round=d.round)
     d = shield_expires(d, seat, emit)
     if not h.alive:
@@ -112,7 +112,7 @@ def begin_action(d: Moba, emit) -> Moba:
         emit.emit("slowed", "MB-status-9-slow", targets=(seat,), layers=slow.layers, steps_lost=lost)
         h = statuses.without(evolve(h, steps=h.steps - lost), "slow")
     emit.emit("action phase", "MB-turn-action", actor=seat)
-    return evolve(combat.put(d, evolve(h, acted=0, played="", spent=(), uses=())), phase="action")
+    return combat.put(d, evolve(h, acted=0, played="", spent=(), uses=()), phase="action")
 
 
 def end_phase(d: Moba, emit) -> Moba:
@@ -139,7 +139,7 @@ def discard(d: Moba, card: str, emit) -> Moba:
     hand = list(h.hand)
     hand.remove(card)
     emit.emit("discard", "MB-ruler-hand-limit", actor=d.seat, card=card)
-    d = evolve(combat.put(d, evolve(h, hand=tuple(hand))), discard=d.discard.add(card))
+    d = combat.put(d, evolve(h, hand=tuple(hand)), discard=d.discard.add(card))
     return d if over_limit(len(hand), d.rules.hand_limit) else finish_turn(d, emit)
 
 
@@ -148,8 +148,7 @@ def finish_turn(d: Moba, emit) -> Moba:
     Only with the opt-in round cap of a simulation (MB-A15, 0 = none) does the game stop after that round,
     the highest score winning; the document's game ends at the winning score (MB-choice-4-score)."""
     seat = d.seat
-    h = statuses.expire(d.heroes[seat], emit)
-    d = combat.put(d, evolve(h, played="", spent=(), uses=(), acted=0))
+    h = evolve(statuses.expire(d.heroes[seat], emit), played="", spent=(), uses=(), acted=0)
     index, rnd = d.turn_index + 1, d.round
     if index >= len(d.order):
         index, rnd = 0, rnd + 1
@@ -158,5 +157,5 @@ def finish_turn(d: Moba, emit) -> Moba:
         winners = tuple(x.seat for x in d.heroes if x.score == best)
         emit.emit("game over", "MB-choice-4-score", targets=winners,
                   round_cap=d.rules.round_cap, score=best)
-        return evolve(d, phase="over", winners=winners)
-    return begin_turn(evolve(d, turn_index=index, round=rnd), emit)
+        return combat.put(d, h, phase="over", winners=winners)
+    return begin_turn(combat.put(d, h, turn_index=index, round=rnd), emit)
