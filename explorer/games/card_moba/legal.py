@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import W, act
 
 from . import board, combat, setup, statuses
@@ -54,6 +56,14 @@ def action_cap_reached(d: Moba, h) -> bool:
     return bool(d.rules.action_cap) and h.acted >= d.rules.action_cap
 
 
+@lru_cache(maxsize=4096)
+def play_plan(seat: int, card: str, blank: bool) -> tuple:
+    """(stamina cost, the play action when no target is to be chosen else None, the card) of ``card`` in ``seat``'s
+    hand (MB-card-cost): asked for every card at every choice, made once (card facts never change)."""
+    c = sample().cards[card]
+    return c["cost"], A("play", seat, card=card) if blank or c["target"] == "self" else None, c
+
+
 _MOVES: dict[tuple, tuple] = {}  # (seat, map, cell, adjacency) → move_choices
 
 
@@ -78,13 +88,12 @@ def turn_actions(d: Moba) -> list:
     out = [A("end", p)]
     if action_cap_reached(d, h):
         return out
-    cards = sample().cards
     blank, stamina = d.rules.card_set == "blank", h.stamina
     for card in sorted(set(h.hand)):
-        c = cards[card]
-        if c["cost"] <= stamina:
-            if blank or c["target"] == "self":  # no target to choose
-                out.append(A("play", p, card=card))
+        cost, now, c = play_plan(p, card, blank)
+        if cost <= stamina:
+            if now is not None:
+                out.append(now)
             else:
                 out += [A("play", p, card=card, **t) for t in targets_of(d, h, c)]
     if h.steps >= 1 and not statuses.has(h, "root"):

@@ -25,9 +25,10 @@ def begin_turn(d: Moba, emit) -> Moba:
         emit.emit("start phase skipped", "MB-status-5-destruct", targets=(seat,))
     else:
         gone = emit.next_id - 1  # the shield that went (MB-term-2-shield, MB-A28) went before any poison
+        went = emit.events[-1].kind == "shield expires"  # the last event so far is the one numbered ``gone``
         d = start_phase(d, seat, emit)
-        hit = next((e.id for e in emit.events if e.id > gone and e.kind == "damage"), None)
-        if hit is not None and any(e.id == gone and e.kind == "shield expires" for e in emit.events):
+        hit = next((e.id for e in emit.events if e.id > gone and e.kind == "damage"), None) if went else None
+        if hit is not None:
             emit.relate(gone, "resolves_before", hit, "MB-term-2-shield")
         if d.phase == "over":
             return d
@@ -79,12 +80,12 @@ def start_phase(d: Moba, seat: int, emit) -> Moba:
     if d.phase == "over" or not d.heroes[seat].alive:
         return d
     processed, gained = emit.next_id - 1, emit.next_id  # MB-turn-start: 「进行某些处理」 before the gains
-    d = effects.gain_stamina(d, seat, d.rules.start_gain, emit, eid, "MB-turn-start")
+    h = effects.stamina_gained(d.heroes[seat], d.rules.start_gain, d.rules.stamina_cap, emit, eid, "MB-turn-start")
     if processed > eid:
         emit.relate(processed, "resolves_before", gained, "MB-turn-start")
-    d = effects.gain_steps(d, seat, combat.speed(d.heroes[seat]), emit, eid)
+    h = effects.steps_gained(h, combat.speed(h), emit, eid)
     emit.emit("attack chance", "MB-term-3-attack", targets=(seat,), cause=eid, attacks=1)
-    d = combat.put(d, evolve(d.heroes[seat], attacks=1))
+    d = combat.put(d, evolve(h, attacks=1))  # the three gains in one copy of the game
     return trigger(d, seat, "turn_start", emit, eid)
 
 
@@ -124,8 +125,8 @@ def end_phase(d: Moba, emit) -> Moba:
         emit.emit("end phase skipped", "MB-status-5-destruct", targets=(seat,))
         return finish_turn(d, emit)
     eid = emit.emit("end phase", "MB-turn-end", actor=seat)
-    d = effects.gain_stamina(d, seat, 1, emit, eid, "MB-turn-end")
-    d = combat.put(d, evolve(d.heroes[seat], steps=0))
+    h = effects.stamina_gained(h, 1, d.rules.stamina_cap, emit, eid, "MB-turn-end")
+    d = combat.put(d, evolve(h, steps=0))
     if over_limit(len(d.heroes[seat].hand), d.rules.hand_limit):
         emit.emit("hand limit", "MB-ruler-hand-limit", targets=(seat,), hand=len(d.heroes[seat].hand),
                   limit=d.rules.hand_limit)
