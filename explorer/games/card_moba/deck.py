@@ -8,6 +8,8 @@ from explorer import CANCELLED, Bag, Draws
 
 from . import combat
 from .records import Moba, evolve
+from .setup import deal
+from .turn import begin_action
 
 
 def draw_outcomes(d: Moba, make):
@@ -47,9 +49,7 @@ def draw(d: Moba, card: str | None, emit) -> Moba:
     if d.draws:
         return d
     if d.phase == "draw":
-        from .turn import begin_action
         return begin_action(d, emit)
     if d.phase == "deal":
-        from .setup import deal
         return deal(d, emit)
     return d

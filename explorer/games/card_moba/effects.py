@@ -37,29 +37,30 @@ def gain_steps(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
     return d if after is h else combat.put(d, after)
 
 
-def steps_gained(h: Hero, amount: int, emit, cause) -> Hero:
+def steps_gained(h: Hero, amount: int, emit, cause, **also) -> Hero:
     """MB-term-4-steps gained; MB-status-3-fatigue: in its next turn the hero gains no steps by any means.
-    (The hero after it: the start phase puts all its gains into the game in one copy.)"""
+    (The hero after it, with ``also``, its other changes, in the same copy: the start phase's gains are one.)"""
     if statuses.has(h, "fatigue"):
         emit.emit("steps refused", "MB-status-3-fatigue", targets=(h.seat,), cause=cause, outcome=CANCELLED,
                   amount=amount, links=_stops(cause))
-        return h
+        return evolve(h, **also) if also else h
     emit.emit("steps", "MB-term-4-steps", targets=(h.seat,), cause=cause, amount=amount, steps=h.steps + amount)
-    return evolve(h, steps=h.steps + amount)
+    return evolve(h, steps=h.steps + amount, **also)
 
 
 def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB-term-1-stamina") -> Moba:
     return combat.put(d, stamina_gained(d.heroes[seat], amount, d.rules.stamina_cap, emit, cause, clause))
 
 
-def stamina_gained(h: Hero, amount: int, cap: int | None, emit, cause, clause: str = "MB-term-1-stamina") -> Hero:
+def stamina_gained(h: Hero, amount: int, cap: int | None, emit, cause, clause: str = "MB-term-1-stamina",
+                   **also) -> Hero:
     """MB-term-1-stamina: gained stamina stops at the cap (12, or the Ruler setting); the excess is lost
-    (the undefined 体力溢出事件, MB-A04). (The hero after it: a turn's start and end put their changes into the
-    game in one copy.)"""
+    (the undefined 体力溢出事件, MB-A04). (The hero after it, with ``also``, its other changes, in the same copy:
+    a turn's start and end put their changes into the game at once.)"""
     new = capped(h.stamina + amount, cap)
     emit.emit("stamina", clause, targets=(h.seat,), cause=cause, amount=amount, overflow=h.stamina + amount - new,
               stamina=new)
-    return evolve(h, stamina=new)
+    return evolve(h, stamina=new, **also)
 
 
 def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Moba:

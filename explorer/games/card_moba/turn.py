@@ -83,9 +83,9 @@ def start_phase(d: Moba, seat: int, emit) -> Moba:
     h = effects.stamina_gained(d.heroes[seat], d.rules.start_gain, d.rules.stamina_cap, emit, eid, "MB-turn-start")
     if processed > eid:
         emit.relate(processed, "resolves_before", gained, "MB-turn-start")
-    h = effects.steps_gained(h, combat.speed(h), emit, eid)
+    h = effects.steps_gained(h, combat.speed(h), emit, eid, attacks=1)  # with the attack chance, said next
     emit.emit("attack chance", "MB-term-3-attack", targets=(seat,), cause=eid, attacks=1)
-    d = combat.put(d, evolve(h, attacks=1))  # the three gains in one copy of the game
+    d = combat.put(d, h)  # the three gains in one copy of the game
     return trigger(d, seat, "turn_start", emit, eid)
 
 
@@ -125,8 +125,7 @@ def end_phase(d: Moba, emit) -> Moba:
         emit.emit("end phase skipped", "MB-status-5-destruct", targets=(seat,))
         return finish_turn(d, emit)
     eid = emit.emit("end phase", "MB-turn-end", actor=seat)
-    h = effects.stamina_gained(h, 1, d.rules.stamina_cap, emit, eid, "MB-turn-end")
-    d = combat.put(d, evolve(h, steps=0))
+    d = combat.put(d, effects.stamina_gained(h, 1, d.rules.stamina_cap, emit, eid, "MB-turn-end", steps=0))
     if over_limit(len(d.heroes[seat].hand), d.rules.hand_limit):
         emit.emit("hand limit", "MB-ruler-hand-limit", targets=(seat,), hand=len(d.heroes[seat].hand),
                   limit=d.rules.hand_limit)
