@@ -19,18 +19,10 @@ SETUP_CLAUSE = {"mode": "MB-choice-1-mode-map", "map": "MB-choice-1-mode-map", "
                 "bloodline": "MB-choice-3-bloodline", "score": "MB-choice-4-score", "spawn": "MB-choice-6-spawn"}
 
 
-_ACTIONS: dict = {}
-
-
+@lru_cache(maxsize=1 << 18)  # a bound, for long sessions; a hit is found without a Python call
 def A(kind: str, player: int, **params):
     """A cached Action (the same choice is the same object; cheap to build again)."""
-    key = (kind, player, *params.items())
-    found = _ACTIONS.get(key)
-    if found is None:
-        if len(_ACTIONS) > 200_000:
-            _ACTIONS.clear()
-        found = _ACTIONS[key] = act(GAME_ID, kind, player, **params)
-    return found
+    return act(GAME_ID, kind, player, **params)
 
 
 def setup_actions(d: Moba) -> list:
