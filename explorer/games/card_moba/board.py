@@ -6,6 +6,8 @@ objects (heroes, MB-term-7-object). Walls never move (MB-map-walls-fixed).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import SELF, replace_at
 
 from .content import sample
@@ -55,24 +57,15 @@ def empty_cells_within(d: Moba, origin: tuple, reach: int) -> list[tuple]:
     return [c for c in open_cells_within(d.map, origin, reach, d.rules.adjacency) if c not in taken]
 
 
-_OPEN: dict[tuple, tuple] = {}  # (map, cell, reach, adjacency) → open_cells_within
-
-
+@lru_cache(maxsize=1 << 14)
 def open_cells_within(map_id: str, origin: tuple, reach: int, adjacency: int) -> tuple:
     """The cells within ``reach`` of ``origin`` on the map that are no wall, row by row (``origin`` itself left out).
     Walls never move (MB-map-walls-fixed), so each is worked out once per map, cell, reach and adjacency (the
     legal choices of every blink ask again; a bound)."""
-    key = (map_id, origin, reach, adjacency)
-    cells = _OPEN.get(key)
-    if cells is None:
-        if len(_OPEN) > 20_000:
-            _OPEN.clear()
-        board = sample().maps[map_id]
-        cells = _OPEN[key] = tuple(
-            (x, y) for y in range(max(0, origin[1] - reach), min(board.height, origin[1] + reach + 1))
-            for x in range(max(0, origin[0] - reach), min(board.width, origin[0] + reach + 1))
-            if (x, y) != origin and distance((x, y), origin, adjacency) <= reach and (x, y) not in board.walls)
-    return cells
+    board = sample().maps[map_id]
+    return tuple((x, y) for y in range(max(0, origin[1] - reach), min(board.height, origin[1] + reach + 1))
+                 for x in range(max(0, origin[0] - reach), min(board.width, origin[0] + reach + 1))
+                 if (x, y) != origin and distance((x, y), origin, adjacency) <= reach and (x, y) not in board.walls)
 
 
 def open_neighbours(map_id: str, cell: tuple, adjacency: int) -> tuple:

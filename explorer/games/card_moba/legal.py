@@ -56,19 +56,11 @@ def play_plan(seat: int, card: str, blank: bool) -> tuple:
     return c["cost"], A("play", seat, card=card) if blank or c["target"] == "self" else None, c
 
 
-_MOVES: dict[tuple, tuple] = {}  # (seat, map, cell, adjacency) → move_choices
-
-
+@lru_cache(maxsize=1 << 15)
 def move_choices(seat: int, map_id: str, cell: tuple, adjacency: int) -> tuple:
     """(cell, its move action) for each neighbour a step may reach but for the heroes there (board.open_neighbours):
     made once per seat, map, cell and adjacency (the map never changes; a bound)."""
-    key = (seat, map_id, cell, adjacency)
-    made = _MOVES.get(key)
-    if made is None:
-        if len(_MOVES) > 50_000:
-            _MOVES.clear()
-        made = _MOVES[key] = tuple((c, A("move", seat, to=c)) for c in board.open_neighbours(map_id, cell, adjacency))
-    return made
+    return tuple((c, A("move", seat, to=c)) for c in board.open_neighbours(map_id, cell, adjacency))
 
 
 def turn_actions(d: Moba) -> list:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import SELF
 
 from .board import HERO, Castle, put, put_and, take_from, with_
@@ -62,18 +64,11 @@ def throw_away(d: Castle, seat: int, card: str, n: int = 1) -> Castle:
     return put_and(d, seat, {"hand": take_from(s.hand, card, n)}, discard=d.discard.add(card, n))
 
 
-_KINDS: dict[tuple, tuple] = {}  # a hand → its distinct cards
-
-
+@lru_cache(maxsize=8192)
 def hand_kinds(hand: tuple) -> tuple:
     """The distinct cards in a hand, in order: nearly every decision lists them, so each hand's are worked out
     once (a hand is an immutable tuple; the hands are many: a bound)."""
-    kinds = _KINDS.get(hand)
-    if kinds is None:
-        if len(_KINDS) > 8192:
-            _KINDS.clear()
-        kinds = _KINDS[hand] = tuple(sorted(set(hand)))
-    return kinds
+    return tuple(sorted(set(hand)))
 
 
 def is_dying(d: Castle, seat: int) -> bool:

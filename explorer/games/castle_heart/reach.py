@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import W
 
 from .board import HERO, Castle, Seat
@@ -14,20 +16,15 @@ MOUNTS = ("attack_distance_minus", "defence_distance_plus")
 NO_SUCH_SOLDIER = W("no such soldier", "没有这个士兵")
 
 
-_EFFECTS: dict[tuple, dict[str, int]] = {}  # an equipment tuple → how many of its cards have each effect
-
-
+@lru_cache(maxsize=4096)
 def effects(equipment: tuple) -> dict[str, int]:
-    """The effects of the cards in ``equipment``, counted: read at every step (ranges, mounts, the play phase's
-    choices), so worked out once per equipment tuple (card facts never change; the tuples are few: a bound)."""
-    counted = _EFFECTS.get(equipment)
-    if counted is None:
-        if len(_EFFECTS) > 4096:
-            _EFFECTS.clear()
-        counted = _EFFECTS[equipment] = {}
-        for c in equipment:
-            effect = CONTENT.cards[c].effect
-            counted[effect] = counted.get(effect, 0) + 1
+    """The effects of the cards in ``equipment``, counted (do not change it): read at every step (ranges, mounts,
+    the play phase's choices), so worked out once per equipment tuple (card facts never change; the tuples are
+    few: a bound)."""
+    counted: dict[str, int] = {}
+    for c in equipment:
+        effect = CONTENT.cards[c].effect
+        counted[effect] = counted.get(effect, 0) + 1
     return counted
 
 
