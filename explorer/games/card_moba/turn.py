@@ -113,7 +113,9 @@ def begin_action(d: Moba, emit) -> Moba:
         emit.emit("slowed", "MB-status-9-slow", targets=(seat,), layers=slow.layers, steps_lost=lost)
         h = statuses.without(evolve(h, steps=h.steps - lost), "slow")
     emit.emit("action phase", "MB-turn-action", actor=seat)
-    return combat.put(d, evolve(h, acted=0, played="", spent=(), uses=()), phase="action")
+    if h.acted or h.played or h.spent or h.uses:  # else as the turn's end left them (finish_turn): no copy
+        h = evolve(h, acted=0, played="", spent=(), uses=())
+    return combat.put(d, h, phase="action")
 
 
 def end_phase(d: Moba, emit) -> Moba:
