@@ -15,8 +15,10 @@ def current(d: Moba) -> int:
 def begin_turn(d: Moba, emit) -> Moba:
     """MB-turn-phases: the next player in turn order begins; statuses held now reach "its next turn"."""
     seat = current(d)
-    h = statuses.activate(d.heroes[seat])
-    d = combat.put(d, h, seat=seat)
+    hero = d.heroes[seat]
+    h = statuses.activate(hero)
+    if h is not hero or d.seat != seat:  # the caller (finish_turn, the setup) names the seat with the turn index
+        d = combat.put(d, h, seat=seat)
     emit.emit("turn", "MB-turn-phases", actor=seat, round=d.round)
     d = shield_expires(d, seat, emit)
     if not h.alive:
@@ -160,4 +162,4 @@ def finish_turn(d: Moba, emit) -> Moba:
         emit.emit("game over", "MB-choice-4-score", targets=winners,
                   round_cap=d.rules.round_cap, score=best)
         return combat.put(d, h, phase="over", winners=winners)
-    return begin_turn(combat.put(d, h, turn_index=index, round=rnd), emit)
+    return begin_turn(combat.put(d, h, turn_index=index, round=rnd, seat=d.order[index]), emit)
