@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import SELF
 
 from . import board, combat, effects, statuses
@@ -74,7 +76,7 @@ def play_card(d: Moba, card: str, params: dict, emit) -> Moba:
     eid = emit.emit("play", "MB-card-cost", actor=seat, targets=(params["target"],) if "target" in params else (),
                     card=card, cost=c["cost"], stamina=h.stamina - c["cost"])
     h = evolve(h, hand=tuple(hand), stamina=h.stamina - c["cost"], played=h.played + c["type"], acted=h.acted + 1)
-    d = evolve(combat.put(d, h), discard=d.discard.add(card))
+    d = combat.put(d, h, discard=d.discard.add(card))
     if d.rules.card_set == "sample":
         d = effects.run(d, seat, c["effects"], emit, eid, target=params.get("target", -1), cell=params.get("cell"))
     d = trigger(d, seat, "on_card", emit, eid, card=c["type"])
@@ -91,23 +93,28 @@ def grant_skills(d: Moba, seat: int, emit, cause) -> Moba:
         return d
     spent, uses = dict(h.spent), dict(h.uses)
     done = emit.next_id - 1  # the card's last effect: 「执行完毕…效果后」 the skill use comes after it
-    for s in sample().heroes[h.hero]["skills"]:
-        for i, alt in enumerate(s["alts"]):
-            key = f"{s['id']}#{i}"
-            if h.played[spent.get(key, 0):].endswith(alt["seq"]):
-                uses[key], spent[key] = uses.get(key, 0) + 1, len(h.played)
-                emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=alt["seq"],
-                          skill=key, links=[(done, "resolves_before", SELF)] if done > cause else ())
+    for key, seq in sequences(h.hero):
+        if h.played[spent.get(key, 0):].endswith(seq):
+            uses[key], spent[key] = uses.get(key, 0) + 1, len(h.played)
+            emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=seq,
+                      skill=key, links=[(done, "resolves_before", SELF)] if done > cause else ())
     if spent == dict(h.spent):
         return d
     return combat.put(d, evolve(h, uses=tuple(sorted(uses.items())), spent=tuple(sorted(spent.items()))))
 
 
+@lru_cache(maxsize=256)
+def sequences(hero_id: str) -> tuple:
+    """("skill#alt", its action sequence) of every skill alternative of the hero, in the hero's order (read after
+    every card played; hero facts never change)."""
+    return tuple((f"{s['id']}#{i}", alt["seq"]) for s in sample().heroes[hero_id]["skills"]
+                 for i, alt in enumerate(s["alts"]))
+
+
 def move(d: Moba, to: tuple, emit) -> Moba:
     """MB-term-5-move: to an adjacent empty cell for one step (MB-term-4-steps)."""
     h = d.heroes[d.seat]
-    d = combat.put(d, evolve(h, steps=h.steps - 1, acted=h.acted + 1))
-    return effects.displace(d, d.seat, [to], "move", emit, None)
+    return effects.displace(d, d.seat, [to], "move", emit, None, steps=h.steps - 1, acted=h.acted + 1)
 
 
 def attack(d: Moba, target: int, emit) -> Moba:

@@ -6,6 +6,8 @@ objects (heroes, MB-term-7-object). Walls never move (MB-map-walls-fixed).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import SELF, replace_at
 
 from .content import sample
@@ -51,20 +53,31 @@ def is_obstacle(d: Moba, board, cell: tuple, ignore: int = -1) -> bool:
 
 def empty_cells_within(d: Moba, origin: tuple, reach: int) -> list[tuple]:
     """Empty cells (no wall, no solid object) within ``reach`` of ``origin`` (MB-term-9-blink targets)."""
-    board = board_of(d)
-    adj = d.rules.adjacency
     taken = {h.pos for h in d.heroes if h.pos is not None}
-    out = []
-    for y in range(max(0, origin[1] - reach), min(board.height, origin[1] + reach + 1)):
-        for x in range(max(0, origin[0] - reach), min(board.width, origin[0] + reach + 1)):
-            c = (x, y)
-            if c != origin and distance(c, origin, adj) <= reach and c not in board.walls and c not in taken:
-                out.append(c)
-    return out
+    return [c for c in open_cells_within(d.map, origin, reach, d.rules.adjacency) if c not in taken]
 
 
-def place(d: Moba, seat: int, cell: tuple | None) -> Moba:
-    return evolve(d, heroes=replace_at(d.heroes, seat, evolve(d.heroes[seat], pos=cell)))
+@lru_cache(maxsize=1 << 14)
+def open_cells_within(map_id: str, origin: tuple, reach: int, adjacency: int) -> tuple:
+    """The cells within ``reach`` of ``origin`` on the map that are no wall, row by row (``origin`` itself left out).
+    Walls never move (MB-map-walls-fixed), so each is worked out once per map, cell, reach and adjacency (the
+    legal choices of every blink ask again; a bound)."""
+    board = sample().maps[map_id]
+    return tuple((x, y) for y in range(max(0, origin[1] - reach), min(board.height, origin[1] + reach + 1))
+                 for x in range(max(0, origin[0] - reach), min(board.width, origin[0] + reach + 1))
+                 if (x, y) != origin and distance((x, y), origin, adjacency) <= reach and (x, y) not in board.walls)
+
+
+def open_neighbours(map_id: str, cell: tuple, adjacency: int) -> tuple:
+    """The neighbours of ``cell`` on the map that are no wall, in ``neighbours`` order: where a step may go unless a
+    hero stands there (MB-term-6-obstacle: the map's edge, a wall or a solid object)."""
+    board = sample().maps[map_id]
+    return tuple(c for c in neighbours(cell, adjacency) if on_map(board, c) and c not in board.walls)
+
+
+def place(d: Moba, seat: int, cell: tuple | None, **changes) -> Moba:
+    """The hero of ``seat`` on ``cell`` (``changes``: its other fields changed in the same copy)."""
+    return evolve(d, heroes=replace_at(d.heroes, seat, evolve(d.heroes[seat], pos=cell, **changes)))
 
 
 def step_cells(origin: tuple, direction: str, n: int) -> list[tuple]:

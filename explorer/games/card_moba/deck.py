@@ -8,6 +8,8 @@ from explorer import CANCELLED, Bag, Draws
 
 from . import combat
 from .records import Moba, evolve
+from .setup import deal
+from .turn import begin_action
 
 
 def draw_outcomes(d: Moba, make):
@@ -36,20 +38,18 @@ def draw(d: Moba, card: str | None, emit) -> Moba:
         d = evolve(d, deck=d.discard, discard=Bag())
     if card is None:
         emit.emit("nothing to draw", "MB-card-discard-pile", targets=(seat,), outcome=CANCELLED)
+        d = evolve(d, draws=d.draws[1:])
     else:
         h = d.heroes[seat]
         emit.emit("draw", "MB-turn-draw", actor=seat, targets=(seat,), private_to=(seat,), card=card)
-        d = evolve(combat.put(d, evolve(h, hand=tuple(sorted((*h.hand, card))))), deck=d.deck.remove(card))
+        d = combat.put(d, evolve(h, hand=tuple(sorted((*h.hand, card)))), deck=d.deck.remove(card), draws=d.draws[1:])
         if not len(d.deck) and len(d.discard):
             emit.emit("reshuffle", "MB-card-discard-pile", cards=len(d.discard))
             d = evolve(d, deck=d.discard, discard=Bag())
-    d = evolve(d, draws=d.draws[1:])
     if d.draws:
         return d
     if d.phase == "draw":
-        from .turn import begin_action
         return begin_action(d, emit)
     if d.phase == "deal":
-        from .setup import deal
         return deal(d, emit)
     return d

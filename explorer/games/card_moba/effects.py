@@ -10,7 +10,7 @@ from explorer import CANCELLED, SELF
 
 from . import board, combat, statuses
 from .content import sample
-from .records import Moba, evolve
+from .records import Hero, Moba, evolve
 from .ruler import capped
 
 DISPLACEMENT_CLAUSE = {"charge": "MB-term-8-charge", "blink": "MB-term-9-blink", "knockback": "MB-term-13-knockback",
@@ -32,24 +32,35 @@ def rooted(d: Moba, seat: int, kind: str, emit, cause) -> bool:
 
 
 def gain_steps(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
-    """MB-term-4-steps gained; MB-status-3-fatigue: in its next turn the hero gains no steps by any means."""
     h = d.heroes[seat]
+    after = steps_gained(h, amount, emit, cause)
+    return d if after is h else combat.put(d, after)
+
+
+def steps_gained(h: Hero, amount: int, emit, cause, **also) -> Hero:
+    """MB-term-4-steps gained; MB-status-3-fatigue: in its next turn the hero gains no steps by any means.
+    (The hero after it, with ``also``, its other changes, in the same copy: the start phase's gains are one.)"""
     if statuses.has(h, "fatigue"):
-        emit.emit("steps refused", "MB-status-3-fatigue", targets=(seat,), cause=cause, outcome=CANCELLED,
+        emit.emit("steps refused", "MB-status-3-fatigue", targets=(h.seat,), cause=cause, outcome=CANCELLED,
                   amount=amount, links=_stops(cause))
-        return d
-    emit.emit("steps", "MB-term-4-steps", targets=(seat,), cause=cause, amount=amount, steps=h.steps + amount)
-    return combat.put(d, evolve(h, steps=h.steps + amount))
+        return evolve(h, **also) if also else h
+    emit.emit("steps", "MB-term-4-steps", targets=(h.seat,), cause=cause, amount=amount, steps=h.steps + amount)
+    return evolve(h, steps=h.steps + amount, **also)
 
 
 def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB-term-1-stamina") -> Moba:
+    return combat.put(d, stamina_gained(d.heroes[seat], amount, d.rules.stamina_cap, emit, cause, clause))
+
+
+def stamina_gained(h: Hero, amount: int, cap: int | None, emit, cause, clause: str = "MB-term-1-stamina",
+                   **also) -> Hero:
     """MB-term-1-stamina: gained stamina stops at the cap (12, or the Ruler setting); the excess is lost
-    (the undefined 体力溢出事件, MB-A04)."""
-    h = d.heroes[seat]
-    new = capped(h.stamina + amount, d.rules.stamina_cap)
-    emit.emit("stamina", clause, targets=(seat,), cause=cause, amount=amount, overflow=h.stamina + amount - new,
+    (the undefined 体力溢出事件, MB-A04). (The hero after it, with ``also``, its other changes, in the same copy:
+    a turn's start and end put their changes into the game at once.)"""
+    new = capped(h.stamina + amount, cap)
+    emit.emit("stamina", clause, targets=(h.seat,), cause=cause, amount=amount, overflow=h.stamina + amount - new,
               stamina=new)
-    return combat.put(d, evolve(h, stamina=new))
+    return evolve(h, stamina=new, **also)
 
 
 def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Moba:
@@ -69,12 +80,13 @@ def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Mob
     return run(d, seat, sample().cells[kind]["effects"], emit, eid, depth=1)
 
 
-def displace(d: Moba, seat: int, path: list, kind: str, emit, cause) -> Moba:
-    """Move a hero along ``path`` (its last cell is the destination), then check the special cell."""
+def displace(d: Moba, seat: int, path: list, kind: str, emit, cause, **spent) -> Moba:
+    """Move a hero along ``path`` (its last cell is the destination), then check the special cell. ``spent``: the
+    hero's other fields the displacement changes, in the same copy (a move's step)."""
     if not path:
         return d
     eid = emit.emit(kind, DISPLACEMENT_CLAUSE[kind], targets=(seat,), cause=cause, cells=len(path), to=path[-1])
-    return enter_cell(board.place(d, seat, path[-1]), seat, emit, cause, eid)
+    return enter_cell(board.place(d, seat, path[-1], **spent), seat, emit, cause, eid)
 
 
 def run(d: Moba, actor: int, effects: tuple, emit, cause, target: int = -1, cell=None, direction=None,

@@ -105,14 +105,15 @@ class CardMoba(Game):
             return _discard(d, a["card"], emit)
         if k == "end":
             return action_phase.end_action(d, emit)
-        params = a.args
-        if k == "play":
-            d = action_phase.play_card(d, params.pop("card"), params, emit)
-        elif k == "move":
+        if k == "move":
             d = action_phase.move(d, a["to"], emit)
         elif k == "attack":
             d = action_phase.attack(d, a["target"], emit)
+        elif k == "play":
+            params = a.args
+            d = action_phase.play_card(d, params.pop("card"), params, emit)
         else:
+            params = a.args
             d = action_phase.use_skill(d, params.pop("skill"), params, emit)
         return _after_action(d, emit)
 

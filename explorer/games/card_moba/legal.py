@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import W, act
 
 from . import board, combat, setup, statuses
@@ -17,18 +19,10 @@ SETUP_CLAUSE = {"mode": "MB-choice-1-mode-map", "map": "MB-choice-1-mode-map", "
                 "bloodline": "MB-choice-3-bloodline", "score": "MB-choice-4-score", "spawn": "MB-choice-6-spawn"}
 
 
-_ACTIONS: dict = {}
-
-
+@lru_cache(maxsize=1 << 18)  # a bound, for long sessions; a hit is found without a Python call
 def A(kind: str, player: int, **params):
     """A cached Action (the same choice is the same object; cheap to build again)."""
-    key = (kind, player, *params.items())
-    found = _ACTIONS.get(key)
-    if found is None:
-        if len(_ACTIONS) > 200_000:
-            _ACTIONS.clear()
-        found = _ACTIONS[key] = act(GAME_ID, kind, player, **params)
-    return found
+    return act(GAME_ID, kind, player, **params)
 
 
 def setup_actions(d: Moba) -> list:
@@ -54,30 +48,49 @@ def action_cap_reached(d: Moba, h) -> bool:
     return bool(d.rules.action_cap) and h.acted >= d.rules.action_cap
 
 
+@lru_cache(maxsize=8192)
+def hand_kinds(hand: tuple) -> tuple:
+    """The distinct cards of a hand, in order: asked at every choice, worked out once per hand (an immutable tuple;
+    hands repeat, a move leaves it as it was; a bound)."""
+    return tuple(sorted(set(hand)))
+
+
+@lru_cache(maxsize=4096)
+def play_plan(seat: int, card: str, blank: bool) -> tuple:
+    """(stamina cost, the play action when no target is to be chosen else None, the card) of ``card`` in ``seat``'s
+    hand (MB-card-cost): asked for every card at every choice, made once (card facts never change)."""
+    c = sample().cards[card]
+    return c["cost"], A("play", seat, card=card) if blank or c["target"] == "self" else None, c
+
+
+@lru_cache(maxsize=1 << 15)
+def move_choices(seat: int, map_id: str, cell: tuple, adjacency: int) -> tuple:
+    """(cell, its move action) for each neighbour a step may reach but for the heroes there (board.open_neighbours):
+    made once per seat, map, cell and adjacency (the map never changes; a bound)."""
+    return tuple((c, A("move", seat, to=c)) for c in board.open_neighbours(map_id, cell, adjacency))
+
+
 def turn_actions(d: Moba) -> list:
     """MB-turn-action: play cards, move, attack, use unlocked skills, or end the action phase."""
     p = d.seat
     if d.phase == "discard":
-        return [A("discard", p, card=c) for c in sorted(set(d.heroes[p].hand))]
+        return [A("discard", p, card=c) for c in hand_kinds(d.heroes[p].hand)]
     h = d.heroes[p]
     out = [A("end", p)]
     if action_cap_reached(d, h):
         return out
-    cards = sample().cards
     blank, stamina = d.rules.card_set == "blank", h.stamina
-    for card in sorted(set(h.hand)):
-        c = cards[card]
-        if c["cost"] <= stamina:
-            if blank or c["target"] == "self":  # no target to choose
-                out.append(A("play", p, card=card))
+    for card in hand_kinds(h.hand):
+        cost, now, c = play_plan(p, card, blank)
+        if cost <= stamina:
+            if now is not None:
+                out.append(now)
             else:
                 out += [A("play", p, card=card, **t) for t in targets_of(d, h, c)]
     if h.steps >= 1 and not statuses.has(h, "root"):
-        b = board.board_of(d)
         # MB-term-6-obstacle (board.is_obstacle): off the map, a wall, or a hero (a solid object) there
-        width, height, walls, taken = b.width, b.height, b.walls, {o.pos for o in d.heroes}
-        out += [A("move", p, to=cell) for cell in board.neighbours(h.pos, d.rules.adjacency)
-                if 0 <= cell[0] < width and 0 <= cell[1] < height and cell not in walls and cell not in taken]
+        taken = {o.pos for o in d.heroes}
+        out += [a for cell, a in move_choices(p, d.map, h.pos, d.rules.adjacency) if cell not in taken]
     blocked = taunt_blocks(d, h)
     if h.attacks >= 1 and not statuses.has(h, "disarm") and not blocked:
         out += [A("attack", p, target=t) for t in enemies_within(d, h, combat.reach(h))]

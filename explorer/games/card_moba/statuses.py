@@ -39,6 +39,8 @@ def find(hero: Hero, name: str) -> Status | None:
 
 def has(hero: Hero, name: str) -> bool:
     """Whether ``name`` affects the hero now: pending-or-active for 直到…结束前 statuses, else active only."""
+    if not hero.statuses:
+        return False  # the common case, asked at every choice
     s = find(hero, name)
     if s is None:
         return False

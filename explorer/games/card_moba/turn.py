@@ -15,8 +15,10 @@ def current(d: Moba) -> int:
 def begin_turn(d: Moba, emit) -> Moba:
     """MB-turn-phases: the next player in turn order begins; statuses held now reach "its next turn"."""
     seat = current(d)
-    h = statuses.activate(d.heroes[seat])
-    d = evolve(combat.put(d, h), seat=seat)
+    hero = d.heroes[seat]
+    h = statuses.activate(hero)
+    if h is not hero or d.seat != seat:  # the caller (finish_turn, the setup) names the seat with the turn index
+        d = combat.put(d, h, seat=seat)
     emit.emit("turn", "MB-turn-phases", actor=seat, round=d.round)
     d = shield_expires(d, seat, emit)
     if not h.alive:
@@ -25,9 +27,10 @@ def begin_turn(d: Moba, emit) -> Moba:
         emit.emit("start phase skipped", "MB-status-5-destruct", targets=(seat,))
     else:
         gone = emit.next_id - 1  # the shield that went (MB-term-2-shield, MB-A28) went before any poison
+        went = emit.events[-1].kind == "shield expires"  # the last event so far is the one numbered ``gone``
         d = start_phase(d, seat, emit)
-        hit = next((e.id for e in emit.events if e.id > gone and e.kind == "damage"), None)
-        if hit is not None and any(e.id == gone and e.kind == "shield expires" for e in emit.events):
+        hit = next((e.id for e in emit.events if e.id > gone and e.kind == "damage"), None) if went else None
+        if hit is not None:
             emit.relate(gone, "resolves_before", hit, "MB-term-2-shield")
         if d.phase == "over":
             return d
@@ -79,12 +82,12 @@ def start_phase(d: Moba, seat: int, emit) -> Moba:
     if d.phase == "over" or not d.heroes[seat].alive:
         return d
     processed, gained = emit.next_id - 1, emit.next_id  # MB-turn-start: 「进行某些处理」 before the gains
-    d = effects.gain_stamina(d, seat, d.rules.start_gain, emit, eid, "MB-turn-start")
+    h = effects.stamina_gained(d.heroes[seat], d.rules.start_gain, d.rules.stamina_cap, emit, eid, "MB-turn-start")
     if processed > eid:
         emit.relate(processed, "resolves_before", gained, "MB-turn-start")
-    d = effects.gain_steps(d, seat, combat.speed(d.heroes[seat]), emit, eid)
+    h = effects.steps_gained(h, combat.speed(h), emit, eid, attacks=1)  # with the attack chance, said next
     emit.emit("attack chance", "MB-term-3-attack", targets=(seat,), cause=eid, attacks=1)
-    d = combat.put(d, evolve(d.heroes[seat], attacks=1))
+    d = combat.put(d, h)  # the three gains in one copy of the game
     return trigger(d, seat, "turn_start", emit, eid)
 
 
@@ -112,7 +115,9 @@ def begin_action(d: Moba, emit) -> Moba:
         emit.emit("slowed", "MB-status-9-slow", targets=(seat,), layers=slow.layers, steps_lost=lost)
         h = statuses.without(evolve(h, steps=h.steps - lost), "slow")
     emit.emit("action phase", "MB-turn-action", actor=seat)
-    return evolve(combat.put(d, evolve(h, acted=0, played="", spent=(), uses=())), phase="action")
+    if h.acted or h.played or h.spent or h.uses:  # else as the turn's end left them (finish_turn): no copy
+        h = evolve(h, acted=0, played="", spent=(), uses=())
+    return combat.put(d, h, phase="action")
 
 
 def end_phase(d: Moba, emit) -> Moba:
@@ -124,8 +129,7 @@ def end_phase(d: Moba, emit) -> Moba:
         emit.emit("end phase skipped", "MB-status-5-destruct", targets=(seat,))
         return finish_turn(d, emit)
     eid = emit.emit("end phase", "MB-turn-end", actor=seat)
-    d = effects.gain_stamina(d, seat, 1, emit, eid, "MB-turn-end")
-    d = combat.put(d, evolve(d.heroes[seat], steps=0))
+    d = combat.put(d, effects.stamina_gained(h, 1, d.rules.stamina_cap, emit, eid, "MB-turn-end", steps=0))
     if over_limit(len(d.heroes[seat].hand), d.rules.hand_limit):
         emit.emit("hand limit", "MB-ruler-hand-limit", targets=(seat,), hand=len(d.heroes[seat].hand),
                   limit=d.rules.hand_limit)
@@ -139,7 +143,7 @@ def discard(d: Moba, card: str, emit) -> Moba:
     hand = list(h.hand)
     hand.remove(card)
     emit.emit("discard", "MB-ruler-hand-limit", actor=d.seat, card=card)
-    d = evolve(combat.put(d, evolve(h, hand=tuple(hand))), discard=d.discard.add(card))
+    d = combat.put(d, evolve(h, hand=tuple(hand)), discard=d.discard.add(card))
     return d if over_limit(len(hand), d.rules.hand_limit) else finish_turn(d, emit)
 
 
@@ -148,8 +152,7 @@ def finish_turn(d: Moba, emit) -> Moba:
     Only with the opt-in round cap of a simulation (MB-A15, 0 = none) does the game stop after that round,
     the highest score winning; the document's game ends at the winning score (MB-choice-4-score)."""
     seat = d.seat
-    h = statuses.expire(d.heroes[seat], emit)
-    d = combat.put(d, evolve(h, played="", spent=(), uses=(), acted=0))
+    h = evolve(statuses.expire(d.heroes[seat], emit), played="", spent=(), uses=(), acted=0)
     index, rnd = d.turn_index + 1, d.round
     if index >= len(d.order):
         index, rnd = 0, rnd + 1
@@ -158,5 +161,5 @@ def finish_turn(d: Moba, emit) -> Moba:
         winners = tuple(x.seat for x in d.heroes if x.score == best)
         emit.emit("game over", "MB-choice-4-score", targets=winners,
                   round_cap=d.rules.round_cap, score=best)
-        return evolve(d, phase="over", winners=winners)
-    return begin_turn(evolve(d, turn_index=index, round=rnd), emit)
+        return combat.put(d, h, phase="over", winners=winners)
+    return begin_turn(combat.put(d, h, turn_index=index, round=rnd, seat=d.order[index]), emit)

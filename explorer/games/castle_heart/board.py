@@ -127,6 +127,12 @@ def put_and(d: Castle, seat: int, seat_changes: dict, **changes) -> Castle:
 with_ = evolve  # a copy of any record with some fields changed: the hot path, called directly (no second call)
 
 
+def at(d: Castle, phase: str) -> Castle:
+    """The castle at ``phase``: ``d`` itself when it is there already (the same decision asked of the next hero, or
+    again of this one), without a copy of its 25 fields."""
+    return d if d.phase == phase else with_(d, phase=phase)
+
+
 def sorted_hand(cards) -> tuple:
     return tuple(sorted(cards))
 

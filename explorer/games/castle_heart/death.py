@@ -16,13 +16,13 @@ def end_turn(d: Castle, emit) -> Castle:
         emit.emit("hold ends", "CH-magic-hold", targets=(me,))
         d = put(d, me, held=False)
     dying = tuple(i for i in clockwise_from(d, me) if d.seats[i].hp <= 0)
-    return death_next(with_(d, dying=dying), emit)
+    return death_next(with_(d, dying=dying) if dying or d.dying else d, emit)
 
 
 def death_next(d: Castle, emit) -> Castle:
     """Settle the next dying hero: everyone in turn may give it 愈 (CH-A18), else it dies."""
-    if not d.dying:
-        return with_(d, phase="next_turn")
+    if not d.dying:  # the next turn, at once unless a reward's draws are due first (flow.advance deals them)
+        return with_(d, phase="next_turn") if d.draws else next_turn(d, emit)
     queue = rescuers(d)
     if not queue:
         return die(with_(d, dying=d.dying[1:]), d.dying[0], emit)

@@ -15,6 +15,7 @@ from .life import hand_kinds, hurt, pay
 from .reach import group_members, has
 
 MISSILES = 5
+EQUIPMENT = frozenset(c.id for c in CONTENT.cards.values() if c.kind == "equipment")
 
 
 def equip(d: Castle, card: str, emit) -> Castle:
@@ -32,7 +33,9 @@ def equip(d: Castle, card: str, emit) -> Castle:
 def equipment_actions(d: Castle, me: int) -> list:
     """Equip cards in hand; fire the wand (3 魔) and the ring at other groups."""
     s = d.seats[me]
-    out = [A("equip", me, card=c) for c in hand_kinds(s.hand) if CONTENT.cards[c].kind == "equipment"]
+    out = [A("equip", me, card=c) for c in hand_kinds(s.hand) if c in EQUIPMENT]
+    if not s.equipment:
+        return out  # nothing to fire
     others = [i for i, o in enumerate(d.seats) if o.alive and i != me]
     if has(s, "lightning") and s.hand.count("mana") >= 3:
         out += [A("lightning", me, target=t, member=m) for t in others for m in group_members(d, t)]

@@ -9,7 +9,7 @@ from .actions import A
 from .board import Castle, put_and, with_
 from .cards import CONTENT
 
-CHANCE_PHASES = ("choose_mix", "deal_identity", "deal_hero", "armour", "mirror", "disintegrate", "missiles")
+CHANCE_PHASES = frozenset(("choose_mix", "deal_identity", "deal_hero", "armour", "mirror", "disintegrate", "missiles"))
 
 DECIDER = {
     "deploy": lambda d: d.cursor,
@@ -31,21 +31,24 @@ LEGAL = {
     "neutral_choice": death.neutral_actions,
 }
 
+# The automatic steps by phase. The end of a turn runs straight through its steps, each calling the next (end_play →
+# command_start → discard_check → end_turn → death_next → next_turn; start_turn → draw_phase), so those have no
+# phase of their own here; a phase waits where a decision or a draw comes in between.
 AUTO = {
-    "start_turn": turn.start_turn, "draw_phase": turn.draw_phase, "command_start": turn.command_start,
-    "soldier_next": turn.soldier_next, "discard_check": turn.discard_check, "end_turn": death.end_turn,
-    "next_turn": death.next_turn, "skill_heal": turn.skill_heal,
+    "start_turn": turn.start_turn, "soldier_next": turn.soldier_next, "next_turn": death.next_turn,
+    "skill_heal": turn.skill_heal,
     "longbow_go": lambda d, emit: attack.begin(d, d.attack, emit, "CH-equip-longbow"),
     "forced_hit": lambda d, emit: attack.hit(d, emit),
 }
 
 
 def current_player(d: Castle) -> int:
-    if d.phase == "over":
+    phase = d.phase
+    if phase == "over":
         return TERMINAL
-    if d.draws or d.phase in CHANCE_PHASES:
+    if d.draws or phase in CHANCE_PHASES:
         return CHANCE
-    who = DECIDER.get(d.phase)
+    who = DECIDER.get(phase)
     return who(d) if who else d.active
 
 
@@ -85,7 +88,7 @@ def draw(d: Castle, card: str, emit) -> Castle:
 
 def end_play(d: Castle, emit) -> Castle:
     emit.emit("end of play", "CH-turn-four-phases", actor=d.active)
-    return with_(d, phase="command_start")
+    return turn.command_start(d, emit)  # straight on, as advance() would: no draw is due at a decision
 
 
 HANDLERS = {

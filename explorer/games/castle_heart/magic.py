@@ -7,12 +7,13 @@ from fractions import Fraction
 from explorer import CANCELLED, CHANCE, SELF
 
 from .actions import A
-from .board import HERO, Castle, Spell, put, take_from, with_
+from .board import HERO, Castle, Spell, at, put, take_from, with_
 from .cards import CONTENT
 from .life import hand_kinds, heal, hurt, pay
 from .reach import group_members
 
 NO_TARGET = ("mass_heal", "horn", "swift", "mirror", "recall", "ice_storm")
+MAGIC = {c.id: c.effect for c in CONTENT.cards.values() if c.kind == "magic"}  # a magic card → its effect
 
 
 def askers(d: Castle, last: int) -> tuple:
@@ -27,10 +28,13 @@ def magic_actions(d: Castle, seat: int) -> list:
     s = d.seats[seat]
     if d.opts.magic_cost and "mana" not in s.hand:
         return []
+    spells = [card for card in hand_kinds(s.hand) if card in MAGIC]
+    if not spells:
+        return []
     out = []
     others = [i for i, o in enumerate(d.seats) if o.alive and i != seat]
-    for card in hand_kinds(s.hand):
-        effect = CONTENT.cards[card].effect if card in CONTENT.cards else ""
+    for card in spells:
+        effect = MAGIC[card]
         if effect in NO_TARGET:
             out.append(A("magic", seat, card=card, target=None, what=None))
         elif effect == "fireball":
@@ -61,7 +65,7 @@ def play_magic(d: Castle, card: str, target, what, emit) -> Castle:
 def window(d: Castle, emit) -> Castle:
     """CH-magic-counter: ask each hero in turn; when nobody answers, the card works or is cancelled."""
     if d.spell.ask:
-        return with_(d, phase="counter")
+        return at(d, "counter")
     spell = d.spell
     d = with_(d, spell=None, phase="play")
     # CH-magic-counter (CH-A21): the last counter resolves first, then the card it leaves cancelled or working
@@ -80,8 +84,8 @@ def window(d: Castle, emit) -> Castle:
 def counter_actions(d: Castle) -> tuple:
     seat = d.spell.ask[0]
     s = d.seats[seat]
-    can = any(CONTENT.cards[c].effect == "counter" for c in s.hand) and (not d.opts.magic_cost or "mana" in s.hand)
     card = next((c for c in s.hand if CONTENT.cards[c].effect == "counter"), None)
+    can = card is not None and (not d.opts.magic_cost or "mana" in s.hand)
     return (A("counter", seat, card=card), A("let_pass", seat)) if can else (A("let_pass", seat),)
 
 
@@ -218,7 +222,7 @@ def ice_next(d: Castle, emit) -> Castle:
         d = hurt(d, d.queue[0], HERO, 1, d.spell.caster, d.spell.cause, "CH-magic-ice-storm", emit)
         d = with_(d, queue=d.queue[1:])
     if d.queue:
-        return with_(d, phase="ice")
+        return at(d, "ice")
     return with_(d, spell=None, phase="play")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer import W
 
 from .board import HERO, Castle, Seat
@@ -14,13 +16,25 @@ MOUNTS = ("attack_distance_minus", "defence_distance_plus")
 NO_SUCH_SOLDIER = W("no such soldier", "没有这个士兵")
 
 
+@lru_cache(maxsize=4096)
+def effects(equipment: tuple) -> dict[str, int]:
+    """The effects of the cards in ``equipment``, counted (do not change it): read at every step (ranges, mounts,
+    the play phase's choices), so worked out once per equipment tuple (card facts never change; the tuples are
+    few: a bound)."""
+    counted: dict[str, int] = {}
+    for c in equipment:
+        effect = CONTENT.cards[c].effect
+        counted[effect] = counted.get(effect, 0) + 1
+    return counted
+
+
 def has(seat: Seat, effect: str) -> bool:
     """Does the hero have equipment with this effect?"""
-    return any(CONTENT.cards[c].effect == effect for c in seat.equipment)
+    return bool(seat.equipment) and effect in effects(seat.equipment)
 
 
 def count_effect(seat: Seat, effect: str) -> int:
-    return sum(CONTENT.cards[c].effect == effect for c in seat.equipment)
+    return effects(seat.equipment).get(effect, 0) if seat.equipment else 0
 
 
 def skill(seat: Seat, name: str) -> int:
@@ -40,15 +54,27 @@ def seat_distance(d: Castle, a: int, b: int) -> int:
     return min(k, ring - k)
 
 
+_TABLES: dict[tuple, dict[int, int]] = {}  # (distance switch, seat, who is alive) → seat_distances
+
+
 def seat_distances(d: Castle, a: int) -> dict[int, int]:
-    """CH-A03: seat_distance from ``a`` to every living hero at once (the legal-action lists need them all)."""
-    n = len(d.seats)
-    if d.opts.distance == "adjacent_all":
-        return {i: 1 for i in range(n) if i != a and d.seats[i].alive}
-    ring = [i for i in range(n) if d.seats[i].alive or i == a]
-    k = ring.index(a)
-    m = len(ring)
-    return {ring[(k + j) % m]: min(j, m - j) for j in range(1, m)}
+    """CH-A03: seat_distance from ``a`` to every living hero at once (the legal-action lists need them all), in seat
+    order. The table depends only on who is alive, so each is worked out once (few: a bound); do not change it."""
+    alive = tuple([s.alive for s in d.seats])
+    key = (d.opts.distance, a, alive)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        n = len(alive)
+        if d.opts.distance == "adjacent_all":
+            table = {i: 1 for i in range(n) if i != a and alive[i]}
+        else:
+            ring = [i for i in range(n) if alive[i] or i == a]
+            k, m = ring.index(a), len(ring)
+            table = dict(sorted((ring[(k + j) % m], min(j, m - j)) for j in range(1, m)))
+        _TABLES[key] = table
+    return table
 
 
 def attack_distance(d: Castle, attacker: int, target: int, seats_apart: int = 0) -> int:
@@ -90,9 +116,10 @@ def is_lynx(d: Castle, target: int, member: int) -> bool:
     return member != HERO and d.seats[target].soldiers[member].kind == "lynx"
 
 
-def hero_may_attack(d: Castle, attacker: int, target: int, member: int, dist: int = 0) -> tuple[str, str] | None:
+def hero_may_attack(d: Castle, attacker: int, target: int, member: int, dist: int = 0,
+                    reach: int = 0) -> tuple[str, str] | None:
     """CH-attack-hero-targets: a hero attacks heroes or soldiers, within range; None when allowed.
-    (``dist``: the attack distance when the caller knows it already.)"""
+    (``dist``, ``reach``: the attack distance and the attacker's range when the caller knows them already.)"""
     if target == attacker or not d.seats[target].alive:
         return "CH-attack-hero-targets", W("attack another living hero's group", "须攻击另一名存活英雄的一组")
     if member != HERO and not 0 <= member < len(d.seats[target].soldiers):
@@ -101,9 +128,9 @@ def hero_may_attack(d: Castle, attacker: int, target: int, member: int, dist: in
     if is_lynx(d, target, member) and not is_melee(dist):
         return "CH-soldier-lynx-stealth", W("the great lynx cannot be the target of a ranged attack",
                                             "大山猫无法被作为远程攻击的目标")
-    if dist > hero_range(d, attacker) and not d.swift:
-        return "CH-attack-hero-targets", W(f"distance {dist} is beyond range {hero_range(d, attacker)}",
-                                            f"距离{dist}超出攻击距离{hero_range(d, attacker)}")
+    reach = reach or hero_range(d, attacker)
+    if dist > reach and not d.swift:
+        return "CH-attack-hero-targets", W(f"distance {dist} is beyond range {reach}", f"距离{dist}超出攻击距离{reach}")
     return None
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from explorer import SELF
 
 from .actions import A
-from .board import ENEMY, HERO, NEUTRAL, REINFORCEMENT, Castle, put, with_
+from .board import ENEMY, HERO, NEUTRAL, REINFORCEMENT, Castle, at, put, with_
 from .cards import CONTENT
-from .death import enemies_eliminated, when_enemies_gone
+from .death import end_turn, enemies_eliminated, when_enemies_gone
 from .equipment import equipment_actions
 from .life import hand_kinds, heal, hurt, is_dying, pay, throw_away
 from .magic import magic_actions
@@ -22,7 +22,8 @@ def start_turn(d: Castle, emit) -> Castle:
     s = d.seats[me]
     eid = emit.emit("turn", "CH-turn-four-phases", actor=me, turn=d.turn, round=d.round)
     bites = ((eid, "triggers", SELF),)  # CH-equip-poison-dagger 「在下一回合开始时」: the turn's start fires it
-    d = put(d, me, recall=s.spent, spent=0, mirror=False)
+    if s.spent or s.recall or s.mirror:  # else the seat stays as it is: no copy
+        d = put(d, me, recall=s.spent, spent=0, mirror=False)
     if s.held:
         emit.emit("held", "CH-magic-hold", targets=(me,))
     if s.poisoned >= 0:
@@ -34,7 +35,7 @@ def start_turn(d: Castle, emit) -> Castle:
             soldiers = d.seats[me].soldiers
             d = put(d, me, soldiers=(*soldiers[:i], with_(soldier, poisoned=-1), *soldiers[i + 1:]))
             d = hurt(d, me, i, 1, soldier.poisoned, None, "CH-equip-poison-dagger", emit, bites)
-    return with_(d, phase="draw_phase")
+    return draw_phase(d, emit)  # straight on, as advance() would: no draw is due yet, nothing to wait for
 
 
 def draw_phase(d: Castle, emit) -> Castle:
@@ -75,12 +76,12 @@ def attack_actions(d: Castle, me: int) -> list:
         return []
     out = []
     reach = hero_range(d, me)
-    for t, apart in sorted(seat_distances(d, me).items()):
+    for t, apart in seat_distances(d, me).items():
         dist = attack_distance(d, me, t, apart)
         if dist > reach and not d.swift:
             continue  # hero_may_attack would refuse every member: out of range
         for m in (HERO, *range(len(d.seats[t].soldiers))):
-            if hero_may_attack(d, me, t, m, dist) is None:
+            if hero_may_attack(d, me, t, m, dist, reach) is None:
                 out += [A("attack", me, target=t, member=m, pay=w) for w in ways]
     return out
 
@@ -152,12 +153,14 @@ def command_start(d: Castle, emit) -> Castle:
     """CH-turn-command: the hero picks one target group for all its soldiers (CH-fragment-one-target)."""
     me = d.active
     if d.seats[me].held or not command_targets(d):
-        return with_(d, phase="discard_check")
+        return discard_check(d, emit)
     return with_(d, phase="command")
 
 
 def command_targets(d: Castle) -> list[int]:
     me = d.active
+    if not d.seats[me].soldiers:
+        return []  # nobody to command
     out = []
     apart = seat_distances(d, me)
     for t, other in enumerate(d.seats):
@@ -178,7 +181,7 @@ def command_actions(d: Castle) -> tuple:
 def command(d: Castle, target, emit) -> Castle:
     """CH-turn-command: all soldiers attack the one chosen group, one after another."""
     if target is None:
-        return with_(d, phase="discard_check")
+        return discard_check(d, emit)
     emit.emit("command", "CH-fragment-one-target", actor=d.active, targets=(target,))
     return with_(d, command=target, cursor=0, phase="soldier_next")
 
@@ -190,12 +193,12 @@ def soldier_next(d: Castle, emit) -> Castle:
         fell = emit.latest(lambda e: e.kind == "dying" and e.targets == (t,))  # the target's fall ends the command
         emit.emit("command over", "CH-turn-command-target-falls", actor=me, targets=(t,),
                   links=[(fell, "triggers", SELF)] if fell is not None else ())
-        return with_(d, phase="discard_check", command=-1)
+        return discard_check(with_(d, command=-1), emit)
     while d.cursor < len(d.seats[me].soldiers):
         if soldier_targets(d):
             return with_(d, phase="soldier")
         d = with_(d, cursor=d.cursor + 1)
-    return with_(d, phase="discard_check", command=-1)
+    return discard_check(with_(d, command=-1), emit)
 
 
 def soldier_targets(d: Castle) -> list[int]:
@@ -209,9 +212,14 @@ def soldier_actions(d: Castle) -> tuple:
 
 
 def discard_check(d: Castle, emit) -> Castle:
-    """CH-turn-discard: the hero keeps no more cards than its current HP."""
+    """CH-turn-discard: the hero keeps no more cards than its current HP.
+
+    Like every automatic step of the turn's end it goes straight on to the next one (as ``flow.advance`` would,
+    without a copy of the castle that only names the next phase): no draw is due in between."""
     s = d.seats[d.active]
-    return with_(d, phase="discard" if len(s.hand) > max(s.hp, 0) else "end_turn")
+    if len(s.hand) > max(s.hp, 0):
+        return at(d, "discard")
+    return end_turn(d, emit)
 
 
 def discard_actions(d: Castle) -> tuple:
