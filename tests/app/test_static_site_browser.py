@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 from conftest import IN_CI, ROOT
 from graph_page import click_an_event
-from play_page import PREFIX
+from play_page import PREFIX, wait_for_the_games_decision
 from voila_server import CHROMIUM_ARGS, free_port
 
 import explorer
@@ -95,8 +95,10 @@ def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_di
                 page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局").wait_for(timeout=STEP)
             picker.select_option(label=f"{game.name_zh} · {game.name_en}")
 
-            # Play: one move of the person's seat; the event log grows.
+            # Play: one move of the person's seat; the event log grows. The picked game's table is built on Pyodide
+            # when the game is first picked: its decision (citing its clauses) is awaited, not the first game's.
             open_tab(page, "对局" if lang == "zh" else "Play")
+            wait_for_the_games_decision(page, game_id, LOAD)
             action = page.locator(".re-play-area .re-action:not([disabled])").first
             action.wait_for(state="visible", timeout=STEP)
             entries = page.locator(".re-log-list option").count()
