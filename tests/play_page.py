@@ -18,6 +18,14 @@ LAYOUT = """() => {
 }"""
 
 
+def wait_for_the_games_decision(page, game: str, timeout: float) -> None:
+    """Until the Play tab shows ``game``'s table, not the first game's still on the page while the new one is built:
+    its decision cites that game's clauses."""
+    page.wait_for_function("(p) => [...document.querySelectorAll('.re-play-area .re-decider')].some("
+                           "e => e.offsetParent !== null && e.innerText.includes('[' + p + '-'))",
+                           arg=PREFIX[game], timeout=timeout)
+
+
 def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
     """Open the app at ``url``, switch to ``lang``, pick ``game`` and open its Play tab; returns when the
     decision is on the page."""
@@ -30,9 +38,5 @@ def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
         page.locator(".re-game-picker select").select_option(label=f"{g.name_zh} · {g.name_en}")
     page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局" if lang == "zh" else "Play").first.click()
     page.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
-    # the table of the game just picked, not the first game's still on the page while the new one is built:
-    # its decision cites that game's clauses
-    page.wait_for_function("(p) => [...document.querySelectorAll('.re-play-area .re-decider')].some("
-                           "e => e.offsetParent !== null && e.innerText.includes('[' + p + '-'))",
-                           arg=PREFIX[game], timeout=LONG)
+    wait_for_the_games_decision(page, game, LONG)
     page.wait_for_timeout(1500)

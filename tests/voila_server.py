@@ -32,23 +32,35 @@ def voila_server(notebook: Path, timeout: float = 90, extra_args: tuple[str, ...
         yield url
 
 
+# A test's server pre-heats 2 kernels and replaces a used one after 1 s (Voilà's default), as `make app` did before
+# issue 18: the machine's pool (up to 10) would start 10 kernels per test, and its 30 s refill would hold up a module
+# that opens many pages on one server. tests/app/test_server_settings.py checks what `make app` itself uses.
+TEST_POOL = 2
+TEST_REFILL = "--VoilaKernelManager.fill_delay=1"
+
+
 @contextlib.contextmanager
 def make_app_server(timeout: float = 180) -> Iterator[str]:
-    """The app exactly as the README's `make app` serves it (on a free port); yields the page URL."""
+    """The app exactly as the README's `make app` serves it (on a free port), with a test's pool; yields the page
+    URL."""
     port = free_port()
-    with _serve(["make", "--no-print-directory", "app", f"PORT={port}"], ROOT, port, "make-app", timeout) as url:
+    with _serve_process(["make", "--no-print-directory", "app", f"PORT={port}", f"ARGS={TEST_REFILL}"], ROOT, port,
+                        "make-app", timeout, {"RULES_EXPLORER_POOL": str(TEST_POOL)}) as (url, _proc):
         yield url
 
 
 @contextlib.contextmanager
-def launcher_server(notebook: Path, *args: str, env: dict[str, str] | None = None,
-                    timeout: float = 90) -> Iterator[tuple[str, subprocess.Popen]]:
+def launcher_server(notebook: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 90,
+                    pool: int | None = TEST_POOL) -> Iterator[tuple[str, subprocess.Popen]]:
     """Serve ``notebook`` with the app's launcher (widgets/serve.py, what `make app` runs) from the notebook's
-    folder, with ``env`` added to the environment; yields the page URL and the server process."""
+    folder, with ``env`` added to the environment; yields the page URL and the server process. ``pool``: the
+    pre-heated kernels where the notebook's voila.json pre-heats, refilled after 1 s (None: the pool and refill
+    `make app` has on this machine)."""
     port = free_port()
     command = [sys.executable, "-m", "widgets.serve", str(notebook), "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1", *args]
-    with _serve_process(command, notebook.parent, port, f"serve-{notebook.stem}", timeout, env or {}) as served:
+               "--Voila.ip=127.0.0.1", *(() if pool is None else (TEST_REFILL,)), *args]
+    env = {"RULES_EXPLORER_POOL": "" if pool is None else str(pool), **(env or {})}
+    with _serve_process(command, notebook.parent, port, f"serve-{notebook.stem}", timeout, env) as served:
         yield served
 
 

@@ -117,8 +117,8 @@ class BalanceLab(GameComponent):
         for control, trait in ((self._players, "players"), (self._games, "games"), (self._bots, "bots"),
                                (self._reading, "compare")):
             control.observe(self._from_control(trait), "value")
+        self.game_id = game_id  # first: the labels of a language need the game
         self.set_trait("lang", lang)
-        self.game_id = game_id
 
     # --- validation (values may come from the browser) ----------------------------------------------------
     @traitlets.validate("players")

@@ -8,9 +8,11 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
 - a Host check on every request (pages, static files, websockets): a loopback address or a name on the
   allow-list (``localhost`` by default; ``--allowed-hosts`` or ``RULES_EXPLORER_ALLOWED_HOSTS``, comma
   separated; ``*`` turns the check off). Anything else gets 403 before any handler runs (DNS rebinding);
+- a pool of pre-heated kernels sized for the machine (``machine_pool_size``: up to 10 by its memory; or
+  ``--pool_size`` / ``RULES_EXPLORER_POOL``), refilled 30 s after a kernel is taken, not at once;
 - a cap on live kernels, the pre-heated pool included (``--max-kernels`` or ``RULES_EXPLORER_MAX_KERNELS``;
-  0 = no cap): a page load at the cap gets 503, ``Retry-After`` and a short 中文/English "busy" page,
-  and no kernel is started;
+  the pool + 12 by default; 0 = no cap): a page load at the cap gets 503, ``Retry-After`` and a short
+  中文/English "busy" page, and no kernel is started;
 - a closed page's kernel shut down: the page's ``_xsrf`` cookie is set with the page, so its own shutdown
   request on unload is accepted, and a page kernel whose websocket closed and stayed closed for
   ``--disconnect-grace`` seconds (10) is shut down (widgets/closed_pages.py: tabs closed without that
@@ -45,10 +47,20 @@ from widgets.closed_pages import DEFAULT_GRACE_SECONDS, ClosedPageReaper
 
 ALLOWED_HOSTS_ENV = "RULES_EXPLORER_ALLOWED_HOSTS"
 MAX_KERNELS_ENV = "RULES_EXPLORER_MAX_KERNELS"
-# Sized for this 2-core, 24 GB machine (bench/app.py, `make bench`): an app kernel holds ~100 MiB, so 12 are
-# ~1.2 GiB; 10 visitors at once become interactive on 2 cores, 20 at once do not within 30 s, so the ones
-# past 12 get the busy page, which retries by itself. The pool (notebooks/voila.json) pre-heats 2: one per core.
-DEFAULT_MAX_KERNELS = 12
+POOL_ENV = "RULES_EXPLORER_POOL"
+# Sized by `make bench` (bench/app.py) on a 2-core, 24 GB machine. A pre-heated kernel has run the app and waits:
+# it costs memory (~125 MiB), no CPU, and a visitor who gets one costs the server almost nothing; a visitor who
+# does not waits for a kernel to start and run the app (~4 s of CPU each, all of them on the same cores). So the
+# pool holds as many kernels as the machine's memory allows up to the load aimed at (10 visitors at once), at
+# most 1/16 of the memory, at least 2.
+KERNEL_MIB = 125
+POOL_MIN, POOL_MAX = 2, 10
+# Visitors served at once beside the pool: 10 at once are interactive on 2 cores, 20 at once are not within 30 s,
+# so the ones past 12 get the busy page, which retries by itself. The cap on live kernels is pool + this.
+DEFAULT_VISITORS = 12
+# A used pre-heated kernel is replaced this long after it was taken (Voilà's fill_delay, 1 s by default): the
+# replacements' start-up then does not compete for the cores with the visitors' pages still loading.
+REFILL_DELAY_SECONDS = 30
 RETRY_AFTER_SECONDS = 10
 
 BUSY_PAGE = """<!doctype html>
@@ -123,6 +135,17 @@ class HostRefusedHandler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         allowed = ", ".join(("loopback", *self.allowed))
         self.finish(HOST_REFUSED.format(host=self.request.host, allowed=allowed, env=ALLOWED_HOSTS_ENV))
+
+
+def machine_pool_size(memory_bytes: int | None = None) -> int:
+    """Kernels to pre-heat on this machine (or one with ``memory_bytes``): 1/16 of its memory in app kernels,
+    between POOL_MIN and POOL_MAX."""
+    if memory_bytes is None:
+        try:
+            memory_bytes = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        except (ValueError, OSError, AttributeError):  # a system that does not say: the smallest pool
+            return POOL_MIN
+    return max(POOL_MIN, min(POOL_MAX, memory_bytes // 16 // (KERNEL_MIB * 2**20)))
 
 
 def live_kernels(kernel_manager) -> int:
@@ -223,7 +246,7 @@ class LogoutHandler(JupyterLogoutHandler):
 
 
 class RulesExplorerVoila(Voila):
-    """Voilà with the Host allow-list, the kernel cap and the two 500s fixed."""
+    """Voilà with the Host allow-list, the pool sized for the machine, the kernel cap and the two 500s fixed."""
 
     aliases: ClassVar[dict] = {**Voila.aliases, "allowed-hosts": "RulesExplorerVoila.allowed_hosts",
                "max-kernels": "RulesExplorerVoila.max_kernels",
@@ -244,7 +267,21 @@ class RulesExplorerVoila(Voila):
 
     @default("max_kernels")
     def _default_max_kernels(self):
-        return int(os.environ.get(MAX_KERNELS_ENV, DEFAULT_MAX_KERNELS))
+        given = os.environ.get(MAX_KERNELS_ENV, "")
+        return int(given) if given else self.pool_size() + DEFAULT_VISITORS
+
+    def initialize(self, argv=None):
+        """Voilà's start-up; then, unless a pool size was given (``--pool_size``, ``RULES_EXPLORER_POOL`` or a
+        ``kernel_pools_config`` in voila.json), the pool sized for the machine, refilled REFILL_DELAY_SECONDS
+        after a kernel is taken (unless ``VoilaKernelManager.fill_delay`` is set)."""
+        super().initialize(argv)
+        configured = "default_pool_size" in self.config.VoilaConfiguration or \
+            "kernel_pools_config" in self.config.VoilaKernelManager
+        if not configured:
+            given = os.environ.get(POOL_ENV, "")
+            self.voila_configuration.default_pool_size = int(given) if given else machine_pool_size()
+        if "fill_delay" not in self.config.VoilaKernelManager:
+            self.config.VoilaKernelManager.fill_delay = float(REFILL_DELAY_SECONDS)
 
     def init_settings(self) -> dict:
         """Voilà's settings, with error pages Jupyter's handlers can render here."""

@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from voila_server import ROOT
 
+from widgets.serve import DEFAULT_VISITORS, POOL_MAX, POOL_MIN, REFILL_DELAY_SECONDS, machine_pool_size
+
 SETTINGS = json.loads((ROOT / "notebooks" / "voila.json").read_text(encoding="utf-8"))
 TIMEOUT = SETTINGS["VoilaExecutor"]["iopub_timeout"]
 
@@ -34,7 +36,8 @@ app.connection_dir = tempfile.mkdtemp()
 km = app.init_settings()["kernel_manager"]  # what start() serves with, without listening
 executor = VoilaExecutor(nbformat.v4.new_notebook(), config=app.config)  # as each page's renderer makes it
 print(json.dumps({"iopub_timeout": executor.iopub_timeout, "preheat_kernel": app.voila_configuration.preheat_kernel,
-                  "pool": km.kernel_pools_config, "cull_idle_timeout": km.cull_idle_timeout}))
+                  "pool": km.kernel_pools_config, "cull_idle_timeout": km.cull_idle_timeout,
+                  "fill_delay": km.fill_delay, "max_kernels": app.max_kernels}))
 """
 
 LAB = """
@@ -77,6 +80,29 @@ def probe(code: str, cwd: Path, env: dict[str, str], *args: str) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+GiB = 2**30
+
+
+def test_the_pool_is_sized_by_the_machines_memory():
+    """1/16 of the memory in app kernels (125 MiB), between 2 and 10: a small laptop keeps 2, this 24 GB machine 10."""
+    assert machine_pool_size(4 * GiB) == POOL_MIN == 2
+    assert machine_pool_size(8 * GiB) == 4
+    assert machine_pool_size(24 * GiB) == machine_pool_size(256 * GiB) == POOL_MAX == 10
+    assert machine_pool_size(0) == POOL_MIN
+    assert POOL_MIN <= machine_pool_size() <= POOL_MAX
+
+
+@pytest.mark.parametrize(("args", "env", "pool", "cap"), [
+    ((), {"RULES_EXPLORER_POOL": "3"}, 3, 3 + DEFAULT_VISITORS),
+    (("--pool_size=4",), {"RULES_EXPLORER_POOL": "3"}, 4, 4 + DEFAULT_VISITORS),
+    (("--pool_size=4", "--max-kernels=5"), {}, 4, 5),
+    ((), {"RULES_EXPLORER_POOL": "3", "RULES_EXPLORER_MAX_KERNELS": "0"}, 3, 0)])
+def test_a_pool_or_a_cap_given_wins_over_the_machines(tmp_path, args, env, pool, cap):
+    cwd, make_args = make_app_recipe()
+    got = probe(STANDALONE, cwd, {**isolated_env(tmp_path), **env}, *make_args, *args)
+    assert got["pool"]["default"]["pool_size"] == pool and got["max_kernels"] == cap
+
+
 def make_app_recipe() -> tuple[Path, list[str]]:
     """The directory and the voila arguments of the Makefile's `app` target."""
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
@@ -92,7 +118,8 @@ def test_make_app_serves_with_the_apps_settings(tmp_path):
     assert (cwd / "voila.json").exists() and (cwd / args[0]).exists()
     got = probe(STANDALONE, cwd, isolated_env(tmp_path), *args)
     assert got["iopub_timeout"] == TIMEOUT >= 30
-    assert got["preheat_kernel"] is True and got["pool"]["default"]["pool_size"] >= 1
+    assert got["preheat_kernel"] is True and got["pool"]["default"]["pool_size"] == machine_pool_size() >= 2
+    assert got["fill_delay"] == REFILL_DELAY_SECONDS and got["max_kernels"] == machine_pool_size() + DEFAULT_VISITORS
     assert got["cull_idle_timeout"] == SETTINGS["MappingKernelManager"]["cull_idle_timeout"] > 0
 
 

@@ -1,8 +1,9 @@
 """The static site of `make site` (issue 18 item 4) in real chromium with no network beyond its own host: `_site/`
 served by a plain `python -m http.server`, every request to any other address aborted and recorded (and a dead
 proxy for anything a worker asks), the whole app running on Pyodide in the page. A game is picked, one move is
-made in Play, a click on an event of Event chains reads its chain, the Balance tab shows its note and the Rules
-tab shows that game's register; 1280×800 in English, 390×844 in 中文."""
+made in Play, a click on an event of Event chains reads its chain, the Odds tab draws its chart, the Balance tab
+shows its note and the Rules tab shows that game's register (the app's own check cell does not run in a visitor's
+page, so each tab is opened here); 1280×800 in English, 390×844 in 中文."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import urllib.request
 import pytest
 from conftest import IN_CI, ROOT
 from graph_page import click_an_event
-from play_page import PREFIX
+from play_page import PREFIX, wait_for_the_games_decision
 from voila_server import CHROMIUM_ARGS, free_port
 
 import explorer
@@ -94,8 +95,10 @@ def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_di
                 page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局").wait_for(timeout=STEP)
             picker.select_option(label=f"{game.name_zh} · {game.name_en}")
 
-            # Play: one move of the person's seat; the event log grows.
+            # Play: one move of the person's seat; the event log grows. The picked game's table is built on Pyodide
+            # when the game is first picked: its decision (citing its clauses) is awaited, not the first game's.
             open_tab(page, "对局" if lang == "zh" else "Play")
+            wait_for_the_games_decision(page, game_id, LOAD)
             action = page.locator(".re-play-area .re-action:not([disabled])").first
             action.wait_for(state="visible", timeout=STEP)
             entries = page.locator(".re-log-list option").count()
@@ -111,6 +114,11 @@ def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_di
             page.wait_for_function("(p) => document.querySelector('.re-graph-why').innerText.includes(p)",
                                    arg=PREFIX[game_id] + "-", timeout=STEP)
             page.screenshot(path=str(output_dir / f"static-site-chains-{lang}-{width}.png"), full_page=False)
+
+            # Odds: made when first opened (sympy and plotly imported then, in Pyodide); its chart is drawn.
+            open_tab(page, "概率" if lang == "zh" else "Odds")
+            page.locator(".re-odds-tab .js-plotly-plot").first.wait_for(state="visible", timeout=LOAD)
+            assert "Traceback" not in page.locator(".re-odds-tab").inner_text()
 
             # Balance: Dask, pandas and threads are not in Pyodide: a note in the page's language, not a traceback.
             open_tab(page, "平衡" if lang == "zh" else "Balance")

@@ -1,0 +1,58 @@
+"""Where the app's notebook runs decides whether its check cell runs (issue 18): under nbval and in a person's own
+JupyterLab it checks the page; in a visitor's page (a Voilà server's kernel, or the static site on Pyodide) it does
+not, so a page sends its browser the app's widgets only."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from widgets.app_page import served_to_a_visitor
+
+APP = Path(__file__).resolve().parents[2] / "notebooks" / "app.ipynb"
+
+
+@pytest.mark.parametrize(("env", "platform", "visitor"), [
+    ({}, "linux", False),                       # nbval, JupyterLab
+    ({"VOILA_BASE_URL": "/"}, "linux", True),   # make app, Binder's /voila/render (pre-heated kernels too)
+    ({}, "emscripten", True),                   # the static site (voici on Pyodide)
+])
+def test_a_visitors_page_is_told_apart(monkeypatch, env, platform, visitor):
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(sys, "platform", platform)
+    assert served_to_a_visitor() is visitor
+
+
+RUN_THE_APP = """
+import json, sys, warnings
+warnings.simplefilter("ignore")
+import ipywidgets as ipw
+cells = [''.join(c['source']) for c in json.load(open(sys.argv[1]))['cells'] if c['cell_type'] == 'code']
+scope = {}
+for cell in cells[:2]:
+    exec(cell.replace("from IPython.display import display", "display = lambda *a, **k: None"), scope)
+print(json.dumps({"widgets": len(ipw.Widget.widgets), "odds": bool(scope["odds_tab"].children),
+                  "probability": "probability" in sys.modules, "moba": "card_moba" in scope["learn"].made}))
+"""
+
+
+@pytest.mark.parametrize("visitor", [False, True])
+def test_the_check_cell_runs_for_nbval_and_not_in_a_visitors_page(tmp_path, visitor):
+    env = {"PATH": "", "PYTHONPATH": str(APP.parents[1]), "HOME": str(tmp_path)}
+    if visitor:
+        env["VOILA_BASE_URL"] = "/"
+    out = subprocess.run([sys.executable, "-c", RUN_THE_APP, str(APP)], cwd=APP.parent, env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["odds"] is got["probability"] is got["moba"] is (not visitor)
+    if visitor:
+        assert got["widgets"] < 400  # the app as first shown; the checks open Odds, Balance and a second game (~940)
+    else:
+        assert got["widgets"] > 600
