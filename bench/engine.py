@@ -113,22 +113,50 @@ def playouts(tree: Path, game_id: str, seconds: float = SECONDS) -> dict:
     return json.loads(out)
 
 
+ROUNDS = 3  # before and after measured in turn, this many times: the machine's load drifts within a minute
+
+
+def _recorded(game_id: str, path: str) -> dict:
+    """The baseline's recorded figures (BASELINE), for a tree without git history."""
+    return dict(zip(("actions_per_s", "games_per_s"), BASELINE[(game_id, path)], strict=True))
+
+
+def _alternating(base: Path | None, game_id: str) -> tuple[dict | None, dict, dict]:
+    """(before, after, ratio of actions/s) per path: medians over ROUNDS rounds, each measuring before then after,
+    so a change of load hits both sides of a round alike; the ratio is the median of the rounds' ratios."""
+    paths = ("State.apply", "play_out")
+    rounds = [((playouts(base, game_id, SECONDS / 2) if base else None), playouts(ROOT, game_id, SECONDS / 2))
+              for _ in range(ROUNDS)]
+
+    def median_of(side: int) -> dict | None:
+        if rounds[0][side] is None:
+            return None
+        return {path: {k: statistics.median(r[side][path][k] for r in rounds) for k in rounds[0][side][path]}
+                for path in paths}
+
+    def before_of(r, path: str) -> dict:
+        return r[0][path] if base else _recorded(game_id, path)
+
+    ratio = {path: statistics.median(r[1][path]["actions_per_s"] / before_of(r, path)["actions_per_s"] for r in rounds)
+             for path in paths}
+    return median_of(0), median_of(1), ratio
+
+
 def playout_rows() -> list[dict]:
-    """actions/s and games/s per core of each game, both paths, this tree against the baseline (same run)."""
+    """actions/s and games/s per core of each game, both paths, this tree against the baseline (same run,
+    ROUNDS alternating rounds)."""
     base = baseline_tree()
-    label = f"before ({BASELINE_COMMIT}{'' if base else ', recorded'})"
+    label = f"before ({BASELINE_COMMIT}{'' if base else ', recorded'}; median of {ROUNDS} alternating rounds)"
     rows = []
     for game_id in explorer.game_ids():
         if game_id.startswith("toy"):
             continue
-        before = playouts(base, game_id) if base else None
-        after = playouts(ROOT, game_id)
+        before, after, ratios = _alternating(base, game_id)
         case = f"{game_id}, {_players(game_id)} players, random bots"
         for path in ("State.apply", "play_out"):
             m = after[path]
-            b = before[path] if before else dict(zip(("actions_per_s", "games_per_s"), BASELINE[(game_id, path)],
-                                                      strict=True))
-            ratio = m["actions_per_s"] / b["actions_per_s"]
+            b = before[path] if before else _recorded(game_id, path)
+            ratio = ratios[path]
             target = f"≥ {SPEED_UP_TARGET:g}× before" if path == "play_out" else None
             rows += [
                 {"bench": "engine", "case": f"{case}, {path}: actions/s", "value": round(m["actions_per_s"]),
