@@ -53,15 +53,17 @@ def _load(page, url: str) -> tuple[float, int]:
 
 def _kernel_rss_mb(server_pid: int) -> list[float]:
     """Resident memory of each kernel process started by the server."""
+    return [int(line.split()[1]) / 1024 for text in _kernel_proc_files(server_pid, "status")
+            for line in text.splitlines() if line.startswith("VmRSS:")]
+
+
+def _kernel_proc_files(server_pid: int, name: str) -> list[str]:
+    """``/proc/<pid>/<name>`` of each kernel process started by the server (one that has gone is left out)."""
     out = []
     for child in _children(server_pid):
         try:
-            cmd = Path(f"/proc/{child}/cmdline").read_bytes()
-            if b"ipykernel" not in cmd:
-                continue
-            for line in Path(f"/proc/{child}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    out.append(int(line.split()[1]) / 1024)
+            if b"ipykernel" in Path(f"/proc/{child}/cmdline").read_bytes():
+                out.append(Path(f"/proc/{child}/{name}").read_text())
         except OSError:
             continue
     return out
@@ -168,16 +170,8 @@ BUSY = "busy"  # a page still on the busy page when the others were measured
 
 def _kernel_cpu_seconds(server_pid: int) -> float:
     """CPU seconds used so far by the kernels the server started."""
-    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
-    for child in _children(server_pid):
-        try:
-            if b"ipykernel" not in Path(f"/proc/{child}/cmdline").read_bytes():
-                continue
-            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+    fields = [text.rsplit(")", 1)[1].split() for text in _kernel_proc_files(server_pid, "stat")]
+    return sum(int(f[11]) + int(f[12]) for f in fields) / os.sysconf("SC_CLK_TCK")
 
 
 def wait_for_the_pool(server_pid: int, pool: int, limit: float = 240) -> float:

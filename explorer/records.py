@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from .bag import Bag
@@ -91,6 +92,13 @@ def evolve(obj: Any, **changes: Any) -> Any:
             _COPIERS.clear()
         fn = _COPIERS[key] = _copier(key[0], key[1:])
     return fn(obj, changes)
+
+
+@lru_cache(maxsize=8192)
+def distinct(items: tuple) -> tuple:
+    """The distinct items of the tuple ``items``, sorted (a hand's kinds of card): rules ask it at nearly every
+    choice, so each tuple's answer is kept (tuples are immutable; hands repeat; a bound)."""
+    return tuple(sorted(set(items)))
 
 
 def replace_at(items: tuple, index: int, value: Any) -> tuple:

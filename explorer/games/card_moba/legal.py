@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from explorer import W, act
+from explorer.records import distinct
 
 from . import board, combat, setup, statuses
 from .action_phase import enemies_within, skill_alt, targets_of, taunt_blocks, uses_left
@@ -48,13 +49,6 @@ def action_cap_reached(d: Moba, h) -> bool:
     return bool(d.rules.action_cap) and h.acted >= d.rules.action_cap
 
 
-@lru_cache(maxsize=8192)
-def hand_kinds(hand: tuple) -> tuple:
-    """The distinct cards of a hand, in order: asked at every choice, worked out once per hand (an immutable tuple;
-    hands repeat, a move leaves it as it was; a bound)."""
-    return tuple(sorted(set(hand)))
-
-
 @lru_cache(maxsize=4096)
 def play_plan(seat: int, card: str, blank: bool) -> tuple:
     """(stamina cost, the play action when no target is to be chosen else None, the card) of ``card`` in ``seat``'s
@@ -74,13 +68,13 @@ def turn_actions(d: Moba) -> list:
     """MB-turn-action: play cards, move, attack, use unlocked skills, or end the action phase."""
     p = d.seat
     if d.phase == "discard":
-        return [A("discard", p, card=c) for c in hand_kinds(d.heroes[p].hand)]
+        return [A("discard", p, card=c) for c in distinct(d.heroes[p].hand)]
     h = d.heroes[p]
     out = [A("end", p)]
     if action_cap_reached(d, h):
         return out
     blank, stamina = d.rules.card_set == "blank", h.stamina
-    for card in hand_kinds(h.hand):
+    for card in distinct(h.hand):
         cost, now, c = play_plan(p, card, blank)
         if cost <= stamina:
             if now is not None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from explorer import CANCELLED, CHANCE, SELF
+from explorer.records import distinct
 
 from .actions import A
 from .board import HERO, Attack, Castle, put, with_
-from .life import hand_kinds, hurt, pay, throw_away
+from .life import hurt, pay, throw_away
 from .reach import attack_distance, has, hero_may_attack, is_melee, mounts_used, skill, soldier_strike
 
 HALF = Fraction(1, 2)
@@ -175,7 +176,7 @@ def poison(d: Castle, atk: Attack, emit, landed: tuple = ()) -> Castle:
 
 def abyss_actions(d: Castle) -> tuple:
     t = d.attack.target
-    return (*(A("abyss_discard", t, card=c) for c in hand_kinds(d.seats[t].hand)), A("abyss_take", t))
+    return (*(A("abyss_discard", t, card=c) for c in distinct(d.seats[t].hand)), A("abyss_take", t))
 
 
 def abyss(d: Castle, card: str | None, emit) -> Castle:

@@ -7,11 +7,12 @@ from itertools import product
 from math import factorial
 
 from explorer import CHANCE
+from explorer.records import distinct
 
 from .actions import A
 from .board import HERO, Castle, put, take_from, with_
 from .cards import CONTENT
-from .life import hand_kinds, hurt, pay
+from .life import hurt, pay
 from .reach import group_members, has
 
 MISSILES = 5
@@ -33,7 +34,7 @@ def equip(d: Castle, card: str, emit) -> Castle:
 def equipment_actions(d: Castle, me: int) -> list:
     """Equip cards in hand; fire the wand (3 魔) and the ring at other groups."""
     s = d.seats[me]
-    out = [A("equip", me, card=c) for c in hand_kinds(s.hand) if c in EQUIPMENT]
+    out = [A("equip", me, card=c) for c in distinct(s.hand) if c in EQUIPMENT]
     if not s.equipment:
         return out  # nothing to fire
     others = [i for i, o in enumerate(d.seats) if o.alive and i != me]

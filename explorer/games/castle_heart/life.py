@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from explorer import SELF
 
 from .board import HERO, Castle, put, put_and, take_from, with_
@@ -62,13 +60,6 @@ def throw_away(d: Castle, seat: int, card: str, n: int = 1) -> Castle:
     count them (CH-magic-recall, CH-A40)."""
     s = d.seats[seat]
     return put_and(d, seat, {"hand": take_from(s.hand, card, n)}, discard=d.discard.add(card, n))
-
-
-@lru_cache(maxsize=8192)
-def hand_kinds(hand: tuple) -> tuple:
-    """The distinct cards in a hand, in order: nearly every decision lists them, so each hand's are worked out
-    once (a hand is an immutable tuple; the hands are many: a bound)."""
-    return tuple(sorted(set(hand)))
 
 
 def is_dying(d: Castle, seat: int) -> bool:

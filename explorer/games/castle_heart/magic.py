@@ -5,11 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from explorer import CANCELLED, CHANCE, SELF
+from explorer.records import distinct
 
 from .actions import A
 from .board import HERO, Castle, Spell, at, put, take_from, with_
 from .cards import CONTENT
-from .life import hand_kinds, heal, hurt, pay
+from .life import heal, hurt, pay
 from .reach import group_members
 
 NO_TARGET = ("mass_heal", "horn", "swift", "mirror", "recall", "ice_storm")
@@ -28,7 +29,7 @@ def magic_actions(d: Castle, seat: int) -> list:
     s = d.seats[seat]
     if d.opts.magic_cost and "mana" not in s.hand:
         return []
-    spells = [card for card in hand_kinds(s.hand) if card in MAGIC]
+    spells = [card for card in distinct(s.hand) if card in MAGIC]
     if not spells:
         return []
     out = []
@@ -45,7 +46,7 @@ def magic_actions(d: Castle, seat: int) -> list:
             out += [A("magic", seat, card=card, target=t, what=None) for t in others if d.seats[t].held]
         elif effect == "disintegrate":
             for t in others:
-                whats = (("hand",) if d.seats[t].hand else ()) + hand_kinds(d.seats[t].equipment)
+                whats = (("hand",) if d.seats[t].hand else ()) + distinct(d.seats[t].equipment)
                 out += [A("magic", seat, card=card, target=t, what=w) for w in whats]
     return out
 
@@ -192,7 +193,7 @@ def disintegrate(d: Castle, spell: Spell, emit) -> Castle:
 
 def disintegrate_outcomes(d: Castle):
     hand = d.seats[d.spell.target].hand
-    return tuple((A("destroy_card", CHANCE, card=c), Fraction(hand.count(c), len(hand))) for c in hand_kinds(hand))
+    return tuple((A("destroy_card", CHANCE, card=c), Fraction(hand.count(c), len(hand))) for c in distinct(hand))
 
 
 def destroy_card(d: Castle, card: str, emit) -> Castle:

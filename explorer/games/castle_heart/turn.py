@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from explorer import SELF
+from explorer.records import distinct
 
 from .actions import A
 from .board import ENEMY, HERO, NEUTRAL, REINFORCEMENT, Castle, at, put, with_
 from .cards import CONTENT
 from .death import end_turn, enemies_eliminated, when_enemies_gone
 from .equipment import equipment_actions
-from .life import hand_kinds, heal, hurt, is_dying, pay, throw_away
+from .life import heal, hurt, is_dying, pay, throw_away
 from .magic import magic_actions
 from .reach import attack_distance, has, hero_may_attack, hero_range, seat_distances, skill, soldier_strike
 
@@ -117,7 +118,7 @@ def skill_heal(d: Castle, emit) -> Castle:
 
 
 def pay_actions(d: Castle) -> tuple:
-    return tuple(A("pay_card", d.active, card=c) for c in hand_kinds(d.seats[d.active].hand))
+    return tuple(A("pay_card", d.active, card=c) for c in distinct(d.seats[d.active].hand))
 
 
 DISCARD_COSTS = ("forced_hit", "skill_heal")  # 熊首战斧「抛弃2张手牌」, a skill's 弃: not 消耗 (CH-A40)
@@ -223,7 +224,7 @@ def discard_check(d: Castle, emit) -> Castle:
 
 
 def discard_actions(d: Castle) -> tuple:
-    return tuple(A("discard", d.active, card=c) for c in hand_kinds(d.seats[d.active].hand))
+    return tuple(A("discard", d.active, card=c) for c in distinct(d.seats[d.active].hand))
 
 
 def discard(d: Castle, card: str, emit) -> Castle:
