@@ -9,7 +9,7 @@ from explorer import SELF
 from . import board, combat, effects, statuses
 from .content import sample
 from .passives import trigger
-from .records import Hero, Moba, evolve
+from .records import Hero, Moba, evolve, with_play
 from .turn import end_phase
 
 
@@ -73,9 +73,10 @@ def play_card(d: Moba, card: str, params: dict, emit) -> Moba:
     c = sample().cards[card]
     hand = list(h.hand)
     hand.remove(card)
-    eid = emit.emit("play", "MB-card-cost", actor=seat, targets=(params["target"],) if "target" in params else (),
-                    card=card, cost=c["cost"], stamina=h.stamina - c["cost"])
-    h = evolve(h, hand=tuple(hand), stamina=h.stamina - c["cost"], played=h.played + c["type"], acted=h.acted + 1)
+    eid = emit.emit_pairs("play", "MB-card-cost", seat,
+                          (("card", card), ("cost", c["cost"]), ("stamina", h.stamina - c["cost"])),
+                          (params["target"],) if "target" in params else ())
+    h = with_play(h, tuple(hand), h.stamina - c["cost"], h.played + c["type"], h.acted + 1)
     d = combat.put(d, h, discard=d.discard.add(card))
     if d.rules.card_set == "sample":
         d = effects.run(d, seat, c["effects"], emit, eid, target=params.get("target", -1), cell=params.get("cell"))
@@ -150,5 +151,5 @@ def use_skill(d: Moba, key: str, params: dict, emit) -> Moba:
 
 def end_action(d: Moba, emit) -> Moba:
     """MB-turn-phases: the action phase ends when the player says so."""
-    emit.emit("end action phase", "MB-turn-phases", actor=d.seat)
+    emit.emit_pairs("end action phase", "MB-turn-phases", d.seat)
     return end_phase(d, emit)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from explorer import SELF, replace_at
 
 from .content import sample
-from .records import Moba, evolve
+from .records import Moba, evolve, with_heroes
 
 DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -77,7 +77,7 @@ def open_neighbours(map_id: str, cell: tuple, adjacency: int) -> tuple:
 
 def place(d: Moba, seat: int, cell: tuple | None, **changes) -> Moba:
     """The hero of ``seat`` on ``cell`` (``changes``: its other fields changed in the same copy)."""
-    return evolve(d, heroes=replace_at(d.heroes, seat, evolve(d.heroes[seat], pos=cell, **changes)))
+    return with_heroes(d, replace_at(d.heroes, seat, evolve(d.heroes[seat], pos=cell, **changes)))
 
 
 def step_cells(origin: tuple, direction: str, n: int) -> list[tuple]:

@@ -6,9 +6,9 @@ from functools import lru_cache
 
 from explorer import CANCELLED, SELF, replace_at
 
-from . import statuses
+from . import passives, statuses  # passives imports this module back: its names are read at call time
 from .content import sample
-from .records import Hero, Moba, evolve
+from .records import Hero, Moba, evolve, with_heroes
 from .ruler import capped
 
 DAMAGE_CLAUSE = {"normal": "MB-event-DS", "true": "MB-term-15-true-damage", "lifesteal": "MB-term-16-lifesteal"}
@@ -68,7 +68,8 @@ def starting_hp(hero: Hero, hp_cap: int) -> int:
 def put(d: Moba, hero: Hero, **changes) -> Moba:
     """The game with ``hero`` in its seat, and ``changes`` to the game's own fields in the same copy (the hot path:
     a copy of the game costs about a microsecond)."""
-    return evolve(d, heroes=replace_at(d.heroes, hero.seat, hero), **changes)
+    heroes = replace_at(d.heroes, hero.seat, hero)
+    return evolve(d, heroes=heroes, **changes) if changes else with_heroes(d, heroes)
 
 
 def heal(d: Moba, seat: int, amount: int, emit, cause, source: int = -1, links: tuple = ()) -> Moba:
@@ -100,7 +101,8 @@ def gain_shield(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
         emit.emit("shield refused", "MB-status-11-armour-break", targets=(seat,), cause=cause, outcome=CANCELLED,
                   amount=amount, links=[(SELF, "prevents", cause)] if cause is not None else ())
         return d
-    emit.emit("shield", "MB-term-2-shield", targets=(seat,), cause=cause, amount=amount, shield=h.shield + amount)
+    emit.emit_pairs("shield", "MB-term-2-shield", None, (("amount", amount), ("shield", h.shield + amount)), (seat,),
+                    cause)
     return put(d, evolve(h, shield=h.shield + amount))
 
 
@@ -141,8 +143,8 @@ def damage(d: Moba, source: int, seat: int, amount: int, kind: str, emit, cause,
         neg = emit.emit("negative damage", "MB-event-LA", actor=source, targets=(seat,), cause=cause, damage=amount)
         return heal(d, seat, -amount, emit, cause, source, ((SELF, "replaces", neg, "MB-event-LA"),))  # 即为回复
     hp, absorbed, hp_loss = damage_split(h.hp, h.shield, amount, kind, poison, d.rules.poison_death)
-    eid = emit.emit("damage", DAMAGE_CLAUSE[kind], actor=source if source >= 0 else None, targets=(seat,),
-                    cause=cause, absorbed=absorbed, damage=amount, damage_kind=kind, hp=hp, hp_loss=hp_loss)
+    numbers = (("absorbed", absorbed), ("damage", amount), ("damage_kind", kind), ("hp", hp), ("hp_loss", hp_loss))
+    eid = emit.emit_pairs("damage", DAMAGE_CLAUSE[kind], source if source >= 0 else None, numbers, (seat,), cause)
     if absorbed:
         emit.emit("shield absorbs", "MB-term-2-shield", targets=(seat,), cause=eid, absorbed=absorbed,
                   shield=h.shield - absorbed, links=[(SELF, "prevents", eid)])  # the absorbed part of it
@@ -152,8 +154,7 @@ def damage(d: Moba, source: int, seat: int, amount: int, kind: str, emit, cause,
     if hp <= 0:
         return die(d, seat, emit, eid, depth)
     if depth == 0:  # MB-A14: only damage a passive caused fires no further passive
-        from .passives import trigger
-        d = trigger(d, seat, "on_damaged", emit, eid, other=source, amount=amount, depth=depth + 1)
+        d = passives.trigger(d, seat, "on_damaged", emit, eid, other=source, amount=amount, depth=depth + 1)
     return d
 
 
@@ -198,6 +199,5 @@ def die(d: Moba, seat: int, emit, cause, depth: int = 0) -> Moba:
         emit.emit("game over", "MB-choice-4-score", targets=(killer,), cause=eid, score=score)
         return evolve(d, phase="over", winners=(killer,))
     if depth <= 1:
-        from .passives import trigger
-        d = trigger(d, killer, "on_kill", emit, eid, other=seat, depth=depth + 1)
+        d = passives.trigger(d, killer, "on_kill", emit, eid, other=seat, depth=depth + 1)
     return d

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from explorer import CANCELLED, Bag, Draws
+from explorer import CANCELLED, Bag, Draws, replace_at
 
-from . import combat
-from .records import Moba, evolve
+from .records import Moba, evolve, with_draw, with_hand
 from .setup import deal
 from .turn import begin_action
 
@@ -41,8 +40,9 @@ def draw(d: Moba, card: str | None, emit) -> Moba:
         d = evolve(d, draws=d.draws[1:])
     else:
         h = d.heroes[seat]
-        emit.emit("draw", "MB-turn-draw", actor=seat, targets=(seat,), private_to=(seat,), card=card)
-        d = combat.put(d, evolve(h, hand=tuple(sorted((*h.hand, card)))), deck=d.deck.remove(card), draws=d.draws[1:])
+        emit.emit_pairs("draw", "MB-turn-draw", seat, (("card", card),), (seat,), private_to=(seat,))
+        heroes = replace_at(d.heroes, seat, with_hand(h, tuple(sorted((*h.hand, card)))))
+        d = with_draw(d, heroes, d.deck.remove(card), d.draws[1:])
         if not len(d.deck) and len(d.discard):
             emit.emit("reshuffle", "MB-card-discard-pile", cards=len(d.discard))
             d = evolve(d, deck=d.discard, discard=Bag())

@@ -44,7 +44,8 @@ def steps_gained(h: Hero, amount: int, emit, cause, **also) -> Hero:
         emit.emit("steps refused", "MB-status-3-fatigue", targets=(h.seat,), cause=cause, outcome=CANCELLED,
                   amount=amount, links=_stops(cause))
         return evolve(h, **also) if also else h
-    emit.emit("steps", "MB-term-4-steps", targets=(h.seat,), cause=cause, amount=amount, steps=h.steps + amount)
+    emit.emit_pairs("steps", "MB-term-4-steps", None, (("amount", amount), ("steps", h.steps + amount)), (h.seat,),
+                    cause)
     return evolve(h, steps=h.steps + amount, **also)
 
 
@@ -58,8 +59,8 @@ def stamina_gained(h: Hero, amount: int, cap: int | None, emit, cause, clause: s
     (the undefined 体力溢出事件, MB-A04). (The hero after it, with ``also``, its other changes, in the same copy:
     a turn's start and end put their changes into the game at once.)"""
     new = capped(h.stamina + amount, cap)
-    emit.emit("stamina", clause, targets=(h.seat,), cause=cause, amount=amount, overflow=h.stamina + amount - new,
-              stamina=new)
+    emit.emit_pairs("stamina", clause, None,
+                    (("amount", amount), ("overflow", h.stamina + amount - new), ("stamina", new)), (h.seat,), cause)
     return evolve(h, stamina=new, **also)
 
 
@@ -85,7 +86,8 @@ def displace(d: Moba, seat: int, path: list, kind: str, emit, cause, **spent) ->
     hero's other fields the displacement changes, in the same copy (a move's step)."""
     if not path:
         return d
-    eid = emit.emit(kind, DISPLACEMENT_CLAUSE[kind], targets=(seat,), cause=cause, cells=len(path), to=path[-1])
+    eid = emit.emit_pairs(kind, DISPLACEMENT_CLAUSE[kind], None, (("cells", len(path)), ("to", path[-1])), (seat,),
+                          cause)
     return enter_cell(board.place(d, seat, path[-1], **spent), seat, emit, cause, eid)
 
 
@@ -134,10 +136,11 @@ def apply_one(d: Moba, actor: int, seat: int, e: dict, emit, cause, cell, direct
     if op == "stamina":
         return gain_stamina(d, seat, amount, emit, cause)
     if op == "draw":
-        emit.emit("draw ordered", "MB-card-main", targets=(seat,), cause=cause, amount=amount)
+        emit.emit_pairs("draw ordered", "MB-card-main", None, (("amount", amount),), (seat,), cause)
         return evolve(d, draws=d.draws + (seat,) * amount)
     if op == "attack_chance":
-        emit.emit("attack chance", "MB-play-exceptions", targets=(seat,), cause=cause, attacks=hero.attacks + amount)
+        emit.emit_pairs("attack chance", "MB-play-exceptions", None, (("attacks", hero.attacks + amount),), (seat,),
+                        cause)
         return combat.put(d, evolve(hero, attacks=hero.attacks + amount))
     if op == "mark":
         return add_mark(d, seat, e["mark"], amount, emit, cause)

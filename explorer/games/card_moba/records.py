@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer import Bag, evolve, record  # noqa: F401 - evolve is used through this module
+from explorer import Bag, evolve, record, setter  # noqa: F401 - evolve is used through this module
 
 
 @record
@@ -88,3 +88,10 @@ class Moba:
     round: int = 1
     draws: tuple = ()           # seats still to draw one card each, in order (chance nodes)
     winners: tuple = ()
+
+
+# Copies for the moves made at nearly every step (explorer.setter: evolve without its keywords, about half its cost)
+with_heroes = setter(Moba, "heroes")
+with_hand = setter(Hero, "hand")
+with_draw = setter(Moba, "heroes", "deck", "draws")  # a card drawn: the hand, the deck and the draws left
+with_play = setter(Hero, "hand", "stamina", "played", "acted")  # a card played: its cost paid, its type in the sequence

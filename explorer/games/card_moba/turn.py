@@ -19,7 +19,7 @@ def begin_turn(d: Moba, emit) -> Moba:
     h = statuses.activate(hero)
     if h is not hero or d.seat != seat:  # the caller (finish_turn, the setup) names the seat with the turn index
         d = combat.put(d, h, seat=seat)
-    emit.emit("turn", "MB-turn-phases", actor=seat, round=d.round)
+    emit.emit_pairs("turn", "MB-turn-phases", seat, (("round", d.round),))
     d = shield_expires(d, seat, emit)
     if not h.alive:
         d = respawn(d, seat, emit)
@@ -46,7 +46,7 @@ def shield_expires(d: Moba, seat: int, emit) -> Moba:
     h = d.heroes[seat]
     if not h.shield or d.rules.shield_lasts != "next_turn":
         return d
-    emit.emit("shield expires", "MB-term-2-shield", targets=(seat,), shield=h.shield)
+    emit.emit_pairs("shield expires", "MB-term-2-shield", None, (("shield", h.shield),), (seat,))
     return combat.put(d, evolve(h, shield=0))
 
 
@@ -67,7 +67,7 @@ def start_phase(d: Moba, seat: int, emit) -> Moba:
     """MB-turn-start: poison and bleed act, then +stamina (1, or the Ruler setting), steps = speed,
     and the attack chances are cleared to 0 before one is given (MB-term-3-attack). Poison is damage
     (「受到…伤害」, MB-status-13-poison) and fires "on taking damage" passives like any damage (MB-A14)."""
-    eid = emit.emit("start phase", "MB-turn-start", actor=seat)
+    eid = emit.emit_pairs("start phase", "MB-turn-start", seat)
     h = d.heroes[seat]
     poison = statuses.find(h, "poison")
     if poison is not None:
@@ -86,7 +86,7 @@ def start_phase(d: Moba, seat: int, emit) -> Moba:
     if processed > eid:
         emit.relate(processed, "resolves_before", gained, "MB-turn-start")
     h = effects.steps_gained(h, combat.speed(h), emit, eid, attacks=1)  # with the attack chance, said next
-    emit.emit("attack chance", "MB-term-3-attack", targets=(seat,), cause=eid, attacks=1)
+    emit.emit_pairs("attack chance", "MB-term-3-attack", None, (("attacks", 1),), (seat,), eid)
     d = combat.put(d, h)  # the three gains in one copy of the game
     return trigger(d, seat, "turn_start", emit, eid)
 
@@ -98,7 +98,7 @@ def draw_phase(d: Moba, seat: int, emit) -> Moba:
     if statuses.has(h, "masked"):
         emit.emit("draw phase skipped", "MB-status-2-masked", targets=(seat,))
         return begin_action(combat.put(d, statuses.without(h, "masked")), emit)
-    emit.emit("draw phase", "MB-turn-draw", actor=seat)
+    emit.emit_pairs("draw phase", "MB-turn-draw", seat)
     return evolve(d, phase="draw", draws=(*d.draws, seat, seat))
 
 
@@ -114,7 +114,7 @@ def begin_action(d: Moba, emit) -> Moba:
         lost = min(slow.layers, h.steps)
         emit.emit("slowed", "MB-status-9-slow", targets=(seat,), layers=slow.layers, steps_lost=lost)
         h = statuses.without(evolve(h, steps=h.steps - lost), "slow")
-    emit.emit("action phase", "MB-turn-action", actor=seat)
+    emit.emit_pairs("action phase", "MB-turn-action", seat)
     if h.acted or h.played or h.spent or h.uses:  # else as the turn's end left them (finish_turn): no copy
         h = evolve(h, acted=0, played="", spent=(), uses=())
     return combat.put(d, h, phase="action")
@@ -128,7 +128,7 @@ def end_phase(d: Moba, emit) -> Moba:
     if statuses.has(h, "destruct"):
         emit.emit("end phase skipped", "MB-status-5-destruct", targets=(seat,))
         return finish_turn(d, emit)
-    eid = emit.emit("end phase", "MB-turn-end", actor=seat)
+    eid = emit.emit_pairs("end phase", "MB-turn-end", seat)
     d = combat.put(d, effects.stamina_gained(h, 1, d.rules.stamina_cap, emit, eid, "MB-turn-end", steps=0))
     if over_limit(len(d.heroes[seat].hand), d.rules.hand_limit):
         emit.emit("hand limit", "MB-ruler-hand-limit", targets=(seat,), hand=len(d.heroes[seat].hand),
