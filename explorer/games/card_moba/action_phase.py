@@ -31,7 +31,7 @@ def uses_left(hero: Hero, key: str) -> int:
 
 def taunt_blocks(d: Moba, hero: Hero) -> bool:
     """MB-status-12-taunt: in its next turn the hero must be next to the taunter to attack or use skills."""
-    s = statuses.find(hero, "taunt")
+    s = statuses.find(hero, "taunt") if hero.statuses else None  # asked at every choice; most hold no status
     if s is None or not s.active:
         return False
     taunter = d.heroes[s.source] if 0 <= s.source < len(d.heroes) else None
@@ -41,9 +41,9 @@ def taunt_blocks(d: Moba, hero: Hero) -> bool:
 
 
 def enemies_within(d: Moba, hero: Hero, reach: int) -> list[int]:
-    adj = d.rules.adjacency
-    return [o.seat for o in d.heroes if o.seat != hero.seat and o.alive and o.pos is not None
-            and board.distance(hero.pos, o.pos, adj) <= reach]
+    """The seats of the other living heroes within ``reach`` of ``hero`` (a dead hero is off the map: no cell)."""
+    near = board.cells_within(hero.pos, reach, d.rules.adjacency)
+    return [o.seat for o in d.heroes if o.pos in near and o.seat != hero.seat and o.alive]
 
 
 def targets_of(d: Moba, hero: Hero, spec: dict) -> list[dict]:
@@ -92,14 +92,14 @@ def grant_skills(d: Moba, seat: int, emit, cause) -> Moba:
     h = d.heroes[seat]
     if not h.alive or not h.played:
         return d
-    spent, uses = dict(h.spent), dict(h.uses)
+    spent, uses, granted = dict(h.spent), dict(h.uses), False
     done = emit.next_id - 1  # the card's last effect: 「执行完毕…效果后」 the skill use comes after it
     for key, seq in sequences(h.hero):
-        if h.played[spent.get(key, 0):].endswith(seq):
-            uses[key], spent[key] = uses.get(key, 0) + 1, len(h.played)
+        if h.played.endswith(seq, spent.get(key, 0)):  # the cards since its last grant end with its sequence
+            uses[key], spent[key], granted = uses.get(key, 0) + 1, len(h.played), True
             emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=seq,
                       skill=key, links=[(done, "resolves_before", SELF)] if done > cause else ())
-    if spent == dict(h.spent):
+    if not granted:
         return d
     return combat.put(d, evolve(h, uses=tuple(sorted(uses.items())), spent=tuple(sorted(spent.items()))))
 

@@ -26,6 +26,15 @@ def distance(a: tuple, b: tuple, adjacency: int = 4) -> int:
     return dx + dy if adjacency == 4 else max(dx, dy)
 
 
+@lru_cache(maxsize=1 << 12)
+def cells_within(origin: tuple, reach: int, adjacency: int) -> frozenset:
+    """Every cell, on the map or off it, within ``reach`` of ``origin`` (``origin`` included): who stands in range is
+    then a set look-up instead of a distance per hero, asked at every choice (a bound)."""
+    x, y = origin
+    span = range(-reach, reach + 1)
+    return frozenset((x + dx, y + dy) for dx in span for dy in span if distance((dx, dy), (0, 0), adjacency) <= reach)
+
+
 def neighbours(cell: tuple, adjacency: int = 4) -> list[tuple]:
     x, y = cell
     out = [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]

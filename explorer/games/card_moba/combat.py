@@ -29,9 +29,17 @@ def static_bonus(pieces: tuple) -> dict:
     return out
 
 
+@lru_cache(maxsize=512)
+def stats(hero_id: str, pieces: tuple) -> dict:
+    """MB-hero-stats: each stat printed on the hero plus its bloodline's static bonus (a hero and its bloodline never
+    change once chosen, and the attack range is read at every choice: worked out once)."""
+    printed = sample().heroes[hero_id]
+    return {name: printed[name] + bonus for name, bonus in static_bonus(pieces).items()}
+
+
 def base(hero: Hero, name: str) -> int:
     """MB-hero-stats: the hero's printed stat plus its bloodline's static bonus."""
-    return sample().heroes[hero.hero][name] + static_bonus(hero.pieces)[name]
+    return stats(hero.hero, hero.pieces)[name]
 
 
 def mark_bonus(hero: Hero, field: str) -> int:
@@ -57,7 +65,7 @@ def speed(hero: Hero) -> int:
 
 def reach(hero: Hero) -> int:
     """MB-term-3-attack: attack range 1 by default (a hero or a bloodline may say more)."""
-    return sample().heroes[hero.hero]["range"] + static_bonus(hero.pieces)["range"]
+    return stats(hero.hero, hero.pieces)["range"]
 
 
 def starting_hp(hero: Hero, hp_cap: int) -> int:

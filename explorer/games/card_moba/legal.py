@@ -64,6 +64,14 @@ def move_choices(seat: int, map_id: str, cell: tuple, adjacency: int) -> tuple:
     return tuple((c, A("move", seat, to=c)) for c in board.open_neighbours(map_id, cell, adjacency))
 
 
+@lru_cache(maxsize=1 << 15)
+def blink_choices(seat: int, card: str, map_id: str, cell: tuple, reach: int, adjacency: int) -> tuple:
+    """(cell, the play of ``card`` to it) for each cell a "cell" card reaches from ``cell`` but for the heroes there
+    (targets_of's cells, board.empty_cells_within): made once per seat, card, map, cell and adjacency (a bound)."""
+    cells = board.open_cells_within(map_id, cell, reach, adjacency)
+    return tuple((c, A("play", seat, card=card, cell=c)) for c in cells)
+
+
 def turn_actions(d: Moba) -> list:
     """MB-turn-action: play cards, move, attack, use unlocked skills, or end the action phase."""
     p = d.seat
@@ -73,18 +81,22 @@ def turn_actions(d: Moba) -> list:
     out = [A("end", p)]
     if action_cap_reached(d, h):
         return out
-    blank, stamina = d.rules.card_set == "blank", h.stamina
+    blank, stamina, adjacency = d.rules.card_set == "blank", h.stamina, d.rules.adjacency
+    taken = {o.pos for o in d.heroes}  # MB-term-6-obstacle (board.is_obstacle): a hero (a solid object) there
     for card in distinct(h.hand):
         cost, now, c = play_plan(p, card, blank)
-        if cost <= stamina:
-            if now is not None:
-                out.append(now)
-            else:
-                out += [A("play", p, card=card, **t) for t in targets_of(d, h, c)]
+        if cost > stamina:
+            continue
+        if now is not None:
+            out.append(now)
+        elif c["target"] == "cell":
+            if not statuses.has(h, "root"):  # MB-status-4-root: no blink
+                blinks = blink_choices(p, card, d.map, h.pos, c["range"], adjacency)
+                out += [a for cell, a in blinks if cell not in taken]
+        else:
+            out += [A("play", p, card=card, **t) for t in targets_of(d, h, c)]
     if h.steps >= 1 and not statuses.has(h, "root"):
-        # MB-term-6-obstacle (board.is_obstacle): off the map, a wall, or a hero (a solid object) there
-        taken = {o.pos for o in d.heroes}
-        out += [a for cell, a in move_choices(p, d.map, h.pos, d.rules.adjacency) if cell not in taken]
+        out += [a for cell, a in move_choices(p, d.map, h.pos, adjacency) if cell not in taken]
     blocked = taunt_blocks(d, h)
     if h.attacks >= 1 and not statuses.has(h, "disarm") and not blocked:
         out += [A("attack", p, target=t) for t in enemies_within(d, h, combat.reach(h))]
