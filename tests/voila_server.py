@@ -36,7 +36,8 @@ def voila_server(notebook: Path, timeout: float = 90, extra_args: tuple[str, ...
 # issue 18: the machine's pool (up to 10) would start 10 kernels per test, and its 30 s refill would hold up a module
 # that opens many pages on one server. tests/app/test_server_settings.py checks what `make app` itself uses.
 TEST_POOL = 2
-TEST_REFILL = "--VoilaKernelManager.fill_delay=1"
+TEST_REFILL_SECONDS = 1
+TEST_REFILL = f"--VoilaKernelManager.fill_delay={TEST_REFILL_SECONDS}"
 
 
 @contextlib.contextmanager
@@ -51,14 +52,16 @@ def make_app_server(timeout: float = 180) -> Iterator[str]:
 
 @contextlib.contextmanager
 def launcher_server(notebook: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 90,
-                    pool: int | None = TEST_POOL) -> Iterator[tuple[str, subprocess.Popen]]:
+                    pool: int | None = TEST_POOL, refill_seconds: float = TEST_REFILL_SECONDS,
+                    ) -> Iterator[tuple[str, subprocess.Popen]]:
     """Serve ``notebook`` with the app's launcher (widgets/serve.py, what `make app` runs) from the notebook's
     folder, with ``env`` added to the environment; yields the page URL and the server process. ``pool``: the
-    pre-heated kernels where the notebook's voila.json pre-heats, refilled after 1 s (None: the pool and refill
-    `make app` has on this machine)."""
+    pre-heated kernels where the notebook's voila.json pre-heats, refilled after ``refill_seconds`` (None: the
+    pool and refill `make app` has on this machine)."""
     port = free_port()
+    refill = () if pool is None else (f"--VoilaKernelManager.fill_delay={refill_seconds}",)
     command = [sys.executable, "-m", "widgets.serve", str(notebook), "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1", *(() if pool is None else (TEST_REFILL,)), *args]
+               "--Voila.ip=127.0.0.1", *refill, *args]
     env = {"RULES_EXPLORER_POOL": "" if pool is None else str(pool), **(env or {})}
     with _serve_process(command, notebook.parent, port, f"serve-{notebook.stem}", timeout, env) as served:
         yield served

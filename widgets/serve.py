@@ -9,10 +9,11 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
   allow-list (``localhost`` by default; ``--allowed-hosts`` or ``RULES_EXPLORER_ALLOWED_HOSTS``, comma
   separated; ``*`` turns the check off). Anything else gets 403 before any handler runs (DNS rebinding);
 - a pool of pre-heated kernels sized for the machine (``machine_pool_size``: up to 10 by its memory; or
-  ``--pool_size`` / ``RULES_EXPLORER_POOL``), refilled 30 s after a kernel is taken, not at once;
-- a cap on live kernels, the pre-heated pool included (``--max-kernels`` or ``RULES_EXPLORER_MAX_KERNELS``;
-  the pool + 12 by default; 0 = no cap): a page load at the cap gets 503, ``Retry-After`` and a short
-  中文/English "busy" page, and no kernel is started;
+  ``--pool_size`` / ``RULES_EXPLORER_POOL``), refilled 30 s after a kernel is taken, not at once, unless a
+  page takes the replacement first (then it starts at once);
+- a cap on live kernels, the pre-heated pool included, its replacements still to come too (``--max-kernels``
+  or ``RULES_EXPLORER_MAX_KERNELS``; the pool + 12 by default; 0 = no cap): a page load at the cap gets 503,
+  ``Retry-After`` and a short 中文/English "busy" page, and no kernel is started;
 - a closed page's kernel shut down: the page's ``_xsrf`` cookie is set with the page, so its own shutdown
   request on unload is accepted, and a page kernel whose websocket closed and stayed closed for
   ``--disconnect-grace`` seconds (10) is shut down (widgets/closed_pages.py: tabs closed without that
@@ -26,13 +27,16 @@ imports this module.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import os
 import sys
+from collections.abc import Awaitable
 from typing import ClassVar
 
 import jinja2
 import tornado.web
+import voila.voila_kernel_manager
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
 from jupyter_server.utils import url_path_join
@@ -148,29 +152,78 @@ def machine_pool_size(memory_bytes: int | None = None) -> int:
     return max(POOL_MIN, min(POOL_MAX, memory_bytes // 16 // (KERNEL_MIB * 2**20)))
 
 
-def live_kernels(kernel_manager) -> int:
-    """Kernels running or starting, the pre-heated pool included."""
-    starting = getattr(kernel_manager, "_pending_kernels", {})
-    return len(set(kernel_manager.list_kernel_ids()) | set(starting))
+def live_kernels(kernel_manager, page_kernels: set[str] = frozenset()) -> int:
+    """Kernels running or starting, the pre-heated pool included, with the pool's replacements still to come.
+    ``page_kernels``: the kernels pages started themselves, not from the pool."""
+    running = set(kernel_manager.list_kernel_ids()) | set(getattr(kernel_manager, "_pending_kernels", {}))
+    return len(running) + pool_kernels_to_come(kernel_manager, running - page_kernels)
+
+
+def pool_kernels_to_come(kernel_manager, running: set[str]) -> int:
+    """The pool's replacements whose kernel is not among ``running`` (the pool's and the pages' that came from
+    it) yet: waiting out the refill delay, or before their kernel is registered. Without them a burst larger
+    than the pool passed the cap (30 kernels with a cap of 22 in `make bench`). A pool task adds its kernel to
+    ``notebook_data`` in the step it ends, so a running kernel not in it is one of the tasks under way (or a
+    kernel being shut down: then one replacement less is counted while that kernel still is)."""
+    under_way = [task for pool in getattr(kernel_manager, "_pools", {}).values() for task in pool if not task.done()]
+    if not under_way:
+        return 0
+    ready = set().union(*(data["kernel_ids"] for data in getattr(kernel_manager, "notebook_data", {}).values()))
+    return max(0, len(under_way) - len(running - ready))
+
+
+REFILLS_WAITING: dict[asyncio.Task, asyncio.Event] = {}  # the pool's replacements waiting out their delay
+
+
+async def refill_after(delay: float, start: Awaitable):
+    """Voilà's ``wait_before`` for the pool's replacements, which a page can cut short: a replacement waits
+    ``delay`` seconds (REFILL_DELAY_SECONDS) so that it does not take the cores from pages still loading,
+    unless a page takes it from the pool first; then it starts at once (``wake_the_next_refill``), not after
+    the delay. Installed by RulesExplorerVoila."""
+    task = asyncio.current_task()
+    REFILLS_WAITING[task] = wake = asyncio.Event()
+    try:
+        await asyncio.wait_for(wake.wait(), delay)
+    except TimeoutError:
+        pass
+    finally:
+        del REFILLS_WAITING[task]
+    return await start
+
+
+def wake_the_next_refill(kernel_manager, notebook_name: str) -> None:
+    """A page is about to take the first kernel of the notebook's pool: if that one is a replacement still
+    waiting out its delay, start it now (the page waits for it)."""
+    pool = getattr(kernel_manager, "_pools", {}).get(notebook_name) or ()
+    if pool and pool[0] in REFILLS_WAITING:
+        REFILLS_WAITING[pool[0]].set()
 
 
 RENDERS = "rules_explorer_renders"  # settings key: page loads accepted whose kernel is not registered yet
+PAGE_KERNELS = "rules_explorer_page_kernels"  # settings key: kernels pages started, not taken from the pool
 
 
-class ReleasesOnStart:
+class PageKernelManager:
     """The kernel manager as one page load sees it: starting its kernel releases the page's reservation in
-    the same step as the kernel manager registers the kernel (no await in between), so it counts once."""
+    the same step as the kernel manager registers the kernel (no await in between), so it counts once; taking
+    a pre-heated kernel starts the replacement it takes at once if that one was still waiting."""
 
-    def __init__(self, manager, release):
-        self._manager, self._release = manager, release
+    def __init__(self, manager, release, page_kernels: set[str]):
+        self._manager, self._release, self._page_kernels = manager, release, page_kernels
 
     def __getattr__(self, name):
         return getattr(self._manager, name)
 
     async def start_kernel(self, *args, **kwargs):
+        """A page's own kernel (none pre-heated yet, or no pool): Voilà starts it here, not from the pool."""
+        self._page_kernels.add(kwargs.setdefault("kernel_id", self._manager.new_kernel_id()))
         starting = self._manager.start_kernel(*args, **kwargs)
         self._release()
         return await starting
+
+    async def get_rendered_notebook(self, notebook_name: str, *args, **kwargs):
+        wake_the_next_refill(self._manager, notebook_name)
+        return await self._manager.get_rendered_notebook(notebook_name, *args, **kwargs)
 
 
 class CappedVoilaHandler(TornadoVoilaHandler):
@@ -184,15 +237,21 @@ class CappedVoilaHandler(TornadoVoilaHandler):
 
     @property
     def kernel_manager(self):
+        return PageKernelManager(self.settings["kernel_manager"], self.release, self.page_kernels())
+
+    def page_kernels(self) -> set[str]:
+        """The kernels pages started themselves (the server's, kept in its settings), the gone ones dropped."""
         manager = self.settings["kernel_manager"]
-        return ReleasesOnStart(manager, self.release) if self.reserved else manager
+        kept = self.settings.setdefault(PAGE_KERNELS, set())
+        kept.intersection_update({*manager.list_kernel_ids(), *getattr(manager, "_pending_kernels", {})})
+        return kept
 
     @tornado.web.authenticated
     async def get(self, path=None):
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie now: the page's shutdown request on unload carries it
         starts_a_kernel = not (self.notebook_path and path)  # in single-notebook mode a path is a file
         if starts_a_kernel and self.max_kernels:
-            live = live_kernels(self.settings["kernel_manager"]) + self.settings.get(RENDERS, 0)
+            live = live_kernels(self.settings["kernel_manager"], self.page_kernels()) + self.settings.get(RENDERS, 0)
             if live >= self.max_kernels:
                 return self.answer_busy(live)
             self.reserve()
@@ -282,6 +341,7 @@ class RulesExplorerVoila(Voila):
             self.voila_configuration.default_pool_size = int(given) if given else machine_pool_size()
         if "fill_delay" not in self.config.VoilaKernelManager:
             self.config.VoilaKernelManager.fill_delay = float(REFILL_DELAY_SECONDS)
+        voila.voila_kernel_manager.wait_before = refill_after
 
     def init_settings(self) -> dict:
         """Voilà's settings, with error pages Jupyter's handlers can render here."""

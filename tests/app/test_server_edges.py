@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
@@ -63,6 +64,16 @@ def wait_for_kernels(server, n: int, timeout: float = 90) -> None:
     deadline = time.monotonic() + timeout
     while kernels(server) < n:
         assert time.monotonic() < deadline, f"the server never had {n} kernel(s)"
+        time.sleep(0.5)
+
+
+def wait_for_the_pool(server, timeout: float = 90) -> None:
+    """Wait until Voilà says the pre-heated pool is filled (in the server's log, its standard output): before,
+    a page gets a kernel of its own, not one from the pool."""
+    log = os.readlink(f"/proc/{server.pid}/fd/1")
+    deadline = time.monotonic() + timeout
+    while "is filled with" not in open(log, encoding="utf-8", errors="replace").read():
+        assert time.monotonic() < deadline, "the pre-heated pool was never filled"
         time.sleep(0.5)
 
 
@@ -171,3 +182,29 @@ def test_with_a_token_a_visitor_without_it_gets_the_login_page_and_no_kernel(tmp
         assert kernels(server) == 0
         status, _headers, body = get(url, "/?token=s3cret-for-the-test")
         assert status == 200 and MARKER in body
+
+
+LONG_REFILL = 600  # seconds: the pool's replacements wait past the test's end, unless a page wakes them
+
+
+def test_the_pools_replacements_waiting_out_their_delay_count_against_the_cap(tmp_path):
+    """Pool 2, cap 4, replacements delayed: two pages take the pool, whose two replacements are still to come,
+    so a third page is refused (before, it passed the cap: 30 kernels with a cap of 22 in `make bench`)."""
+    notebook = notebook_in(tmp_path, pool_size=2)
+    with launcher_server(notebook, "--max-kernels=4", refill_seconds=LONG_REFILL) as (url, server):
+        wait_for_the_pool(server)
+        answers = [get(url) for _ in range(3)]
+        assert [status for status, _headers, _body in answers] == [200, 200, 503]
+        assert "4/4" in answers[2][2]
+        assert kernels(server) == 2, "the replacements were to wait out their delay"
+
+
+def test_a_page_that_takes_a_waiting_replacement_starts_it_at_once(tmp_path):
+    """Pool 1, no cap, replacements delayed by 600 s: the second page takes the replacement still waiting and
+    gets its kernel now, not after the delay (the page load times out after 120 s)."""
+    with launcher_server(notebook_in(tmp_path, pool_size=1), refill_seconds=LONG_REFILL) as (url, server):
+        wait_for_the_pool(server)
+        for _ in range(2):
+            status, _headers, body = get(url)
+            assert status == 200 and MARKER in body
+        assert kernels(server) == 2

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from voila_server import ROOT
 
-from widgets.serve import DEFAULT_VISITORS, POOL_MAX, POOL_MIN, REFILL_DELAY_SECONDS, machine_pool_size
+from widgets.serve import DEFAULT_VISITORS, POOL_MAX, POOL_MIN, REFILL_DELAY_SECONDS, live_kernels, machine_pool_size
 
 SETTINGS = json.loads((ROOT / "notebooks" / "voila.json").read_text(encoding="utf-8"))
 TIMEOUT = SETTINGS["VoilaExecutor"]["iopub_timeout"]
@@ -150,3 +150,42 @@ def test_postbuild_keeps_settings_already_there(tmp_path):
     written = json.loads((config / "jupyter_server_config.json").read_text())
     assert written["ServerApp"] == {"root_dir": "/srv", "jpserver_extensions": {"widgets.serve_extension": True}}
     assert written["VoilaExecutor"] == {"timeout": 30, "iopub_timeout": TIMEOUT}
+
+
+class Task:
+    """A pool task as the count sees it: done or not."""
+
+    def __init__(self, done: bool):
+        self._done = done
+
+    def done(self) -> bool:
+        return self._done
+
+
+class KernelManager:
+    """Voilà's kernel manager as live_kernels reads it: registered and starting kernels, the pool's tasks, and
+    the kernels the pool's tasks have finished (notebook_data)."""
+
+    def __init__(self, registered=(), starting=(), pool=(), ready=()):
+        self.registered, self._pending_kernels = list(registered), dict.fromkeys(starting)
+        self._pools = {"app.ipynb": [Task(done) for done in pool]}
+        self.notebook_data = {"app.ipynb": {"kernel_ids": set(ready)}}
+
+    def list_kernel_ids(self):
+        return self.registered
+
+
+@pytest.mark.parametrize("manager, page_kernels, expected", [
+    # the pool filled (a, b) and nothing else
+    (KernelManager(registered="ab", pool=(True, True), ready="ab"), set(), 2),
+    # the pool starting: b registered while its task ends, c still starting: each counted once
+    (KernelManager(registered="ab", starting="c", pool=(True, False, False), ready="a"), set(), 3),
+    # two pages took a and b; both replacements wait out the refill delay: 4, not 2 (the cap's hole)
+    (KernelManager(registered="ab", pool=(False, False), ready="ab"), set(), 4),
+    # one replacement started (c registered, its task not ended), the other waits
+    (KernelManager(registered="abc", pool=(False, False), ready="ab"), set(), 4),
+    # a page came before the pool was filled and started its own kernel p: not a pool task's
+    (KernelManager(registered="abp", pool=(False, False), ready="ab"), {"p"}, 5),
+])
+def test_the_kernel_count_includes_the_pools_replacements_once(manager, page_kernels, expected):
+    assert live_kernels(manager, page_kernels) == expected
