@@ -10,7 +10,7 @@ from typing import Any
 class Bag:
     """Immutable multiset of hashable items. Every change returns a new Bag."""
 
-    __slots__ = ("_counts", "_hash", "_order", "_outcomes", "_size")
+    __slots__ = ("_counts", "_hash", "_order", "_outcomes", "_size", "_weights")
 
     def __init__(self, items: Iterable[Any] | dict[Any, int] = ()):
         counts: dict[Any, int] = {}
@@ -26,16 +26,20 @@ class Bag:
         self._counts = counts
         self._size = sum(counts.values())
         self._order: tuple | None = None
+        self._weights: tuple | None = None
         self._outcomes: tuple | None = None
         self._hash: int | None = None
 
     @classmethod
-    def _of(cls, counts: dict[Any, int], order: tuple | None = None) -> Bag:
-        """A Bag of ``counts``; ``order``, when given, is its distinct items in their fixed order."""
+    def _of(cls, counts: dict[Any, int], order: tuple | None = None, weights: tuple | None = None,
+            size: int | None = None) -> Bag:
+        """A Bag of ``counts``; ``order``, when given, is its distinct items in their fixed order, ``weights`` their
+        counts in that order and ``size`` the sum of the counts (each worked out from ``counts`` when not given)."""
         bag = cls.__new__(cls)
         bag._counts = counts
-        bag._size = sum(counts.values())
+        bag._size = sum(counts.values()) if size is None else size
         bag._order = order
+        bag._weights = weights
         bag._outcomes = bag._hash = None
         return bag
 
@@ -75,24 +79,33 @@ class Bag:
         return Bag._of(counts)
 
     def remove(self, item: Any, n: int = 1) -> Bag:
+        """The Bag less ``n`` copies of ``item``. A deck loses a card at every draw and is asked for its draw weights
+        straight after: the fixed order and the weights are carried over, less the item's share (no sorting and no
+        count look-ups again)."""
         have = self._counts.get(item, 0)
         if have < n:
             raise KeyError(f"{item!r} not in bag {n} times")
         counts = dict(self._counts)
-        order = self._order  # the same items in the same order, less the one gone (no sorting again)
+        order, weights = self._order, self._weights  # weights are only ever kept along with their order
         if have == n:
             del counts[item]
             if order is not None:
                 i = order.index(item)
                 order = order[:i] + order[i + 1:]
+                if weights is not None:
+                    weights = weights[:i] + weights[i + 1:]
         else:
             counts[item] = have - n
-        return Bag._of(counts, order)
+            if weights is not None:
+                i = order.index(item)
+                weights = (*weights[:i], have - n, *weights[i + 1:])
+        return Bag._of(counts, order, weights, self._size - n)
 
     def weights(self) -> tuple[tuple, tuple[int, ...]]:
         """The distinct items in their fixed order, and how many of each: a draw's whole-number weights."""
-        order = self._sorted()
-        return order, tuple(map(self._counts.__getitem__, order))
+        if self._weights is None:
+            self._weights = tuple(map(self._counts.__getitem__, self._sorted()))
+        return self._order, self._weights
 
     def outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         """Each distinct item with the exact chance of drawing it next (uniform over cards)."""

@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 
-from explorer import CANCELLED, SELF, Weighted
+from explorer import CANCELLED, SELF, Weighted, setter
 
 from . import combat, effects, traps
 from .catalogue import card
@@ -22,27 +22,30 @@ from .table import (
     find_char,
     is_face_up,
     plain_task,
-    pop,
     push,
-    self_char,
     to_discard,
+    with_combat_tasks,
 )
 
 
 def targets(t: Table, p: int) -> list[tuple[int, str]]:
     """EB-3.2-target: another player's character; not the self character while that player has a summon
-    (EB-3.2-target), and never a face-down character (EB-3.1-face-down)."""
+    (EB-3.2-target), and never a face-down character (EB-3.1-face-down). Plain loops: asked at every play decision
+    with an attack left, and a comprehension is a call of its own."""
     out = []
     for q, seat in enumerate(t.seats):
         if q == p or not seat.alive:
             continue
-        mine = [c for c in seat.chars if not c.is_self]  # summons(seat), as a list: asked at every play decision
-        if mine:
-            out += [(q, c.card) for c in mine if c.face_up]
-        else:
-            me = self_char(seat)
-            if me is not None and me.face_up:
-                out.append((q, me.card))
+        summoned, me = False, None
+        for c in seat.chars:
+            if c.is_self:
+                me = me or c
+            else:
+                summoned = True
+                if c.face_up:
+                    out.append((q, c.card))
+        if not summoned and me is not None and me.face_up:
+            out.append((q, me.card))
     return out
 
 
@@ -126,6 +129,12 @@ def _attack_steps(p: int, q: int, respond_first: bool) -> tuple[Task, ...]:
     return (*(steps[::-1] if respond_first else steps), plain_task("roll_defence", q), plain_task("hit", p))
 
 
+# the dice of every attack change the fight through setters (``evolve`` without its keyword arguments)
+_with_attack_die = setter(Combat, "attack_die")
+_with_defence_die = setter(Combat, "defence_die")
+_responded = setter(Combat, "response", "defence_card")
+
+
 def _die(t, task):
     """One fair die: each face 1/6 (one made once: every roll asks)."""
     return _DIE
@@ -137,13 +146,13 @@ _DIE = Weighted(tuple(A("roll", -1, die=d) for d in combat.DIE_FACES), (1,) * le
 def _roll_attack(t, task, a, emit):
     """EB-3.2-attack-power: the attacker rolls one die first (its attack power)."""
     emit.emit_pairs("roll", "EB-3.2-attack-power", task.player, (("die", a["die"]),), cause=t.combat.event)
-    return evolve(t, combat=evolve(t.combat, attack_die=a["die"]), tasks=t.tasks[1:])
+    return with_combat_tasks(t, _with_attack_die(t.combat, a["die"]), t.tasks[1:])
 
 
 def _defend_legal(t, task):
     q = task.player
     blocks = sorted({c for c in t.seats[q].hand if card(c).kind == "defence"})
-    return (A("dodge", q), A("block", q, card=""), *(A("block", q, card=c) for c in blocks))
+    return (AP("dodge", q, ()), AP("block", q, (("card", ""),)), *(AP("block", q, (("card", c),)) for c in blocks))
 
 
 def _defend(t, task, a, emit):
@@ -151,12 +160,12 @@ def _defend(t, task, a, emit):
     q, fight = task.player, t.combat
     if a.kind == "dodge":
         emit.emit_pairs("dodge", "EB-3.2-dodge", q, cause=fight.event)
-        return pop(evolve(t, combat=evolve(fight, response=combat.DODGE)))
+        return with_combat_tasks(t, _responded(fight, combat.DODGE, fight.defence_card), t.tasks[1:])
     c = a["card"]
     emit.emit_pairs("block", "EB-3.2-block", q, (("card", c),), cause=fight.event)
     if c:
         t = effects.lose_card(t, q, c, emit)
-    t = pop(evolve(t, combat=evolve(t.combat, response=combat.BLOCK, defence_card=c)))
+    t = with_combat_tasks(t, _responded(t.combat, combat.BLOCK, c), t.tasks[1:])
     if not c and t.rules.block_without_card == "zero":
         return evolve(t, tasks=tuple(k for k in t.tasks if k.kind != "roll_defence"))
     return t
@@ -166,7 +175,7 @@ def _roll_defence(t, task, a, emit):
     """EB-3.2-block / EB-3.2-dodge: the defender rolls one die (defence power, or dodge power)."""
     clause = "EB-3.2-dodge" if t.combat.response == combat.DODGE else "EB-3.2-block"
     emit.emit_pairs("roll", clause, task.player, (("die", a["die"]),), cause=t.combat.event)
-    return evolve(t, combat=evolve(t.combat, defence_die=a["die"]), tasks=t.tasks[1:])
+    return with_combat_tasks(t, _with_defence_die(t.combat, a["die"]), t.tasks[1:])
 
 
 @lru_cache(maxsize=4096)
@@ -196,7 +205,7 @@ def _attack_cards(cards: tuple[str, ...]) -> tuple:
 def _hit(t, task, emit):
     """EB-3.2-damage: damage = total attack − total defence, rounded down, at least 1 (combat.py)."""
     f = t.combat
-    t = evolve(t, combat=None, tasks=t.tasks[1:])
+    t = with_combat_tasks(t, None, t.tasks[1:])
     points, pierce, card_ratio = _attack_cards(f.cards)
     p, q = f.player, f.target
     dcards = (f.defence_card,) if f.defence_card else ()

@@ -7,7 +7,7 @@ from explorer import SELF
 
 from . import effects, skills  # (skills imports this module: module form)
 from .catalogue import card
-from .flow import A, auto, decision
+from .flow import AP, A, auto, decision
 from .table import (
     Character,
     Table,
@@ -85,7 +85,7 @@ def heal(t: Table, p: int, c: str, amount: int, emit, *, clause: str = "EB-3.2-h
         return t
     now = t.seats[p].chars[i].hp
     new = max(now, min(card(c).hp, now + amount))
-    emit.emit("heal", clause, actor=by if by >= 0 else None, targets=(p, c), cause=cause, healed=new - now, hp=new)
+    emit.emit_pairs("heal", clause, by if by >= 0 else None, (("healed", new - now), ("hp", new)), (p, c), cause)
     return set_char(t, p, c, hp=new)
 
 
@@ -117,7 +117,7 @@ def _rescue_skip(t, task, emit):
 
 def _rescue_legal(t, task):
     q = task.player
-    return (A("pass", q), *(A("rescue", q, card=c) for c in effects.heal_cards(t, q)))
+    return (AP("pass", q, ()), *(AP("rescue", q, (("card", c),)) for c in effects.heal_cards(t, q)))
 
 
 def _rescue(t, task, a, emit):

@@ -191,8 +191,8 @@ _NEEDS: dict[int, tuple] = {}  # id → (the card or skill, kept alive so its id
 def use_instant(t: Table, p: int, a, emit) -> Table:
     """EB-1.2.4-effects-any: an instant effect card takes effect (EB-2.5-effect-card) and is discarded."""
     c = a["card"]
-    eid = emit.emit("effect", "EB-1.2.4-effects-any", actor=p,
-                    targets=(a["seat"], a["target"]) if a["target"] else (), card=c)
+    eid = emit.emit_pairs("effect", "EB-1.2.4-effects-any", p, (("card", c),),
+                          (a["seat"], a["target"]) if a["target"] else ())
     t = to_discard(lose_card(t, p, c, emit), c, emit=emit, cause=eid)
     ctx = Ctx(p, player=a["seat"], target=a["target"], source=c)
     return resolve(t, card(c).effects, ctx, emit, eid)
@@ -205,7 +205,7 @@ def place(t: Table, p: int, a, emit) -> Table:
     t = lose_card(t, p, c, emit)
     if q != p:
         t = pay(t, p, EFFECT_COST)
-        emit.emit("pay", "EB-3.2-effect-cost", actor=p, targets=(q,), coins=EFFECT_COST, card=c)
+        emit.emit_pairs("pay", "EB-3.2-effect-cost", p, (("card", c), ("coins", EFFECT_COST)), (q,))
         if t.seats[q].coins >= REFUSE_COST:
             return push(t, Task("refuse", q, card=c, target=q, tchar=host, by=p))
     return _put(t, p, c, q, host, emit)
@@ -214,7 +214,7 @@ def place(t: Table, p: int, a, emit) -> Table:
 def _put(t, p, c, q, host, emit, clause="EB-2.5-effect-card"):
     if host:  # EB-3.1-zones: an effect on a character sits in that character's own effect zone
         clause = "EB-3.1-zones" if clause == "EB-2.5-effect-card" else clause
-    emit.emit("effect placed", clause, actor=p, targets=(q, host) if host else (q,), card=c)
+    emit.emit_pairs("effect placed", clause, p, (("card", c),), (q, host) if host else (q,))
     return seat_set(t, q, effects=(*t.seats[q].effects, Placed(c, p, t.round, host)))
 
 

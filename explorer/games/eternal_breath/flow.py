@@ -33,6 +33,17 @@ def AP(kind: str, player: int, params: tuple):
     return Action(GAME_ID, kind, player, params)
 
 
+NO_AIM = ((-1, ""),)  # the (seat, target) of a card or skill that chooses no character
+
+
+@lru_cache(maxsize=65536)
+def aimed(kind: str, player: int, name: str, used: str, aims: tuple) -> tuple:
+    """``kind`` actions of ``player`` using ``used`` (a card or a character, as parameter ``name``) at each
+    (seat, target) of ``aims`` (``NO_AIM``: at no one): made once per choice of those, so the play phase's longest
+    lists (an effect card or a skill at every character) cost one look-up, and the same choice is the same object."""
+    return tuple(AP(kind, player, ((name, used), ("seat", q), ("target", x))) for q, x in aims)
+
+
 @lru_cache(maxsize=65536)
 def _many(kind, player, items):
     return Action(GAME_ID, kind, player, tuple(sorted(items)))

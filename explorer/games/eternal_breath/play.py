@@ -6,8 +6,8 @@ from functools import lru_cache
 
 from . import attack, characters, effects, skills, traps
 from .catalogue import card
-from .flow import AP, decision
-from .table import Table, evolve, pop, with_now
+from .flow import AP, NO_AIM, aimed, decision
+from .table import Table, evolve, pop, with_now, with_plays
 
 FLIP_COST, REMOVE_COST = traps.FLIP_COST, traps.REMOVE_COST
 
@@ -43,54 +43,79 @@ def play_actions(t: Table, p: int) -> list:
     out += attack.attack_actions(t, p)
     hand = [(c, play_as(c)) for c in sorted(set(seat.hand))]
     if not now.trapped:
-        trap_cards = tuple(c for c, how in hand if how == "trap")
+        trap_cards = tuple([c for c, how in hand if how == "trap"])
         if trap_cards:
-            zones = tuple((q, traps.deploy_choices(t, p, q)) for q in traps.deploy_zones(t, p))
+            zones = tuple([(q, traps.deploy_choices(t, p, q)) for q in traps.deploy_zones(t, p)])
             out += _trap_actions(p, trap_cards, zones)
-    all_traps = [(q, i, tr) for q, s in enumerate(t.seats) if s.alive for i, tr in enumerate(s.traps)]
+    all_traps = _traps_in_play(t)
     if all_traps:
-        if not now.flipped and seat.coins >= FLIP_COST:
-            out += [AP("flip_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
-        if not now.removed and seat.coins >= REMOVE_COST:
-            out += [AP("remove_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
-        out += [AP("declare_trap", p, (("slot", i), ("zone", q))) for q, i, tr in all_traps
-                if tr.placer == p and not tr.face_up]
-    aims = alive = None
-    for c, how in hand:
-        if how in ("aimed effect", "place on character"):
-            if aims is None:
-                aims = tuple(skills._aims(t))
-            out += _aimed(how, p, c, aims if how == "aimed effect" or seat.coins >= effects.EFFECT_COST
-                          else tuple(x for x in aims if x[0] == p))
-        elif how == "effect":
-            out.append(AP("effect", p, (("card", c), ("seat", -1), ("target", ""))))
-        elif how == "place":
-            if alive is None:
-                alive = tuple(q for q, s in enumerate(t.seats) if s.alive)
-            out += [AP("place", p, (("card", c), ("seat", q), ("target", ""))) for q in alive
-                    if q == p or seat.coins >= effects.EFFECT_COST]
-        elif how == "prepare":
-            out.append(AP("prepare", p, (("card", c),)))
+        out += _trap_moves(p, all_traps, not now.flipped and seat.coins >= FLIP_COST,
+                           not now.removed and seat.coins >= REMOVE_COST)
+    out += _card_actions(t, p, seat.coins, hand)
     if not now.summoned and characters.can_summon(t, p):
         out += [AP("summon", p, (("card", c),)) for c in sorted(set(seat.pool))]
     out += skills.active_actions(t, p, "play")
     return out
 
 
-# The play phase is most of a bot's decisions: its longest lists (a trap into each zone, an effect card at each
-# character) are made once for the same inputs, so the same choices are the same action objects in the same order.
+def _traps_in_play(t: Table) -> list:
+    """(zone, slot, trap) of every trap of the living players (a plain loop: most tables have none, and a
+    comprehension is a call of its own)."""
+    out = []
+    for q, s in enumerate(t.seats):
+        if s.traps and s.alive:
+            out += [(q, i, tr) for i, tr in enumerate(s.traps)]
+    return out
+
+
+def _trap_moves(p: int, all_traps: list, can_flip: bool, can_remove: bool) -> list:
+    """EB-3.2-trap-flip, EB-3.2-trap-remove (once a turn each, if affordable), EB-3.2-trap-declare (own
+    face-down traps): what ``p`` may do with the traps in play."""
+    out = []
+    if can_flip:
+        out += [AP("flip_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
+    if can_remove:
+        out += [AP("remove_trap", p, (("slot", i), ("zone", q))) for q, i, _ in all_traps]
+    out += [AP("declare_trap", p, (("slot", i), ("zone", q))) for q, i, tr in all_traps
+            if tr.placer == p and not tr.face_up]
+    return out
+
+
+def _card_actions(t: Table, p: int, coins: int, hand: list) -> list:
+    """EB-1.2.4-effects-any / EB-3.2-prepare: each effect card (at each character it may aim at, or placed in
+    each zone it may go to: another's costs a coin) and each normal character card of the hand, in hand order."""
+    out = []
+    aims = zones = None
+    for c, how in hand:
+        if how == "prepare":
+            out.append(AP("prepare", p, (("card", c),)))
+        elif how == "effect":
+            out += aimed("effect", p, "card", c, NO_AIM)
+        elif how == "aimed effect":
+            if aims is None:
+                aims = tuple(skills._aims(t))
+            out += aimed("effect", p, "card", c, aims)
+        elif how == "place on character":
+            if aims is None:
+                aims = tuple(skills._aims(t))
+            out += aimed("place", p, "card", c, aims if coins >= effects.EFFECT_COST
+                         else tuple([x for x in aims if x[0] == p]))
+        elif how == "place":
+            if zones is None:  # any living player's effect zone; another's costs a coin
+                zones = tuple([(q, "") for q, s in enumerate(t.seats)
+                               if s.alive and (q == p or coins >= effects.EFFECT_COST)])
+            out += aimed("place", p, "card", c, zones)
+    return out
+
+
+# The play phase is most of a bot's decisions: its longest lists (a trap into each zone here, an effect card at each
+# character in ``flow.aimed``) are made once for the same inputs, so the same choices are the same action objects in
+# the same order.
 @lru_cache(maxsize=65536)
 def _trap_actions(p: int, trap_cards: tuple, zones: tuple) -> tuple:
     """EB-1.2.4-trap-once: each trap card into each zone, in each way it may go (``traps.deploy_choices``)."""
     return tuple(AP("trap", p, tuple(sorted((("card", c), ("zone", q), *how)))) for c in trap_cards
                  for q, hows in zones for how in hows)
-
-
-@lru_cache(maxsize=65536)
-def _aimed(how: str, p: int, c: str, aims: tuple) -> tuple:
-    """EB-1.2.4-effects-any: effect card ``c`` used on (or placed on) each character of ``aims``."""
-    kind = "effect" if how == "aimed effect" else "place"
-    return tuple(AP(kind, p, (("card", c), ("seat", q), ("target", x))) for q, x in aims)
 
 
 def _play_legal(t, task):
@@ -102,7 +127,7 @@ def _play(t, task, a, emit):
     if kind == "end_play":
         emit.emit_pairs("end play", "EB-1.2.4-play", p)
         return pop(t)
-    t = with_now(t, evolve(t.now, plays=t.now.plays + 1))
+    t = with_now(t, with_plays(t.now, t.now.plays + 1))
     if kind == "attack":
         return attack.declare_attack(t, p, a, emit)
     if kind == "trap":

@@ -6,7 +6,7 @@ from explorer import SELF
 
 from . import characters, effects  # (characters imports this module: module form)
 from .catalogue import card
-from .flow import AP, A, auto, decision
+from .flow import NO_AIM, A, aimed, auto, decision
 from .table import Ctx, Table, Task, evolve, find_char, order_from, pay, pop, push
 
 
@@ -39,10 +39,7 @@ def active_actions(t: Table, p: int, when: str) -> list:
         sk = card(c.card).skill
         if sk is None or sk.limit not in limits or not _usable(t, p, c, sk, limits):  # (most skills: not now)
             continue
-        if effects.needs_target(sk):
-            out.extend(AP("skill", p, (("char", c.card), ("seat", q), ("target", x))) for q, x in _aims(t))
-        else:
-            out.append(AP("skill", p, (("char", c.card), ("seat", -1), ("target", ""))))
+        out += aimed("skill", p, "char", c.card, tuple(_aims(t)) if effects.needs_target(sk) else NO_AIM)
     return out
 
 
@@ -50,11 +47,11 @@ def use_active(t: Table, p: int, a, emit) -> Table:
     """EB-3.1-active: pay the cost (coins, or life loss EB-3.2-life-loss), then the effect takes effect."""
     c = a["char"]
     sk = card(c).skill
-    eid = emit.emit("skill", "EB-3.1-active", actor=p, targets=(a["seat"], a["target"]) if a["target"] else (),
-                    char=c, limit=sk.limit)
+    eid = emit.emit_pairs("skill", "EB-3.1-active", p, (("char", c), ("limit", sk.limit)),
+                          (a["seat"], a["target"]) if a["target"] else ())
     if sk.cost_coins:
         t = pay(t, p, sk.cost_coins)
-        emit.emit("pay", "EB-3.2-pay", actor=p, cause=eid, coins=sk.cost_coins)
+        emit.emit_pairs("pay", "EB-3.2-pay", p, (("coins", sk.cost_coins),), cause=eid)
     used = t.now.skill_chars if c in t.now.skill_chars else (*t.now.skill_chars, c)
     t = evolve(t, now=evolve(t.now, skill_chars=used))
     dying = ()
@@ -87,10 +84,8 @@ def _others_legal(t, task):
     q, out = task.player, [A("pass", task.player)]
     for c in t.seats[q].chars:
         if _others_ok(t, q, c):
-            if effects.needs_target(card(c.card).skill):
-                out.extend(A("skill", q, char=c.card, seat=r, target=x) for r, x in _aims(t))
-            else:
-                out.append(A("skill", q, char=c.card, seat=-1, target=""))
+            out += aimed("skill", q, "char", c.card, tuple(_aims(t)) if effects.needs_target(card(c.card).skill)
+                         else NO_AIM)
     return tuple(out)
 
 

@@ -181,6 +181,12 @@ with_now = setter(Table, "now")
 with_hand = setter(Seat, "hand")
 with_coins = setter(Seat, "coins")
 with_chars = setter(Seat, "chars")
+with_discard = setter(Table, "discard")
+with_destroyed = setter(Table, "destroyed")
+with_phase = setter(Table, "phase")
+with_phase_tasks = setter(Table, "phase", "tasks")
+with_combat_tasks = setter(Table, "combat", "tasks")
+with_plays = setter(Turn, "plays")
 
 
 def seat_set(t: Table, p: int, **changes) -> Table:
@@ -281,9 +287,9 @@ def to_discard(t: Table, *cards: str, emit=None, cause: int | None = None) -> Ta
     keep = tuple(c for c in cards if not card(c).is_character)
     gone = tuple(c for c in cards if card(c).is_character)
     if gone:
-        t = evolve(t, destroyed=t.destroyed + gone)
+        t = with_destroyed(t, t.destroyed + gone)
         if emit is not None:
             emit.emit_pairs("destroyed", "EB-3.1-destroyed", None, (("cards", gone),), cause=cause)
     if keep and emit is not None:
         emit.emit_pairs("to discard pile", "EB-3.1-discard-pile", None, (("cards", keep),), cause=cause)
-    return evolve(t, discard=t.discard + keep) if keep else t
+    return with_discard(t, t.discard + keep) if keep else t

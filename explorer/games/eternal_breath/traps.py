@@ -22,16 +22,16 @@ def deploy(t: Table, p: int, c: str, zone: int, emit, face_down: bool = False) -
     t = effects.lose_card(t, p, c, emit)
     if zone != p:
         t = pay(t, p, DEPLOY_COST)
-        emit.emit("pay", "EB-3.2-trap-cost", actor=p, targets=(zone,), coins=DEPLOY_COST)
+        emit.emit_pairs("pay", "EB-3.2-trap-cost", p, (("coins", DEPLOY_COST),), (zone,))
     hidden = face_down or t.rules.trap_deployed == "face_down"
     if hidden:
-        emit.emit("trap", "EB-2.4-trap-card", actor=p, targets=(zone,), private_to=(p,), card=c, face_up=False)
+        emit.emit_pairs("trap", "EB-2.4-trap-card", p, (("card", c), ("face_up", False)), (zone,), private_to=(p,))
     else:
-        emit.emit("trap", "EB-3.1-face-up", actor=p, targets=(zone,), card=c, face_up=True)
+        emit.emit_pairs("trap", "EB-3.1-face-up", p, (("card", c), ("face_up", True)), (zone,))
     if face_down and t.rules.trap_deployed == "face_up":
         t = evolve(pay(t, p, FLIP_COST), now=evolve(t.now, flipped=True))
-        emit.emit("pay", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST)
-        emit.emit("flip", "EB-3.2-trap-flip", actor=p, targets=(zone,), coins=FLIP_COST, face_up=False)
+        emit.emit_pairs("pay", "EB-3.2-trap-flip", p, (("coins", FLIP_COST),), (zone,))
+        emit.emit_pairs("flip", "EB-3.2-trap-flip", p, (("coins", FLIP_COST), ("face_up", False)), (zone,))
     t = seat_set(t, zone, traps=(*t.seats[zone].traps, Trap(c, p, not hidden)))
     return evolve(t, now=evolve(t.now, trapped=True))
 
@@ -94,11 +94,13 @@ def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplay
     if passives:
         tasks.extend(skills.passive_tasks(t, p, when))
     tasks.extend(effects.triggered(t, p, when))
-    for tr in t.seats[p].traps:
-        ctx = Ctx(tr.placer, zone=p, aplayer=aplayer, achar=achar, source=tr.card)
-        if tr.face_up and card(tr.card).trigger == when:
-            tasks.append(Task("trap_fire", tr.placer, card=tr.card, target=p, n=1, ctx=ctx))
-        elif not tr.face_up and t.seats[tr.placer].alive:   # EB-A30: asked whatever the hidden card is
+    for tr in t.seats[p].traps:  # (a context only for a trap that fires or is asked: most face-up ones do not)
+        if tr.face_up:
+            if card(tr.card).trigger == when:
+                ctx = Ctx(tr.placer, zone=p, aplayer=aplayer, achar=achar, source=tr.card)
+                tasks.append(Task("trap_fire", tr.placer, card=tr.card, target=p, n=1, ctx=ctx))
+        elif t.seats[tr.placer].alive:   # EB-A30: asked whatever the hidden card is
+            ctx = Ctx(tr.placer, zone=p, aplayer=aplayer, achar=achar, source=tr.card)
             tasks.append(Task("trap_declare", tr.placer, card=tr.card, target=p, ctx=ctx, when=when))
     if tasks:
         eid = emit.emit_pairs("trigger", "EB-3.2-trigger", p, (("condition", when), ("count", len(tasks))))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from explorer import Bag, Draws, replace_at
+from explorer import Bag, Draws, replace_at, setter
 
 from . import characters, effects, skills, traps
-from .flow import A, auto, chance, decision
+from .flow import AP, A, auto, chance, decision
 from .table import (
     FRESH_TURN,
+    Table,
     Task,
     evolve,
     gain_coins,
@@ -22,6 +23,8 @@ from .table import (
     set_char,
     to_discard,
     with_hand,
+    with_phase,
+    with_phase_tasks,
     without,
 )
 
@@ -38,6 +41,7 @@ def _draw_outcomes(t, task):
 
 
 _DRAWS = Draws(lambda c: A("draw", -1, card=c))
+_drawn = setter(Table, "deck", "seats", "tasks")  # a draw's table: every draw of every game makes one
 
 
 def _draw(t, task, a, emit):
@@ -47,7 +51,7 @@ def _draw(t, task, a, emit):
     emit.emit_pairs("draw", clause, p, (("card", c),), private_to=(p,))
     seat = t.seats[p]
     seats = replace_at(t.seats, p, with_hand(seat, tuple(sorted((*seat.hand, c)))))
-    return evolve(t, deck=t.deck.remove(c), seats=seats, tasks=t.tasks[1:])
+    return _drawn(t, t.deck.remove(c), seats, t.tasks[1:])
 
 
 def _reshuffle_if_empty(t, task, emit):
@@ -70,7 +74,7 @@ def draw_tasks(p: int, n: int) -> tuple[Task, ...]:
 # --- the phases -----------------------------------------------------------------------------------
 def _phase(t, name, p, clause, emit, pop_task: bool = False):
     emit.emit_pairs("phase", clause, p, (("phase", name), ("round", t.round)))
-    return evolve(t, phase=name, tasks=t.tasks[1:]) if pop_task else evolve(t, phase=name)
+    return with_phase_tasks(t, name, t.tasks[1:]) if pop_task else with_phase(t, name)
 
 
 def _settle(t, task, emit):
@@ -106,9 +110,10 @@ def _income(t, task, emit):
 
 
 def _draw_phase_legal(t, task):
-    p, out = task.player, [A("done", task.player)]
+    p = task.player
+    out = [AP("done", p, ())]
     if not t.now.bought and t.seats[p].coins >= EXTRA_DRAW_COST:
-        out.append(A("buy_draw", p))
+        out.append(AP("buy_draw", p, ()))
     out.extend(skills.active_actions(t, p, "draw_phase"))
     return tuple(out)
 
@@ -119,14 +124,14 @@ def _draw_phase(t, task, a, emit):
         return pop(t)
     if a.kind == "buy_draw":  # EB-1.2.2-buy: once, pay 2 coins to draw 1 more card
         t = evolve(pay(t, p, EXTRA_DRAW_COST), now=evolve(t.now, bought=True))
-        emit.emit("pay", "EB-1.2.2-buy", actor=p, coins=EXTRA_DRAW_COST)
+        emit.emit_pairs("pay", "EB-1.2.2-buy", p, (("coins", EXTRA_DRAW_COST),))
         t = push(t, plain_task("draw", p))
         return traps.trigger_all(t, "extra_draw", p, emit)
     return skills.use_active(t, p, a, emit)
 
 
 def _declare_legal(t, task):
-    return (A("declare", task.player), A("pass", task.player))
+    return (AP("declare", task.player, ()), AP("pass", task.player, ()))
 
 
 def _declare_skip(t, task, emit):
@@ -162,7 +167,7 @@ def _discard_skip(t, task, emit):
 
 
 def _discard_legal(t, task):
-    return tuple(A("discard", task.player, card=c) for c in sorted(set(t.seats[task.player].hand)))
+    return tuple(AP("discard", task.player, (("card", c),)) for c in sorted(set(t.seats[task.player].hand)))
 
 
 def _discard(t, task, a, emit):
