@@ -152,24 +152,27 @@ def machine_pool_size(memory_bytes: int | None = None) -> int:
     return max(POOL_MIN, min(POOL_MAX, memory_bytes // 16 // (KERNEL_MIB * 2**20)))
 
 
-def live_kernels(kernel_manager, page_kernels: set[str] = frozenset()) -> int:
+def live_kernels(kernel_manager, page_kernels: set[str] = frozenset(), taking: int = 0) -> int:
     """Kernels running or starting, the pre-heated pool included, with the pool's replacements still to come.
-    ``page_kernels``: the kernels pages started themselves, not from the pool."""
+    ``page_kernels``: the kernels pages started themselves, not from the pool; ``taking``: pages waiting for a
+    pool task they took that has not ended (each is counted by its reservation, RENDERS)."""
     running = set(kernel_manager.list_kernel_ids()) | set(getattr(kernel_manager, "_pending_kernels", {}))
-    return len(running) + pool_kernels_to_come(kernel_manager, running - page_kernels)
+    return len(running) + pool_kernels_to_come(kernel_manager, running - page_kernels, taking)
 
 
-def pool_kernels_to_come(kernel_manager, running: set[str]) -> int:
+def pool_kernels_to_come(kernel_manager, running: set[str], taking: int = 0) -> int:
     """The pool's replacements whose kernel is not among ``running`` (the pool's and the pages' that came from
     it) yet: waiting out the refill delay, or before their kernel is registered. Without them a burst larger
     than the pool passed the cap (30 kernels with a cap of 22 in `make bench`). A pool task adds its kernel to
-    ``notebook_data`` in the step it ends, so a running kernel not in it is one of the tasks under way (or a
-    kernel being shut down: then one replacement less is counted while that kernel still is)."""
+    ``notebook_data`` in the step it ends, so a running kernel not in it belongs to a task under way: one in
+    the pool, or one of the ``taking`` tasks pages took (or it is a kernel being shut down: then one replacement
+    less is counted while that kernel still is)."""
     under_way = [task for pool in getattr(kernel_manager, "_pools", {}).values() for task in pool if not task.done()]
     if not under_way:
         return 0
     ready = set().union(*(data["kernel_ids"] for data in getattr(kernel_manager, "notebook_data", {}).values()))
-    return max(0, len(under_way) - len(running - ready))
+    started = max(0, len(running - ready) - taking)  # the pool's own tasks under way whose kernel is registered
+    return max(0, len(under_way) - started)
 
 
 REFILLS_WAITING: dict[asyncio.Task, asyncio.Event] = {}  # the pool's replacements waiting out their delay
@@ -201,6 +204,7 @@ def wake_the_next_refill(kernel_manager, notebook_name: str) -> None:
 
 RENDERS = "rules_explorer_renders"  # settings key: page loads accepted whose kernel is not registered yet
 PAGE_KERNELS = "rules_explorer_page_kernels"  # settings key: kernels pages started, not taken from the pool
+TAKING = "rules_explorer_taking"  # settings key: pool tasks pages took and wait for
 
 
 class PageKernelManager:
@@ -208,8 +212,8 @@ class PageKernelManager:
     the same step as the kernel manager registers the kernel (no await in between), so it counts once; taking
     a pre-heated kernel starts the replacement it takes at once if that one was still waiting."""
 
-    def __init__(self, manager, release, page_kernels: set[str]):
-        self._manager, self._release, self._page_kernels = manager, release, page_kernels
+    def __init__(self, manager, release, page_kernels: set[str], taking: set):
+        self._manager, self._release, self._page_kernels, self._taking = manager, release, page_kernels, taking
 
     def __getattr__(self, name):
         return getattr(self._manager, name)
@@ -222,8 +226,16 @@ class PageKernelManager:
         return await starting
 
     async def get_rendered_notebook(self, notebook_name: str, *args, **kwargs):
+        """Voilà's: the page takes the pool's first task and waits for it to end (counted in ``taking`` till then)."""
+        pool = getattr(self._manager, "_pools", {}).get(notebook_name) or ()
+        first = pool[0] if pool and not pool[0].done() else None
         wake_the_next_refill(self._manager, notebook_name)
-        return await self._manager.get_rendered_notebook(notebook_name, *args, **kwargs)
+        if first is not None:
+            self._taking.add(first)
+        try:
+            return await self._manager.get_rendered_notebook(notebook_name, *args, **kwargs)
+        finally:
+            self._taking.discard(first)
 
 
 class CappedVoilaHandler(TornadoVoilaHandler):
@@ -237,7 +249,8 @@ class CappedVoilaHandler(TornadoVoilaHandler):
 
     @property
     def kernel_manager(self):
-        return PageKernelManager(self.settings["kernel_manager"], self.release, self.page_kernels())
+        return PageKernelManager(self.settings["kernel_manager"], self.release, self.page_kernels(),
+                                 self.settings.setdefault(TAKING, set()))
 
     def page_kernels(self) -> set[str]:
         """The kernels pages started themselves (the server's, kept in its settings), the gone ones dropped."""
@@ -251,7 +264,8 @@ class CappedVoilaHandler(TornadoVoilaHandler):
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie now: the page's shutdown request on unload carries it
         starts_a_kernel = not (self.notebook_path and path)  # in single-notebook mode a path is a file
         if starts_a_kernel and self.max_kernels:
-            live = live_kernels(self.settings["kernel_manager"], self.page_kernels()) + self.settings.get(RENDERS, 0)
+            live = live_kernels(self.settings["kernel_manager"], self.page_kernels(),
+                                len(self.settings.get(TAKING, ()))) + self.settings.get(RENDERS, 0)
             if live >= self.max_kernels:
                 return self.answer_busy(live)
             self.reserve()

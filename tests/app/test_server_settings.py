@@ -189,3 +189,13 @@ class KernelManager:
 ])
 def test_the_kernel_count_includes_the_pools_replacements_once(manager, page_kernels, expected):
     assert live_kernels(manager, page_kernels) == expected
+
+
+def test_a_replacement_a_page_took_does_not_hide_one_still_in_the_pool():
+    """Pages took a and b, and two more took the replacements c and d, whose kernels are registered but whose
+    tasks have not ended; the pool holds two new replacements, waiting. 4 kernels + 2 to come (the two pages
+    are counted by their reservations besides); before, c and d hid the two waiting ones (18 pages admitted
+    past a cap of 22 in `make bench`)."""
+    manager = KernelManager(registered="abcd", pool=(False, False), ready="ab")
+    assert live_kernels(manager, taking=2) == 6
+    assert live_kernels(manager, taking=0) == 4  # c and d taken for the pool's own
