@@ -9,8 +9,8 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
   allow-list (``localhost`` by default; ``--allowed-hosts`` or ``RULES_EXPLORER_ALLOWED_HOSTS``, comma
   separated; ``*`` turns the check off). Anything else gets 403 before any handler runs (DNS rebinding);
 - a pool of pre-heated kernels sized for the machine (``machine_pool_size``: up to 10 by its memory; or
-  ``--pool_size`` / ``RULES_EXPLORER_POOL``), refilled 30 s after a kernel is taken, not at once, unless a
-  page takes the replacement first (then it starts at once);
+  ``--pool_size`` / ``RULES_EXPLORER_POOL``), refilled 60 s after a kernel is taken, not at once, unless a
+  page takes the replacement first or a page closes (then it starts at once);
 - a cap on live kernels, the pre-heated pool included, its replacements still to come too (``--max-kernels``
   or ``RULES_EXPLORER_MAX_KERNELS``; the pool + 12 by default; 0 = no cap): a page load at the cap gets 503,
   ``Retry-After`` and a short 中文/English "busy" page, and no kernel is started;
@@ -62,9 +62,11 @@ POOL_MIN, POOL_MAX = 2, 10
 # Visitors served at once beside the pool: 10 at once are interactive on 2 cores, 20 at once are not within 30 s,
 # so the ones past 12 get the busy page, which retries by itself. The cap on live kernels is pool + this.
 DEFAULT_VISITORS = 12
-# A used pre-heated kernel is replaced this long after it was taken (Voilà's fill_delay, 1 s by default): the
-# replacements' start-up then does not compete for the cores with the visitors' pages still loading.
-REFILL_DELAY_SECONDS = 30
+# A used pre-heated kernel is replaced this long after it was taken (Voilà's fill_delay, 1 s by default), or as
+# soon as a page waits for it or a page closes (refill_after): the replacements' start-up then does not compete
+# for the cores with the visitors' pages still loading. At 30 s ten replacements started while the last of ten
+# visitors' pages were loading, and pushed them past a minute in `make bench`.
+REFILL_DELAY_SECONDS = 60
 RETRY_AFTER_SECONDS = 10
 
 BUSY_PAGE = """<!doctype html>
@@ -176,13 +178,18 @@ def pool_kernels_to_come(kernel_manager, running: set[str], taking: int = 0) -> 
 
 
 REFILLS_WAITING: dict[asyncio.Task, asyncio.Event] = {}  # the pool's replacements waiting out their delay
+STOPPING = asyncio.Event()  # the server is stopping: a replacement still waiting never starts
+
+
+class ServerStopping(Exception):
+    """A replacement still waiting when the server stopped (Voilà's shutdown_all skips a task that raised)."""
 
 
 async def refill_after(delay: float, start: Awaitable):
-    """Voilà's ``wait_before`` for the pool's replacements, which a page can cut short: a replacement waits
-    ``delay`` seconds (REFILL_DELAY_SECONDS) so that it does not take the cores from pages still loading,
-    unless a page takes it from the pool first; then it starts at once (``wake_the_next_refill``), not after
-    the delay. Installed by RulesExplorerVoila."""
+    """Voilà's ``wait_before`` for the pool's replacements, which can be cut short: a replacement waits ``delay``
+    seconds (REFILL_DELAY_SECONDS) so that it does not take the cores from pages still loading, unless a page
+    takes it from the pool first (``wake_the_next_refill``) or a page closes (``refill_as_pages_close``): then
+    it starts at once. Installed by RulesExplorerVoila."""
     task = asyncio.current_task()
     REFILLS_WAITING[task] = wake = asyncio.Event()
     try:
@@ -191,15 +198,47 @@ async def refill_after(delay: float, start: Awaitable):
         pass
     finally:
         del REFILLS_WAITING[task]
+    if STOPPING.is_set():
+        start.close()
+        raise ServerStopping("the server stopped before this replacement started")
     return await start
+
+
+def _wake(task) -> bool:
+    """Start ``task`` now if it is a replacement waiting out its delay; whether it was."""
+    wake = REFILLS_WAITING.get(task)
+    if wake is None or wake.is_set():
+        return False
+    wake.set()
+    return True
 
 
 def wake_the_next_refill(kernel_manager, notebook_name: str) -> None:
     """A page is about to take the first kernel of the notebook's pool: if that one is a replacement still
     waiting out its delay, start it now (the page waits for it)."""
     pool = getattr(kernel_manager, "_pools", {}).get(notebook_name) or ()
-    if pool and pool[0] in REFILLS_WAITING:
-        REFILLS_WAITING[pool[0]].set()
+    if pool:
+        _wake(pool[0])
+
+
+def refill_as_pages_close(kernel_manager) -> None:
+    """A kernel shut down (its page closed): the load it brought is over, so one replacement waiting out its
+    delay starts now; when the server stops, the waiting ones never start."""
+    shutdown_kernel, shutdown_all = kernel_manager.shutdown_kernel, kernel_manager.shutdown_all
+
+    async def shut_down_then_refill(kernel_id, *args, **kwargs):
+        try:
+            return await shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            any(_wake(task) for pool in getattr(kernel_manager, "_pools", {}).values() for task in pool)
+
+    async def stop_everything(*args, **kwargs):
+        STOPPING.set()
+        for wake in REFILLS_WAITING.values():
+            wake.set()
+        return await shutdown_all(*args, **kwargs)
+
+    kernel_manager.shutdown_kernel, kernel_manager.shutdown_all = shut_down_then_refill, stop_everything
 
 
 RENDERS = "rules_explorer_renders"  # settings key: page loads accepted whose kernel is not registered yet
@@ -365,6 +404,7 @@ class RulesExplorerVoila(Voila):
         env.loader = jinja2.ChoiceLoader([pages, env.loader])
         if self.disconnect_grace > 0:
             ClosedPageReaper(settings["kernel_manager"], self.disconnect_grace, log=self.log).install()
+        refill_as_pages_close(settings["kernel_manager"])
         return settings
 
     def init_handlers(self) -> list:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
@@ -208,3 +209,40 @@ def test_a_page_that_takes_a_waiting_replacement_starts_it_at_once(tmp_path):
             status, _headers, body = get(url)
             assert status == 200 and MARKER in body
         assert kernels(server) == 2
+
+
+def test_a_closed_page_starts_a_waiting_replacement(tmp_path):
+    """Pool 1, replacements delayed by 600 s: a page takes the pool's kernel; when the page closes (its own
+    shutdown request, as the browser sends it on unload), its kernel goes and the replacement starts now, not
+    600 s later: the pool is back well within the test."""
+    with launcher_server(notebook_in(tmp_path, pool_size=1), refill_seconds=LONG_REFILL) as (url, server):
+        wait_for_the_pool(server)
+        status, headers, body = get(url)
+        assert status == 200 and MARKER in body
+        kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', body).group(1)
+        xsrf = re.search(r"_xsrf=([^;]+)", headers["set-cookie"]).group(1)
+        parts = urlsplit(url)
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+        conn.request("POST", f"/voila/api/shutdown/{kernel_id}", headers={"Cookie": f"_xsrf={xsrf}",
+                                                                          "X-XSRFToken": xsrf})
+        assert conn.getresponse().status in (200, 204)
+        conn.close()
+
+        def kernel_lines(server) -> list[bool]:
+            """Per kernel process of the server: whether it is the closed page's."""
+            lines = []
+            for child in psutil.Process(server.pid).children(recursive=True):
+                try:
+                    cmdline = " ".join(child.cmdline())
+                except psutil.NoSuchProcess:
+                    continue
+                if "ipykernel" in cmdline:
+                    lines.append(kernel_id in cmdline)
+            return lines
+
+        deadline = time.monotonic() + 90  # a bound on waiting, not a timing assertion
+        while kernel_lines(server) != [False]:  # one kernel, not the page's (its connection file names its id)
+            assert time.monotonic() < deadline, "the replacement did not start when the page closed"
+            time.sleep(0.5)
+        status, _headers, body = get(url)  # and the next visitor gets it
+        assert status == 200 and MARKER in body
