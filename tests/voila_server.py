@@ -101,9 +101,19 @@ def _serve_process(command: list[str], cwd: Path, port: int, name: str, timeout:
                     raise TimeoutError(f"voila did not start within {timeout}s; see {logfile.name}") from None
                 time.sleep(0.3)
         yield url, proc
+    except BaseException:
+        _tell(f"the server's log, {logfile.name}", Path(logfile.name).read_text(errors="replace").splitlines())
+        raise
     finally:
         _stop_group(proc)
         logfile.close()
+
+
+def _tell(what: str, lines: list[str], last: int = 60) -> None:
+    """When a test fails inside a server or a page: its last lines on stderr, which pytest shows with the failure
+    (CI keeps nothing else of a run)."""
+    print(f"--- {what}: last {min(last, len(lines))} of {len(lines)} lines ---", *lines[-last:], sep="\n",
+          file=sys.stderr)
 
 
 def _stop_group(proc: subprocess.Popen) -> None:
@@ -131,8 +141,18 @@ def browser_page(chromium: str, width: int = 1280, height: int = 900):
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+        console: list[str] = []
+        page = browser.new_page(viewport={"width": width, "height": height})
         try:
-            page = browser.new_page(viewport={"width": width, "height": height})
+            page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+            page.on("pageerror", lambda error: console.append(f"page error: {error}"))
+            page.on("websocket", lambda socket: socket.on(
+                "close", lambda s: console.append(f"websocket closed: {s.url}")))
             yield page
+        except BaseException:
+            _tell(f"the page's console ({page.url})", console)
+            with contextlib.suppress(Exception):
+                _tell("the page's text", page.inner_text("body", timeout=5_000).splitlines(), last=40)
+            raise
         finally:
             browser.close()

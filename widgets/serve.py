@@ -18,6 +18,9 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
   request on unload is accepted, and a page kernel whose websocket closed and stayed closed for
   ``--disconnect-grace`` seconds (10) is shut down (widgets/closed_pages.py: tabs closed without that
   request, phones, lost networks);
+- no address but the server's own asked for by the page: Voilà's lab template links Font Awesome from a CDN
+  (an error offline, a lookup and a request to a third party online), though its own bundle already carries
+  Font Awesome 5 (the icons of ``ipywidgets.Button``); the links are left out of the page (``without_cdn``);
 - ``/logout`` and malformed ``/voila/templates/...`` paths answer 302 and 404 instead of 500, and the
   errors of Jupyter's handlers (403, 404) come with a page instead of a traceback in the log.
 
@@ -30,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import os
+import re
 import sys
 from collections.abc import Awaitable
 from typing import ClassVar
@@ -98,6 +102,15 @@ ERROR_PAGE = """<!doctype html>
 HOST_REFUSED = ("403: 不接受的主机名 Host「{host}」（防 DNS 重绑定）；允许的：{allowed}。\n"
                 "403: Host '{host}' is not accepted (DNS rebinding protection); allowed: {allowed}.\n"
                 "Set {env} or --allowed-hosts to serve under another name.\n")
+
+
+# The two stylesheet links of Voilà 0.5's lab template (templates/lab/index.html.j2) to the jsDelivr CDN.
+CDN_STYLESHEET = re.compile(r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\s*')
+
+
+def without_cdn(html: str) -> str:
+    """The page's HTML without its CDN stylesheet links (Font Awesome, which Voilà's bundle already serves)."""
+    return CDN_STYLESHEET.sub("", html)
 
 
 def allowed_hosts_from(text: str) -> tuple[str, ...]:
@@ -311,7 +324,7 @@ class CappedVoilaHandler(TornadoVoilaHandler):
         try:
             async for html in self.get_generator(path=path):
                 self.release()  # a pre-heated kernel was taken and the pool's refill is under way
-                self.write(html)
+                self.write(without_cdn(html))
                 self.flush()
         finally:
             self.release()
