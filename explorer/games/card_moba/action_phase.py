@@ -46,6 +46,12 @@ def enemies_within(d: Moba, hero: Hero, reach: int) -> list[int]:
     return [o.seat for o in d.heroes if o.pos in near and o.seat != hero.seat and o.alive]
 
 
+def blink_cells(d: Moba, hero: Hero, reach: int) -> list[tuple]:
+    """MB-term-9-blink: the cells a blink of ``reach`` may land on, the empty ones (board.empty_cells_within); none
+    for a rooted hero (MB-status-4-root). Blink cards (legal.turn_actions) and blink skills (targets_of) ask here."""
+    return [] if statuses.has(hero, "root") else board.empty_cells_within(d, hero.pos, reach)
+
+
 def targets_of(d: Moba, hero: Hero, spec: dict) -> list[dict]:
     """Every legal target of a card or skill alternative, as action parameters."""
     kind = spec["target"]
@@ -54,9 +60,7 @@ def targets_of(d: Moba, hero: Hero, spec: dict) -> list[dict]:
     if kind == "enemy":
         return [{"target": s} for s in enemies_within(d, hero, spec["range"])]
     if kind == "cell":
-        if statuses.has(hero, "root"):
-            return []
-        return [{"cell": c} for c in board.empty_cells_within(d, hero.pos, spec["range"])]
+        return [{"cell": c} for c in blink_cells(d, hero, spec["range"])]
     if kind == "line":
         if statuses.has(hero, "root"):
             return []

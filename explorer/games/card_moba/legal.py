@@ -8,7 +8,7 @@ from explorer import W, act
 from explorer.records import distinct
 
 from . import board, combat, setup, statuses
-from .action_phase import enemies_within, skill_alt, targets_of, taunt_blocks, uses_left
+from .action_phase import blink_cells, enemies_within, skill_alt, targets_of, taunt_blocks, uses_left
 from .content import sample
 from .records import Moba
 
@@ -65,11 +65,9 @@ def move_choices(seat: int, map_id: str, cell: tuple, adjacency: int) -> tuple:
 
 
 @lru_cache(maxsize=1 << 15)
-def blink_choices(seat: int, card: str, map_id: str, cell: tuple, reach: int, adjacency: int) -> tuple:
-    """(cell, the play of ``card`` to it) for each cell a "cell" card reaches from ``cell`` but for the heroes there
-    (targets_of's cells, board.empty_cells_within): made once per seat, card, map, cell and adjacency (a bound)."""
-    cells = board.open_cells_within(map_id, cell, reach, adjacency)
-    return tuple((c, A("play", seat, card=card, cell=c)) for c in cells)
+def cell_play(seat: int, card: str, cell: tuple):
+    """The play of a "cell" card (a blink) to ``cell``: made once per seat, card and cell (a bound)."""
+    return A("play", seat, card=card, cell=cell)
 
 
 def turn_actions(d: Moba) -> list:
@@ -90,9 +88,7 @@ def turn_actions(d: Moba) -> list:
         if now is not None:
             out.append(now)
         elif c["target"] == "cell":
-            if not statuses.has(h, "root"):  # MB-status-4-root: no blink
-                blinks = blink_choices(p, card, d.map, h.pos, c["range"], adjacency)
-                out += [a for cell, a in blinks if cell not in taken]
+            out += [cell_play(p, card, cell) for cell in blink_cells(d, h, c["range"])]
         else:
             out += [A("play", p, card=card, **t) for t in targets_of(d, h, c)]
     if h.steps >= 1 and not statuses.has(h, "root"):
