@@ -27,18 +27,26 @@ game_picker.add_class("re-game-picker")
 language = LanguageSwitch()
 notice = ContentNotice(BROKEN)
 learn = PerGame(learn_makers(GAMES), game_id=FIRST)
-play = PlayArea(FIRST, graph_shown=False)  # its event graph is drawn when its tab is opened
-odds_tab = ipw.VBox()  # the Odds and Balance tabs' views (and plotly) are imported when first opened: a kernel
-odds_tab.add_class("re-odds-tab")  # that never opens them stays ~20 MB smaller and starts faster (issue 18)
-balance_tab = ipw.VBox()
-balance_tab.add_class("re-balance-tab")
+# The Play table (two thirds of the page's widgets), the Odds and the Balance tabs are made when first opened: a
+# page sends its browser a third of the widgets, and a kernel that never opens Odds or Balance stays ~20 MB
+# smaller and starts faster (issue 18). The Play table's event graph is the Event chains tab.
+play_tab, chains_tab, odds_tab, balance_tab = ipw.VBox(), ipw.VBox(), ipw.VBox(), ipw.VBox()
+for tab, name in ((play_tab, "play"), (chains_tab, "chains"), (odds_tab, "odds"), (balance_tab, "balance")):
+    tab.add_class(f"re-{name}-tab")
 rules = RegistersView(game_id=FIRST)
-tabs = ipw.Tab(children=[learn, play, odds_tab, play.graph_panel, balance_tab, rules])
+tabs = ipw.Tab(children=[learn, play_tab, odds_tab, chains_tab, balance_tab, rules])
 tabs.add_class("re-app-tabs")
-ipw.dlink((tabs, "selected_index"), (play, "graph_shown"), transform=lambda i: i == TABS.index(("Event chains", "事件链")))
-for part in (learn, play, rules):
+CHAINS = TABS.index(("Event chains", "事件链"))
+for part in (learn, rules):
     ipw.link((game_picker, "value"), (part, "game_id"))
-link_lang(language, learn, play, rules, notice)
+link_lang(language, learn, rules, notice)
+
+
+def _make_play():
+    play = PlayArea(game_picker.value, lang=language.lang, graph_shown=tabs.selected_index == CHAINS)
+    ipw.dlink((tabs, "selected_index"), (play, "graph_shown"), transform=lambda i: i == CHAINS)
+    chains_tab.children = [play.graph_panel]  # its event graph is drawn while its tab is open
+    return play
 
 
 def _make_odds():
@@ -51,17 +59,26 @@ def _make_balance():
     return BalanceLab(game_picker.value, lang=language.lang)
 
 
-LAZY = {TABS.index(("Odds", "概率")): (odds_tab, _make_odds), TABS.index(("Balance", "平衡")): (balance_tab, _make_balance)}
+LAZY = {TABS.index(("Play", "对局")): (play_tab, _make_play), CHAINS: (play_tab, _make_play),
+        TABS.index(("Odds", "概率")): (odds_tab, _make_odds), TABS.index(("Balance", "平衡")): (balance_tab, _make_balance)}
 
 
-def _open_tab(change=None):
-    """Fires when a tab is opened: the first time the Odds or Balance tab opens, its view is made and linked."""
-    tab, make = LAZY.get(tabs.selected_index, (None, None))
-    if tab is not None and not tab.children:
+def opened(index: int):
+    """The view of tab ``index``, made and linked to the game and the language the first time it is asked for
+    (the tab need not be open: a shared link opens its game in the Play table)."""
+    tab, make = LAZY[index]
+    if not tab.children:
         part = make()
         ipw.link((game_picker, "value"), (part, "game_id"))
         link_lang(language, part)
         tab.children = [part]
+    return tab.children[0]
+
+
+def _open_tab(change=None):
+    """Fires when a tab is opened: the first time Play, Event chains, Odds or Balance opens, its view is made."""
+    if tabs.selected_index in LAZY:
+        opened(tabs.selected_index)
 
 
 tabs.observe(_open_tab, "selected_index")
@@ -86,10 +103,14 @@ from widgets.app_page import served_to_a_visitor
 
 
 def check_the_page():
+    assert not play_tab.children and not chains_tab.children  # the Play table is made when first opened
     assert "probability" not in sys.modules and not odds_tab.children  # the Odds tab is made when first opened
     assert set(GAMES) >= {"eternal_breath", "card_moba", "castle_heart"} and not BROKEN and not notice.errors
     assert [tabs.get_title(i) for i in range(len(TABS))] == [en for en, _ in TABS]
     assert "widgets.balance_lab" not in sys.modules and not balance_tab.children
+    tabs.selected_index = TABS.index(("Play", "对局"))
+    play = play_tab.children[0]
+    assert chains_tab.children == (play.graph_panel,) and not play.graph_shown
     assert play.session.game_id == learn.game_id == rules.game_id == FIRST
     tabs.selected_index = TABS.index(("Odds", "概率"))
     odds = odds_tab.children[0]
@@ -104,10 +125,10 @@ def check_the_page():
     assert play.session.game_id == odds.game_id == balance.game_id == "card_moba" and rules.game_id == "card_moba"
     game_picker.value = FIRST
     assert not play.graph_shown and play.graph.spec == {}  # not drawn until its tab opens
-    tabs.selected_index = 3
+    tabs.selected_index = CHAINS
     assert play.graph_shown and play.graph.spec["layout"]
     tabs.selected_index = 0
-    assert play.session.seed_is_secret  # the dice: a seed drawn for this session from the OS, never a fixed one
+    assert not play.graph_shown and play.session.seed_is_secret  # the dice: a seed drawn from the OS for this table
 
 
 if not served_to_a_visitor():
@@ -126,4 +147,4 @@ if shared_lang:
     language.lang = shared_lang
 if shared_code:
     tabs.selected_index = TABS.index(("Play", "对局"))
-    play.file.open_link(shared_code)
+    opened(tabs.selected_index).file.open_link(shared_code)
