@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .records import maker
+
 
 def _not_ready(thing: Any, lang: str) -> str:
     raise RuntimeError("import explorer first: its registry writes the games' sentences")
@@ -130,6 +132,16 @@ def _type_name(value: Any) -> str:
         return "a list of " + ", ".join(_type_name(v) for v in value) if value else "an empty list"
     return {bool: "true/false (bool)", int: "a whole number (int)", str: "text (str)"}.get(
         value.__class__, type(value).__name__)
+
+
+_made = maker(Action)  # every field, ``_hash`` last, without ``__init__`` and ``__post_init__``
+
+
+def action_of(game: str, kind: str, player: int, params: tuple) -> Action:
+    """``Action(game, kind, player, params)`` for ``params`` already (name, value) pairs sorted by name and hashable (a
+    game's own actions, made whenever its caches of them miss, at nearly every step of a bot's game): the same action,
+    with the hash ``__post_init__`` gives it, made without the dataclass's ``__init__`` (a call per field)."""
+    return _made(game, kind, player, params, hash((game, kind, player, params)))
 
 
 def act(game: str, kind: str, player: int, /, **params: Any) -> Action:

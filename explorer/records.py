@@ -32,11 +32,15 @@ def _builder(cls: type) -> type:
     """The class a new ``cls`` is built as: a subclass with the very same memory layout (no slot of its own) whose
     fields are written by plain attribute stores (the interpreter's fastest, where a frozen class's every write is
     a call); the finished record becomes a ``cls`` (``__class__`` assignment) before any other code sees it, so
-    every record in play is a frozen ``cls`` and no record is ever changed once made."""
+    every record in play is a frozen ``cls`` and no record is ever changed once made. A new one is made by calling
+    the builder with no arguments (``object``'s own ``__new__`` and ``__init__``: no fields set, no
+    ``__post_init__``), about 270 instructions less than ``object.__new__(builder)``, which checks its caller."""
     builder = _BUILDERS.get(cls)
     if builder is None:
+        if cls.__new__ is not object.__new__:
+            raise TypeError(f"{cls.__name__} has a __new__ of its own: a record is made without it")
         builder = _BUILDERS[cls] = type(f"_Building{cls.__name__}", (cls,), {
-            "__slots__": (), "__module__": cls.__module__,
+            "__slots__": (), "__module__": cls.__module__, "__init__": object.__init__,
             # both, so the class's attribute store is the plain one the interpreter specialises for slots
             "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
     return builder
@@ -45,10 +49,10 @@ def _builder(cls: type) -> type:
 def _compiled(cls: type, header: str, values: dict[str, str]):
     """``header``'s function: a new ``cls`` with each field set to its expression in ``values`` (straight-line
     code written from the class's own field names, identifiers of our code, never user text)."""
-    lines = [header, "    new = new_(builder)"]
+    lines = [header, "    new = builder()"]
     lines += [f"    new.{name} = {value}" for name, value in values.items()]
     lines += ["    new.__class__ = cls", "    return new"]
-    scope = {"new_": object.__new__, "builder": _builder(cls), "cls": cls}
+    scope = {"builder": _builder(cls), "cls": cls}
     exec("\n".join(lines), scope)
     return next(v for k, v in scope.items() if header.startswith(f"def {k}("))
 
@@ -102,8 +106,12 @@ def distinct(items: tuple) -> tuple:
 
 
 def replace_at(items: tuple, index: int, value: Any) -> tuple:
-    """A copy of the tuple ``items`` with position ``index`` set to ``value``."""
-    return (*items[:index], value, *items[index + 1:])
+    """A copy of the tuple ``items`` with its position ``index`` (one it has) set to ``value``: through one list,
+    two new objects where ``(*items[:index], value, *items[index + 1:])`` makes five (the games change a seat or a
+    hero at nearly every step)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 def encode(value: Any) -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from explorer import Action
+from explorer.actions import action_of
 
 from .table import evolve
 
@@ -30,7 +30,7 @@ def A(kind: str, player: int, **params):
 def AP(kind: str, player: int, params: tuple):
     """An action from parameters already in canonical (alphabetical) order: the fast path for long lists (the
     same choice is the same object, made once)."""
-    return Action(GAME_ID, kind, player, params)
+    return action_of(GAME_ID, kind, player, params)
 
 
 NO_AIM = ((-1, ""),)  # the (seat, target) of a card or skill that chooses no character
@@ -46,7 +46,7 @@ def aimed(kind: str, player: int, name: str, used: str, aims: tuple) -> tuple:
 
 @lru_cache(maxsize=65536)
 def _many(kind, player, items):
-    return Action(GAME_ID, kind, player, tuple(sorted(items)))
+    return action_of(GAME_ID, kind, player, tuple(sorted(items)))
 
 
 def chance(kind: str, outcomes, apply) -> None:

@@ -195,13 +195,12 @@ def seat_set(t: Table, p: int, **changes) -> Table:
 
 def put_seat(t: Table, p: int, seat: Seat) -> Table:
     """The table with ``seat`` as player ``p``'s area."""
-    seats = t.seats
-    return with_seats(t, (*seats[:p], seat, *seats[p + 1:]))
+    return with_seats(t, replace_at(t.seats, p, seat))
 
 
 def push(t: Table, *tasks: Task) -> Table:
-    """Put ``tasks`` (in this order) before the rest of the work."""
-    return with_tasks(t, (*tasks, *t.tasks))
+    """Put ``tasks`` (in this order) before the rest of the work (one tuple made: ``tasks`` is one already)."""
+    return with_tasks(t, tasks + t.tasks)
 
 
 def pop(t: Table) -> Table:

@@ -90,11 +90,14 @@ def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplay
                 achar: str = "") -> Table:
     """EB-3.2-trigger: everything whose condition ``when`` the player ``p`` just met, in order
     (EB-3.2-conflict-active-first: passive skills, then persistent effects, then traps)."""
+    seat = t.seats[p]
+    if not (passives or seat.effects or seat.traps):  # nothing of ``p``'s can trigger (most calls: no lists made)
+        return t
     tasks: list[Task] = []
     if passives:
         tasks.extend(skills.passive_tasks(t, p, when))
     tasks.extend(effects.triggered(t, p, when))
-    for tr in t.seats[p].traps:  # (a context only for a trap that fires or is asked: most face-up ones do not)
+    for tr in seat.traps:  # (a context only for a trap that fires or is asked: most face-up ones do not)
         if tr.face_up:
             if card(tr.card).trigger == when:
                 ctx = Ctx(tr.placer, zone=p, aplayer=aplayer, achar=achar, source=tr.card)

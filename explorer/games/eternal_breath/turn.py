@@ -10,6 +10,7 @@ from . import characters, effects, skills, traps
 from .flow import AP, A, auto, chance, decision
 from .table import (
     FRESH_TURN,
+    HAND_LIMIT,
     Table,
     Task,
     evolve,
@@ -50,7 +51,9 @@ def _draw(t, task, a, emit):
     clause = "EB-1.1.4-init" if task.kind == "deal" else "EB-3.2-draw"
     emit.emit_pairs("draw", clause, p, (("card", c),), private_to=(p,))
     seat = t.seats[p]
-    seats = replace_at(t.seats, p, with_hand(seat, tuple(sorted((*seat.hand, c)))))
+    hand = [*seat.hand, c]  # the hand stays sorted (one list sorted in place: a draw at every few steps)
+    hand.sort()
+    seats = replace_at(t.seats, p, with_hand(seat, tuple(hand)))
     return _drawn(t, t.deck.remove(c), seats, t.tasks[1:])
 
 
@@ -161,7 +164,8 @@ def _discard_skip(t, task, emit):
     if t.phase != "discard":
         t = _phase(t, "discard", p, "EB-1.2.5-discard", emit)
         return t
-    if not t.seats[p].alive or len(t.seats[p].hand) <= effects.hand_limit(t, p):
+    held = len(t.seats[p].hand)  # EB-1.1.4-limits: 6 cards are within any hand limit (none is below 6)
+    if not t.seats[p].alive or held <= HAND_LIMIT or held <= effects.hand_limit(t, p):
         return pop(t)
     return None
 
