@@ -172,7 +172,22 @@ def live_kernels(kernel_manager, page_kernels: set[str] = frozenset(), taking: i
     ``page_kernels``: the kernels pages started themselves, not from the pool; ``taking``: pages waiting for a
     pool task they took that has not ended (each is counted by its reservation, RENDERS)."""
     running = set(kernel_manager.list_kernel_ids()) | set(getattr(kernel_manager, "_pending_kernels", {}))
-    return len(running) + pool_kernels_to_come(kernel_manager, running - page_kernels, taking)
+    return len(running) + pool_kernels_to_come(kernel_manager, running - page_kernels, taking) + \
+        pool_top_up(kernel_manager, taking)
+
+
+def pool_top_up(kernel_manager, taking: int) -> int:
+    """The replacements Voilà adds when the ``taking`` pool tasks pages took end: it tops the pool back up to its
+    size then (``fill_if_needed`` after the task a page awaited), so up to one per task, as many as the pool lacks
+    now. Without them a page taking a waiting replacement let the next page in: 20 visitors at once were all
+    admitted with a cap of 22 (30 kernels, `make bench`), each waking the next replacement."""
+    if not taking:
+        return 0
+    config = getattr(kernel_manager, "kernel_pools_config", {})
+    default = config.get("default", {})
+    lacking = sum(max(0, config.get(name, default).get("pool_size", default.get("pool_size", 1)) - len(pool))
+                  for name, pool in getattr(kernel_manager, "_pools", {}).items())
+    return min(taking, lacking)
 
 
 def pool_kernels_to_come(kernel_manager, running: set[str], taking: int = 0) -> int:

@@ -166,8 +166,9 @@ class KernelManager:
     """Voilà's kernel manager as live_kernels reads it: registered and starting kernels, the pool's tasks, and
     the kernels the pool's tasks have finished (notebook_data)."""
 
-    def __init__(self, registered=(), starting=(), pool=(), ready=()):
+    def __init__(self, registered=(), starting=(), pool=(), ready=(), pool_size=None):
         self.registered, self._pending_kernels = list(registered), dict.fromkeys(starting)
+        self.kernel_pools_config = {"default": {"pool_size": len(pool) if pool_size is None else pool_size}}
         self._pools = {"app.ipynb": [Task(done) for done in pool]}
         self.notebook_data = {"app.ipynb": {"kernel_ids": set(ready)}}
 
@@ -199,3 +200,16 @@ def test_a_replacement_a_page_took_does_not_hide_one_still_in_the_pool():
     manager = KernelManager(registered="abcd", pool=(False, False), ready="ab")
     assert live_kernels(manager, taking=2) == 6
     assert live_kernels(manager, taking=0) == 4  # c and d taken for the pool's own
+
+
+def test_a_page_waiting_for_a_replacement_counts_the_one_that_will_replace_it():
+    """Pool 10: ten pages took a–j, and their ten replacements wait out the delay; an eleventh page took the first
+    replacement (woken for it) and waits. The pool holds nine; when the eleventh page's task ends, Voilà tops the
+    pool up to ten again: 10 kernels + 9 waiting + 1 to be added = 20 (the page itself is counted by its
+    reservation besides). Before, 19: each page taking a replacement let one more in, and 20 visitors at once
+    were all admitted past a cap of 22 (30 kernels, `make bench`)."""
+    manager = KernelManager(registered="abcdefghij", pool=(False,) * 9, ready="abcdefghij", pool_size=10)
+    assert live_kernels(manager, taking=1) == 20
+    assert live_kernels(manager, taking=0) == 19
+    full = KernelManager(registered="abcdefghij", pool=(False,) * 10, ready="abcdefghij", pool_size=10)
+    assert live_kernels(full, taking=1) == 20  # the pool is full already: the task's end adds none
