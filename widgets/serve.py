@@ -170,7 +170,8 @@ def machine_pool_size(memory_bytes: int | None = None) -> int:
 def live_kernels(kernel_manager, page_kernels: set[str] = frozenset(), taking: int = 0) -> int:
     """Kernels running or starting, the pre-heated pool included, with the pool's replacements still to come.
     ``page_kernels``: the kernels pages started themselves, not from the pool; ``taking``: pages waiting for a
-    pool task they took that has not ended (each is counted by its reservation, RENDERS)."""
+    pool task they took that has not ended (each is counted by its reservation, RENDERS, and the replacement
+    Voilà adds when that task ends by ``pool_top_up``)."""
     running = set(kernel_manager.list_kernel_ids()) | set(getattr(kernel_manager, "_pending_kernels", {}))
     return len(running) + pool_kernels_to_come(kernel_manager, running - page_kernels, taking) + \
         pool_top_up(kernel_manager, taking)
