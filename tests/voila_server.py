@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -142,17 +144,40 @@ def browser_page(chromium: str, width: int = 1280, height: int = 900):
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
         console: list[str] = []
+        frames: collections.deque[str] = collections.deque(maxlen=400)
         page = browser.new_page(viewport={"width": width, "height": height})
         try:
             page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
             page.on("pageerror", lambda error: console.append(f"page error: {error}"))
-            page.on("websocket", lambda socket: socket.on(
-                "close", lambda s: console.append(f"websocket closed: {s.url}")))
+            page.on("websocket", lambda socket: _watch_socket(socket, console, frames))
             yield page
         except BaseException:
             _tell(f"the page's console ({page.url})", console)
+            _tell("the kernel messages, oldest first (< sent by the page, > received)", list(frames), last=80)
             with contextlib.suppress(Exception):
-                _tell("the page's text", page.inner_text("body", timeout=5_000).splitlines(), last=40)
+                _tell("the page's text", page.inner_text("body", timeout=5_000).splitlines(), last=150)
             raise
         finally:
             browser.close()
+
+
+_FIELD = re.compile(rb'"(msg_type|method|event|comm_id|execution_state|target_name)": ?"([^"]{1,40})"')
+
+
+def _frame(direction: str, payload: str | bytes) -> str:
+    """One websocket frame of the kernel protocol in a line: its message type and, for a widget, its comm (short)
+    and what it carries (a click, an update, a closing), so a lost click or a stalled kernel shows in a failure."""
+    data = payload.encode() if isinstance(payload, str) else payload
+    fields: dict[str, str] = {}
+    for key, value in _FIELD.findall(data[:4000]):  # the header's msg_type comes before its parent's
+        fields.setdefault(key.decode(), value.decode(errors="replace"))
+    if "comm_id" in fields:
+        fields["comm_id"] = fields["comm_id"][:6]
+    summary = " ".join(f"{k}={v}" for k, v in fields.items() if k != "msg_type")
+    return f"{time.strftime('%H:%M:%S')} {direction} {fields.get('msg_type', '?')} {summary} ({len(data)} B)"
+
+
+def _watch_socket(socket, console: list[str], frames: collections.deque) -> None:
+    socket.on("close", lambda s: console.append(f"websocket closed: {s.url}"))
+    socket.on("framesent", lambda payload: frames.append(_frame("<", payload)))
+    socket.on("framereceived", lambda payload: frames.append(_frame(">", payload)))
