@@ -33,6 +33,7 @@ from widgets.castle_heart_seat import (
     w,
 )
 from widgets.castle_heart_targets import HERO, probe, targets
+from widgets.component import close_tree
 from widgets.game_session import GameSession
 from widgets.i18n import player_name
 
@@ -96,7 +97,7 @@ class CastleHeartBoard(BoardBase):
         self.children = [self._viewer, self._note, self._ring]  # the note: the teacher's view warns
         picture = self._html  # the whole table as one picture: kept as text for the Learn tab, not displayed
         self._html = _Picture(picture.value)
-        picture.close()
+        close_tree(picture)
         self._built = True
         self._draw()
 

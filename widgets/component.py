@@ -34,6 +34,35 @@ def take_from_control(component, name: str, change) -> None:
         change["owner"].value = getattr(component, name)
 
 
+def _held(value, depth: int = 4):
+    """The widgets a value holds: itself, or those in its lists, tuples, sets and dicts, nested up to ``depth``
+    (a widget's trait values are a dict; a board may keep its buttons per seat and generation)."""
+    if isinstance(value, ipw.Widget):
+        yield value
+    elif depth and isinstance(value, list | tuple | set | frozenset | dict):
+        for v in value.values() if isinstance(value, dict) else value:
+            yield from _held(v, depth - 1)
+
+
+def close_tree(*roots: ipw.Widget, keep: tuple[ipw.Widget, ...] = ()) -> int:
+    """Close ``roots`` and every widget they hold, however deep: children, layouts and styles, and widgets kept
+    in attributes (a picker's previous buttons); not ``keep`` nor what only ``keep`` holds. A replaced part of a
+    page is closed with this, so the models of the kernel and of the browser do not grow with every new table.
+    Returns how many widgets were closed."""
+    seen, stack, closed = {id(w) for w in keep}, list(roots), 0
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        for value in vars(widget).values():  # the trait values are in one of them (_trait_values)
+            stack.extend(_held(value))
+        if widget.comm is not None:
+            widget.close()
+            closed += 1
+    return closed
+
+
 def one_of(proposal, allowed) -> object:
     """A proposal that must be one of ``allowed``, else TraitError naming the trait and the choices."""
     if proposal["value"] not in allowed:

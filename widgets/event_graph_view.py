@@ -68,7 +68,8 @@ class EventGraphView(ScopedComponent):
 
     def __init__(self, session: GameSession, lang: str = "en", scope: str = "turn", viewer: int = -1, **kwargs):
         self.session = session
-        self._scope = ipw.ToggleButtons(style={"button_width": "auto"})
+        self._scope = ipw.ToggleButtons(style={"button_width": "auto"},
+                                        layout=ipw.Layout(flex_flow="row wrap", max_width="100%"))
         self._scope.add_class("re-graph-scope")
         self._title = ipw.HTML()
         self._pick = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="100%"))
@@ -93,7 +94,6 @@ class EventGraphView(ScopedComponent):
         self.graph: nx.DiGraph = nx.DiGraph()  # the engine's event_graph of the scope's events
         self.drawn: nx.DiGraph = nx.DiGraph()  # the same with the earlier causes, as drawn
         self.context: tuple[explorer.Event, ...] = ()
-        self._scope.layout = ipw.Layout(flex_flow="row wrap", max_width="100%")
         self.compare_panel = None  # made on first draw: it reads the session and the language
         super().__init__(children=[ipw.HBox([self._title, self._scope], layout=ipw.Layout(flex_flow="row wrap")),
                                    self._hint, self._out, self._clicks, self._pick, self._why,

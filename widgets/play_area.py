@@ -18,7 +18,7 @@ from widgets.action_picker import ActionPicker
 from widgets.bots_seat import BotsSeat
 from widgets.card_moba_board import CardMobaBoard
 from widgets.castle_heart_board import CastleHeartBoard
-from widgets.component import GameComponent
+from widgets.component import GameComponent, close_tree
 from widgets.eternal_breath_board import EternalBreathBoard
 from widgets.event_graph_view import EventGraphView
 from widgets.event_log import EventLog
@@ -197,6 +197,9 @@ class PlayArea(GameComponent):
         self._sync_menus()
 
     def _build(self, start, variant: dict | None = None, history=()) -> None:
+        old = (*getattr(self, "parts", ()), *self._table.children)
+        for link in getattr(self, "_links", ()):
+            link.unlink()
         game = explorer.get_game(self.game_id)
         bots = game.bots()
         bot = next((b for b in ("strong", "greedy") if b in bots), next(iter(bots)))  # the game's best bot
@@ -225,6 +228,7 @@ class PlayArea(GameComponent):
         lower = ipw.HBox([self.event_log, self.bots_seat], layout=ipw.Layout(flex_flow="row wrap"))
         self._table.children = [self.picker, self.controls, board, lower, self.file]
         self.graph_panel.children = [self.graph]
+        close_tree(*old, keep=(self, self.file, self.graph_panel))  # the table before: its models go
         self.session.autoplay = self.session.take_forced = True
         if start is None and not history and self.session.state.current_player != PERSON_SEAT:
             self.session.run_bots()  # a new game: dice and bots before the person's first choice move at once

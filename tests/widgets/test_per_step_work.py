@@ -68,3 +68,23 @@ def test_five_hundred_next_clicks_leave_the_live_widgets_bounded():
     assert area.session.step == start + 500  # every click took one step
     assert max(others) - min(others) <= 10, (min(others), max(others))  # was ~24 more models per click
     assert most <= 400  # the picker: two generations of one decision's buttons
+
+
+def test_new_tables_and_other_games_leave_the_live_widgets_bounded():
+    """Each new table (a scenario, a new game, another game) closes the table before it, its picker's earlier
+    buttons included: the models of the kernel and of the page do not grow with every game (was ~190 per table)."""
+    area = PlayArea("eternal_breath", seed=3)
+    scenario = area._start.options[1][1]
+    counts = []
+    for i in range(12):
+        area._start.value = scenario if i % 2 == 0 else ""
+        counts.append(len(live_widgets))
+    for game in ("card_moba", "castle_heart", "eternal_breath", "card_moba", "castle_heart", "eternal_breath"):
+        area.game_id = game
+        counts.append(len(live_widgets))
+    assert counts[-3:] == counts[-6:-3], counts  # the same three tables again: the same number of models
+    assert max(counts[:12]) - min(counts[:12]) <= 20, counts
+    old = area.picker
+    area._start.value = scenario
+    assert old.comm is None and all(b.comm is None for b in old.buttons)  # the table before is closed …
+    assert area.picker.comm is not None and area.file.comm is not None  # … not the new one, nor the file menu
