@@ -40,3 +40,12 @@ def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
     page.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
     wait_for_the_games_decision(page, game, LONG)
     page.wait_for_timeout(1500)
+
+
+def take(page, kind: str, step: int, text: str | None = None, last: bool = False, timeout: float = 30_000) -> None:
+    """Click the picker's ``kind`` button drawn for step ``step`` (its class ``re-at-step-<step>``), with ``text``
+    when given. A test clicks faster than a page redraws: a button of an earlier step may still be on the page
+    while the kernel has moved on and closed it, and a click on it is lost (a roll of "2" for the attacker's die
+    looks like one for the defender's). Waiting for the step's own button is what a person does by looking."""
+    buttons = page.locator(f".re-action.re-kind-{kind}.re-at-step-{step}", **({"has_text": text} if text else {}))
+    (buttons.last if last else buttons.first).click(timeout=timeout)

@@ -153,7 +153,8 @@ def browser_page(chromium: str, width: int = 1280, height: int = 900):
             yield page
         except BaseException:
             _tell(f"the page's console ({page.url})", console)
-            _tell("the kernel messages, oldest first (< sent by the page, > received)", list(frames), last=80)
+            _tell("the kernel messages, oldest first (< sent by the page, > received)", list(frames),
+                  last=int(os.environ.get("RE_TEST_FRAMES", "100")))  # more to debug by hand
             with contextlib.suppress(Exception):
                 _tell("the page's text", page.inner_text("body", timeout=5_000).splitlines(), last=150)
             raise
@@ -161,7 +162,9 @@ def browser_page(chromium: str, width: int = 1280, height: int = 900):
             browser.close()
 
 
-_FIELD = re.compile(rb'"(msg_type|method|event|comm_id|execution_state|target_name)": ?"([^"]{1,40})"')
+_STATE = re.compile(rb'"state": ?\{"([A-Za-z_]{1,30})": ?("[^"]{0,30}|[^,}]{1,30})')
+_FIELD = re.compile(rb'"(msg_type|method|event|comm_id|execution_state|target_name|name|text|ename|evalue)": ?'
+                    rb'"([^"]{1,120})"')
 
 
 def _frame(direction: str, payload: str | bytes) -> str:
@@ -173,6 +176,9 @@ def _frame(direction: str, payload: str | bytes) -> str:
         fields.setdefault(key.decode(), value.decode(errors="replace"))
     if "comm_id" in fields:
         fields["comm_id"] = fields["comm_id"][:6]
+    state = _STATE.search(data[:4000])  # the first value an update carries: which menu moved, and where to
+    if state:
+        fields[state[1].decode()] = state[2].decode(errors="replace")[:30]
     summary = " ".join(f"{k}={v}" for k, v in fields.items() if k != "msg_type")
     return f"{time.strftime('%H:%M:%S')} {direction} {fields.get('msg_type', '?')} {summary} ({len(data)} B)"
 

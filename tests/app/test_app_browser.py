@@ -7,6 +7,7 @@ loads every JupyterLab extension it finds: jupytext's failed in the page, and is
 from __future__ import annotations
 
 import pytest
+from play_page import take
 from voila_server import browser_page, make_app_server
 
 import explorer
@@ -49,9 +50,10 @@ def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output
         autoplay.uncheck()
         assert not autoplay.is_checked()
         attack.click()
-        page.locator(".re-action.re-kind-roll", has_text="4").first.click()  # the attacker's die: 4
+        take(page, "roll", 1, "4")  # step 1: the attacker's die, 4
+        page.locator(".re-action-picker .re-at-step-2").first.wait_for(timeout=30_000)  # the defender's step, drawn
         page.locator(".re-next").click()  # the defender's seat is a bot: it answers
-        page.locator(".re-action.re-kind-roll", has_text="2").first.click(timeout=30_000)  # the defender's die
+        take(page, "roll", 3, "2")  # step 3: the defender's die, 2
         log = page.locator(".re-log-list select")
         page.wait_for_function(
             "() => [...document.querySelectorAll('.re-log-list option')].some(o => o.text.includes('EB-3.2-damage'))",

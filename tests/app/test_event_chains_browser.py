@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from graph_page import click_an_event
+from play_page import take
 from voila_server import browser_page, launcher_server, make_app_server
 
 LONG = 120_000
@@ -36,7 +37,7 @@ def attack_in_play(page, url: str, lang: str) -> str:
         label="教师／旁观者视角（显示秘密）" if lang == "zh" else "Teacher's / spectator's view (shows secrets)")
     page.locator(".re-autoplay input").uncheck()
     attack.click()
-    page.locator(".re-action.re-kind-roll").first.click(timeout=30_000)   # the attacker's die: 1
+    take(page, "roll", 1)                     # step 1: the attacker's die, 1
     return chains
 
 
@@ -45,8 +46,9 @@ def attack_in_play(page, url: str, lang: str) -> str:
 def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width, height, lang):
     with make_app_server() as url, browser_page(chromium_path, width=width, height=height) as page:
         chains = attack_in_play(page, url, lang)
-        page.locator(".re-next").click()                                     # the defender (a bot) answers
-        page.locator(".re-action.re-kind-roll").last.click(timeout=30_000)   # the defender's die: 6
+        page.locator(".re-action-picker .re-at-step-2").first.wait_for(timeout=30_000)  # the defender's step
+        page.locator(".re-next").click()          # the defender (a bot) answers
+        take(page, "roll", 3, last=True)          # step 3: the defender's die, 6
         open_tab(page, chains)
         graph = page.locator(".re-event-graph .js-plotly-plot")
         graph.wait_for(state="visible", timeout=30_000)
