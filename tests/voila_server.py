@@ -149,7 +149,8 @@ def browser_page(chromium: str, width: int = 1280, height: int = 900):
         try:
             page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
             page.on("pageerror", lambda error: console.append(f"page error: {error}"))
-            page.on("websocket", lambda socket: _watch_socket(socket, console, frames))
+            _TRAFFIC[id(page)] = traffic = Traffic()
+            page.on("websocket", lambda socket: _watch_socket(socket, console, frames, traffic))
             yield page
         except BaseException:
             _tell(f"the page's console ({page.url})", console)
@@ -159,6 +160,7 @@ def browser_page(chromium: str, width: int = 1280, height: int = 900):
                 _tell("the page's text", page.inner_text("body", timeout=5_000).splitlines(), last=150)
             raise
         finally:
+            _TRAFFIC.pop(id(page), None)
             browser.close()
 
 
@@ -183,7 +185,51 @@ def _frame(direction: str, payload: str | bytes) -> str:
     return f"{time.strftime('%H:%M:%S')} {direction} {fields.get('msg_type', '?')} {summary} ({len(data)} B)"
 
 
-def _watch_socket(socket, console: list[str], frames: collections.deque) -> None:
+class Traffic:
+    """What went between a page and its kernel, for :func:`wait_for_kernel`: when the page last sent a message,
+    when the kernel last said it was idle, when anything last came."""
+
+    def __init__(self):
+        self.sent = self.idle = self.received = 0.0
+        self.busy = False
+
+    def on_sent(self, line: str) -> None:
+        if " comm_msg " in line or " execute_request " in line:
+            self.sent = time.monotonic()
+
+    def on_received(self, line: str) -> None:
+        self.received = time.monotonic()
+        if "execution_state=busy" in line:
+            self.busy = True
+        elif "execution_state=idle" in line:
+            self.busy, self.idle = False, self.received
+
+    def settled(self, quiet: float) -> bool:
+        return not self.busy and self.idle >= self.sent and time.monotonic() - self.received >= quiet
+
+
+_TRAFFIC: dict[int, Traffic] = {}  # id(page) → its traffic, while the page is open
+
+
+def wait_for_kernel(page, quiet: float = 0.8, timeout: float = 120) -> None:
+    """Until the kernel has answered everything the page sent (idle after the last message) and nothing has come
+    for ``quiet`` seconds: what the page shows then is the kernel's answer, not the view before it."""
+    traffic, deadline = _TRAFFIC[id(page)], time.monotonic() + timeout
+    while not traffic.settled(quiet):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the kernel did not settle within {timeout} s")
+        page.wait_for_timeout(100)
+
+
+def _watch_socket(socket, console: list[str], frames: collections.deque, traffic: Traffic) -> None:
+    def sent(payload):
+        frames.append(_frame("<", payload))
+        traffic.on_sent(frames[-1])
+
+    def received(payload):
+        frames.append(_frame(">", payload))
+        traffic.on_received(frames[-1])
+
     socket.on("close", lambda s: console.append(f"websocket closed: {s.url}"))
-    socket.on("framesent", lambda payload: frames.append(_frame("<", payload)))
-    socket.on("framereceived", lambda payload: frames.append(_frame(">", payload)))
+    socket.on("framesent", sent)
+    socket.on("framereceived", received)

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from voila_server import browser_page, launcher_server
+from voila_server import browser_page, launcher_server, wait_for_kernel
 
 import explorer
 
@@ -92,7 +92,10 @@ def leftovers(text: str, lang: str) -> list[str]:
 
 
 def settled_text(page) -> str:
-    """The panel's text once it stops changing (a tab may be made, or a table redrawn, as it opens)."""
+    """The panel's text once the kernel has answered the page (another game, another tab) and the text stops
+    changing (a tab may be made, or a table redrawn, as it opens). Stable text alone was not enough: once, under
+    load, the tabs of the game before were read after a change of game."""
+    wait_for_kernel(page)
     last, same = None, 0
     for _ in range(240):
         text = page.evaluate(TEXT_OF_PANEL)
