@@ -208,6 +208,9 @@ class PlayArea(GameComponent):
                                    seats=seats, autoplay=False, start=start)
         if history:
             self.session.walk(history)
+        # bots and dice answer a person at once, and a forced move is taken: set before the seat menus are made, so
+        # the page never shows "autoplay" off for a moment (a click in that moment was undone by the table's build)
+        self.session.autoplay = self.session.take_forced = True
         if self._secret_seed:  # a new table, new secret dice; shown in ``seed`` without starting another table
             self._ready, self.seed, self._ready = False, self.session.seed, self._ready
         board = BOARDS.get(self.game_id, StateBoard)(self.session, lang=self.lang, viewer=PERSON_SEAT)
@@ -229,6 +232,5 @@ class PlayArea(GameComponent):
         self._table.children = [self.picker, self.controls, board, lower, self.file]
         self.graph_panel.children = [self.graph]
         close_tree(*old, keep=(self, self.file, self.graph_panel))  # the table before: its models go
-        self.session.autoplay = self.session.take_forced = True
         if start is None and not history and self.session.state.current_player != PERSON_SEAT:
             self.session.run_bots()  # a new game: dice and bots before the person's first choice move at once

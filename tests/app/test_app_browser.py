@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from play_page import take
-from voila_server import browser_page, make_app_server
+from voila_server import browser_page, make_app_server, wait_for_kernel
 
 import explorer
 
@@ -48,6 +48,7 @@ def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output
             label="Teacher's / spectator's view (shows secrets)")
         autoplay = page.locator(".re-autoplay input")
         autoplay.uncheck()
+        wait_for_kernel(page)  # the kernel has the teacher's view and autoplay off before the attack
         assert not autoplay.is_checked()
         attack.click()
         take(page, "roll", 1, "4")  # step 1: the attacker's die, 4

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from graph_page import click_an_event
 from play_page import take
-from voila_server import browser_page, launcher_server, make_app_server
+from voila_server import browser_page, launcher_server, make_app_server, wait_for_kernel
 
 LONG = 120_000
 TABS = {"en": ("Play", "Event chains"), "zh": ("对局", "事件链")}
@@ -36,6 +36,8 @@ def attack_in_play(page, url: str, lang: str) -> str:
     page.locator(".re-play-area .re-viewer select").first.select_option(
         label="教师／旁观者视角（显示秘密）" if lang == "zh" else "Teacher's / spectator's view (shows secrets)")
     page.locator(".re-autoplay input").uncheck()
+    wait_for_kernel(page)  # the kernel has the teacher's view and autoplay off before the attack
+    assert not page.locator(".re-autoplay input").is_checked()
     attack.click()
     take(page, "roll", 1)                     # step 1: the attacker's die, 1
     return chains

@@ -270,3 +270,30 @@ def test_every_games_table_shows_the_teachers_warning(game_id):
     assert board._note in board.children and board._note.value == ""
     board.viewer = -1
     assert board._note in board.children and "Teacher" in board._note.value
+
+
+@pytest.mark.parametrize("scenario", [False, True])
+def test_the_autoplay_box_is_made_checked_and_stays_as_the_person_sets_it(monkeypatch, scenario):
+    """The seat menus' "bots play on their turn" box is made with the table's setting (on), not switched on after
+    the table is sent: a page showed it off for a moment, a browser test unchecked it then, and the late switch
+    turned it back on, so the bots played the person's attack on."""
+    from ipywidgets import Checkbox
+
+    made = []
+    real = Checkbox.__init__
+
+    def record(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        made.append(self)
+        self.re_values = [self.value]
+        self.observe(lambda change: self.re_values.append(change["new"]), "value")
+
+    monkeypatch.setattr(Checkbox, "__init__", record)
+    area = PlayArea("eternal_breath", seed=5)
+    if scenario:
+        made.clear()
+        area._start.value = area._start.options[1][1]
+    box = area.bots_seat._auto
+    assert box in made and box.re_values == [True]  # made checked, never changed
+    box.value = False  # the person unchecks it: the session follows
+    assert area.session.autoplay is False
