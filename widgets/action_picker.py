@@ -21,7 +21,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from explorer import CHANCE, TERMINAL
-from widgets.component import SessionComponent
+from widgets.component import SessionComponent, close_tree
 
 from .game_session import PERSON, GameSession
 from .i18n import kind_name, label, player_name
@@ -68,8 +68,8 @@ class ActionPicker(SessionComponent):
         self._button_style = ipw.ButtonStyle()
         self._html_style = HTMLStyle()
         self._menu_style = DescriptionStyle()
-        self._shared = {id(w) for w in (self._auto, self._wrap, self._title_width, self._button_style,
-                                         self._html_style, self._menu_style)}
+        self._shared = (self._auto, self._wrap, self._title_width, self._button_style, self._html_style,
+                        self._menu_style)  # made once per picker: never closed with the buttons that use them
         shortcuts = ipw.HBox([self._end_turn, self._thinking], layout=ipw.Layout(flex_flow="row wrap"))
         super().__init__(children=[self._who, shortcuts, self.many, self._actions, self._notice], **kwargs)
         self.add_class("re-action-picker")
@@ -267,11 +267,8 @@ class ActionPicker(SessionComponent):
         return widget
 
     def _dispose(self, widget) -> None:
-        """Close a replaced widget and the Layout and Style models it owns (the shared ones stay)."""
-        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-            if part is not None and id(part) not in self._shared:
-                part.close()
-        widget.close()
+        """Close a replaced widget with the Layout and Style models it owns (the shared ones stay)."""
+        close_tree(widget, keep=self._shared)
 
     def _decision_clause(self, state):
         try:
