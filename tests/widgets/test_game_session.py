@@ -166,7 +166,8 @@ def test_bots_play_a_whole_game_on_the_tree_and_the_board_moves_once():
     moves = []
     s.observe(moves.append, "node_id")
     n = s.run_bots()
-    assert s.state.is_terminal and n == s.step > 5
+    # the secret seed decides the length: about one toy duel in twelve ends at step 5, its shortest
+    assert s.state.is_terminal and n == s.step >= 5
     assert len(moves) == 1
     # the same seed plays the same game step by step through Next
     t = toy_session(seed=s.seed, seats={0: "random", 1: "random"})
