@@ -48,6 +48,7 @@ import plotly.graph_objects as go
 import sympy
 from IPython.display import Markdown, display
 
+import explorer
 from explorer import CHANCE, IllegalAction
 from explorer.games.castle_heart.board import put
 from explorer.games.castle_heart.cards import CONTENT
@@ -338,6 +339,17 @@ said(lost)
 assert seat(landed, 1).hp == 1 and seat(landed, 1).soldiers == ()
 assert seat(kept, 0).equipment == ("missile_ring",) and seat(lost, 0).equipment == ()
 assert seat(kept, 0).hand.count("mana") == 2 and lost.data.discard.count("missile_ring") == 1
+
+# %% [markdown]
+# **Why** did the soldier fall? `explorer.why` follows each event's cause back: its fall, the damage, the split
+# of the missiles (the chance node, a step after the firing) and the firing itself.
+# 士兵为什么倒下：倒下 ← 伤害 ← 飞弹分配（随机节点）← 发射飞弹。
+
+# %%
+fall = next(e for e in landed.log if e.kind == "soldier falls")
+chain = explorer.why(landed.log, fall.id)
+print(*(f"#{e.id} [{e.clause}] {e.describe('en')}" for e in chain), sep="\n")
+assert [e.kind for e in chain] == ["missiles", "missile split", "damage", "soldier falls"] and chain[-1] == fall
 
 # %% [markdown]
 # ## 熊首战斧 Bear-head axe and 毁灭战斧 Axe of ruin — when the attack is cancelled

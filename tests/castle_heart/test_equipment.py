@@ -85,6 +85,14 @@ def test_missile_ring_splits_five_damage_at_random():
     assert kept.data.seats[0].equipment == ("missile_ring",) and kept.data.seats[0].hand == ()
     lost = step(s, "keep_ring", 0, keep=False)
     assert lost.data.seats[0].equipment == () and events(lost, "CH-equip-missile-ring", "ring lost")
+    # the chain reads back to the firing: split, keeping or losing the ring and the damage all follow from it
+    def logged(kind):
+        return [e for e in lost.log if e.clause == "CH-equip-missile-ring" and e.kind == kind]
+
+    (fired,), (split,) = logged("missiles"), logged("missile split")
+    assert split.cause == fired.id and {e.cause for e in logged("damage")} == {split.id}
+    for end, kind in ((kept, "ring kept"), (lost, "ring lost")):
+        assert events(end, "CH-equip-missile-ring", kind)[0].cause == fired.id and end.data.fired == -1
 
 
 def test_bear_axe_discards_two_cards_to_force_the_hit():

@@ -110,6 +110,7 @@ class Castle:
     winners: tuple = ()
     owe: int = 0  # cards still to pay (长弓, 熊首战斧, a skill)
     after: str = ""  # the phase once they are paid, or once the neutral has chosen (CH-A41)
+    fired: int = -1  # the missile ring's firing event, the cause of its split and of keeping or losing the ring
 
 
 def put(d: Castle, seat: int, **changes) -> Castle:

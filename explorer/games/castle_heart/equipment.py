@@ -55,8 +55,8 @@ def lightning(d: Castle, target: int, member: int, emit) -> Castle:
 
 def fire_missiles(d: Castle, target: int, emit) -> Castle:
     """CH-equip-missile-ring: five points of damage fall at random on the target group (a CHANCE node)."""
-    emit.emit("missiles", "CH-equip-missile-ring", actor=d.active, targets=(target,), damage=MISSILES)
-    return with_(d, phase="missiles", command=target, acted=True)
+    eid = emit.emit("missiles", "CH-equip-missile-ring", actor=d.active, targets=(target,), damage=MISSILES)
+    return with_(d, phase="missiles", command=target, acted=True, fired=eid)
 
 
 def split_outcomes(members: int) -> tuple:
@@ -86,7 +86,7 @@ def missile_split(d: Castle, split: tuple, emit) -> Castle:
     """Apply the split: soldiers from the last one down (so places do not shift), the hero last."""
     me, t = d.active, d.command
     members = group_members(d, t)
-    eid = emit.emit("missile split", "CH-equip-missile-ring", actor=me, targets=(t,), split=split)
+    eid = emit.emit("missile split", "CH-equip-missile-ring", actor=me, targets=(t,), cause=d.fired, split=split)
     for m, dmg in sorted(zip(members, split, strict=True), key=lambda x: -x[0] if x[0] != HERO else 10**6):
         if dmg:
             d = hurt(d, t, m, dmg, me, eid, "CH-equip-missile-ring", emit)
@@ -103,9 +103,9 @@ def keep_ring(d: Castle, keep: bool, emit) -> Castle:
     """CH-equip-missile-ring: spend 3 魔 to keep the ring, else it is gone."""
     me = d.active
     if keep:
-        emit.emit("ring kept", "CH-equip-missile-ring", actor=me, cards=3)
-        return with_(pay(d, me, "mana", 3), phase="play")
+        emit.emit("ring kept", "CH-equip-missile-ring", actor=me, cause=d.fired, cards=3)
+        return with_(pay(d, me, "mana", 3), phase="play", fired=-1)
     ring = next(c for c in d.seats[me].equipment if CONTENT.cards[c].effect == "missile_ring")
-    emit.emit("ring lost", "CH-equip-missile-ring", actor=me, card=ring)
+    emit.emit("ring lost", "CH-equip-missile-ring", actor=me, cause=d.fired, card=ring)
     d = put(d, me, equipment=take_from(d.seats[me].equipment, ring))
-    return with_(d, discard=d.discard.add(ring), phase="play")
+    return with_(d, discard=d.discard.add(ring), phase="play", fired=-1)
