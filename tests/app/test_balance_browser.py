@@ -1,6 +1,6 @@
 """The app's Balance tab in real chromium: a 城堡之心 study of 100 games runs in the page with its progress bar, the
 chart and the per-identity table appear, the language switch relabels the results; at 1280×800 and 390×844 (a phone)
-nothing scrolls sideways. Screenshots go to test-output/."""
+nothing scrolls sideways and no label or button text is cut. Screenshots go to test-output/."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import pytest
 from voila_server import browser_page, make_app_server
 
 LONG = 120_000
+CUT = """() => [...document.querySelectorAll('.re-balance-lab .widget-label, .re-balance-lab button')]
+  .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)"""
 
 
 def open_tab(page, title: str) -> None:
@@ -39,6 +41,7 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
         assert lab.locator(".js-plotly-plot").count() == 1
         assert ("by identity" if first == "en" else "按身份") in lab.locator(".re-balance-summary").inner_text()
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+        assert page.evaluate(CUT) == []
         page.screenshot(path=str(output_dir / f"balance-{width}-{first}.png"), full_page=False)
 
         page.locator(".re-lang button", has_text={"en": "English", "zh": "中文"}[then]).click()
@@ -51,5 +54,5 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
                                f".includes('{by}')",
                                timeout=30_000)
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-        assert status.is_visible()
+        assert status.is_visible() and page.evaluate(CUT) == []
         page.screenshot(path=str(output_dir / f"balance-{width}-{then}.png"), full_page=False)
