@@ -46,9 +46,13 @@ class ReadingsCompare(ipw.VBox):
 
     def __init__(self, view):
         self.view = view
+        # the words before the menus are a label of their own, not the menu's description: on a phone each then
+        # takes a line of its own and the chosen reading shows whole (a description shared the line, and cut it)
+        self._label = ipw.HTML()
+        self._label.add_class("re-graph-compare-label")
         self._switch = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="100%"))
-        self._a = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="45%"))
-        self._b = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="45%"))
+        self._a = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="100%"))
+        self._b = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="100%"))
         self._run = ipw.Button(layout=ipw.Layout(width="auto", min_width="80px"))
         self._run.add_class("re-graph-compare-run")
         self._note = ipw.HTML()
@@ -58,7 +62,8 @@ class ReadingsCompare(ipw.VBox):
         self.specs: tuple[dict, dict] | tuple = ()
         self.changed: tuple[set[int], set[int]] | tuple = ()
         super().__init__(children=[
-            ipw.HBox([self._switch, self._a, self._b, self._run], layout=ipw.Layout(flex_flow="row wrap")),
+            ipw.HBox([self._label, self._switch, self._a, self._b, self._run],
+                     layout=ipw.Layout(flex_flow="row wrap", align_items="center")),
             self._note, ipw.HBox(list(self.outs), layout=ipw.Layout(flex_flow="row wrap", width="100%"))])
         self.add_class("re-graph-compare")
         self._switch.observe(self._on_switch, "value")
@@ -78,8 +83,7 @@ class ReadingsCompare(ipw.VBox):
         self._lang = lang
         choices = self.switches()
         keep = (self._switch.value, self._a.value, self._b.value)
-        self._switch.description = words("switch", lang)
-        self._switch.style.description_width = "initial"
+        self._label.value = html.escape(words("switch", lang))
         self._switch.options = [(a.label(lang), s) for s, (a, _) in choices.items()]
         self._run.description = words("run", lang)
         self._run.disabled = not choices
