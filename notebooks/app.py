@@ -12,6 +12,7 @@ import explorer
 from widgets.content_notice import ContentNotice, playable_games
 from widgets.game_tabs import learn_makers, odds_makers
 from widgets.i18n import LanguageSwitch, link_lang
+from widgets.page_style import page_style
 from widgets.per_game import PerGame
 from widgets.play_area import PlayArea
 from widgets.registers_view import RegistersView
@@ -22,7 +23,8 @@ TABS = [("Learn", "学习"), ("Play", "对局"), ("Odds", "概率"), ("Event cha
         ("Rules", "规则")]
 
 game_picker = ipw.Dropdown(options=[(f"{explorer.get_game(g).name_zh} · {explorer.get_game(g).name_en}", g)
-                                    for g in GAMES], value=FIRST, description="Game 游戏")
+                                    for g in GAMES], value=FIRST, description="Game 游戏",
+                           layout=ipw.Layout(width="auto", max_width="100%"))  # each game's whole name
 game_picker.add_class("re-game-picker")
 language = LanguageSwitch()
 notice = ContentNotice(BROKEN)
@@ -92,7 +94,8 @@ def _retitle(change=None):
 
 language.observe(_retitle, "lang")
 _retitle()
-display(ipw.VBox([ipw.HBox([game_picker, language], layout=ipw.Layout(flex_flow="row wrap")), notice, tabs]))
+display(ipw.VBox([page_style(), ipw.HBox([game_picker, language], layout=ipw.Layout(flex_flow="row wrap")), notice,
+                  tabs]))
 
 # %%
 # What the page shows is checked here (nbval runs this notebook in `make test`); a visitor's page skips it: it

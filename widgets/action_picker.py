@@ -27,6 +27,13 @@ from .game_session import PERSON, GameSession
 from .i18n import kind_name, label, player_name
 from .many_choice import ManyChoice
 
+# A choice's button shows its whole text on any screen: the line wraps instead of ending in "…" (ipywidgets' buttons
+# keep one line), which on a phone cut most of a MOBA mode's or a 永恒之息 pick's description.
+STYLE = """<style>
+.re-action-picker .jupyter-button.re-action, .re-action-picker .jupyter-button.re-then-pass {
+  white-space: normal; overflow-wrap: anywhere; height: auto; min-height: var(--jp-widgets-inline-height);
+  line-height: 1.35; padding-top: 4px; padding-bottom: 4px; max-width: 100%; }
+</style>"""
 MAX_OUTCOME_BUTTONS = 24  # beyond this, chance outcomes are offered in a dropdown
 MAX_TWINS = 4  # a phase decision this small (buy a draw / end the draw phase) gets "…, then end the phase" buttons
 
@@ -71,7 +78,8 @@ class ActionPicker(SessionComponent):
         self._shared = (self._auto, self._wrap, self._title_width, self._button_style, self._html_style,
                         self._menu_style)  # made once per picker: never closed with the buttons that use them
         shortcuts = ipw.HBox([self._end_turn, self._thinking], layout=ipw.Layout(flex_flow="row wrap"))
-        super().__init__(children=[self._who, shortcuts, self.many, self._actions, self._notice], **kwargs)
+        style = ipw.HTML(STYLE, layout=ipw.Layout(display="none"))
+        super().__init__(children=[style, self._who, shortcuts, self.many, self._actions, self._notice], **kwargs)
         self.add_class("re-action-picker")
         self.lang, self.viewer = lang, viewer
         session.observe(self._on_session, ["node_id", "seats"])

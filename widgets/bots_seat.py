@@ -38,7 +38,8 @@ class BotsSeat(Component):
         self._go = ipw.Button(layout=ipw.Layout(width="auto"))
         self._go.add_class("re-bots-go")
         self._notice = ipw.HTML()
-        super().__init__(children=[*self._menus, ipw.HBox([self._auto, self._go]), self._notice], **kwargs)
+        go = ipw.HBox([self._auto, self._go], layout=ipw.Layout(flex_flow="row wrap"))  # a phone: the button whole
+        super().__init__(children=[*self._menus, go, self._notice], **kwargs)
         self.add_class("re-bots-seat")
         self.lang = lang
         self.autoplay = session.autoplay

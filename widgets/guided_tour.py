@@ -78,7 +78,7 @@ class GuidedTour(ipw.VBox):
         self._session: GameSession | None = None
         self._board = None
         self._nodes: list[int] = []
-        self._picker = ipw.Dropdown(layout=ipw.Layout(width="460px", max_width="calc(100vw - 140px)"))
+        self._picker = ipw.Dropdown(layout=ipw.Layout(width="auto", max_width="calc(100vw - 140px)"))  # whole titles
         self._picker.add_class("re-tour-lesson")
         self._prev, self._next, self._restart = ipw.Button(), ipw.Button(), ipw.Button()
         self._prev.add_class("re-tour-prev")

@@ -106,7 +106,7 @@ class OddsExplorer(Component):
         for name, (allowed, default) in CHOICES.items():
             self._controls[name] = ipw.Dropdown(options=allowed, value=default, layout=ipw.Layout(width="max-content"),
                                                 style={"description_width": "initial"})
-        self._controls["at_least"] = ipw.ToggleButton()
+        self._controls["at_least"] = ipw.ToggleButton(layout=ipw.Layout(width="auto"))
         self._switches = {name: ipw.Dropdown(options=o.values, value=o.default, style={"description_width": "initial"})
                           for name, o in combat_switch_options().items()}
         for control in self._switches.values():
@@ -117,16 +117,20 @@ class OddsExplorer(Component):
         self._title, self._summary, self._table_html = ipw.HTML(), ipw.HTML(), ipw.HTML()
         self._summary.add_class("re-odds-summary")
         self._duel_title, self._duel_summary = ipw.HTML(), ipw.HTML()
-        self._damage_out, self._turns_out, self._duel_out = ipw.Output(), ipw.Output(), ipw.Output()
+        chart = {"flex": "1 1 320px", "min_width": "0"}  # two side by side on a desk, one under the other on a phone
+        self._damage_out, self._turns_out = (ipw.Output(layout=ipw.Layout(**chart)) for _ in range(2))
+        self._duel_out = ipw.Output()
         c = self._controls
         fighter = [ipw.VBox([c[f"{s}_{n}"] for n in ("hp", "attack", "base", "card", "response")]) for s in "ab"]
+        wrap = ipw.Layout(flex_flow="row wrap")  # on a phone the columns go one under another, not squeezed
+        answer = ipw.HBox([c["response"], c["at_least"]], layout=wrap)
         super().__init__(children=[
             self._title,
             ipw.HBox([ipw.VBox([c["attack_points"], c["base_defence"], c["defence_points"]]),
-                      ipw.VBox([c["hp"], c["max_turns"], ipw.HBox([c["response"], c["at_least"]])]),
-                      ipw.VBox(list(self._switches.values()))]),
-            self._summary, ipw.HBox([self._damage_out, self._turns_out]), self._table_html,
-            self._duel_title, ipw.HBox([*fighter, ipw.VBox([c["rounds"], c["first"]])]),
+                      ipw.VBox([c["hp"], c["max_turns"], answer]),
+                      ipw.VBox(list(self._switches.values()))], layout=wrap),
+            self._summary, ipw.HBox([self._damage_out, self._turns_out], layout=wrap), self._table_html,
+            self._duel_title, ipw.HBox([*fighter, ipw.VBox([c["rounds"], c["first"]])], layout=wrap),
             self._duel_summary, self._duel_out], **kwargs)
         self.add_class("re-odds-explorer")
         with self._batch():
@@ -281,7 +285,7 @@ class OddsExplorer(Component):
                                               (("a_falls", r.a_falls), ("b_falls", r.b_falls), ("both", r.standing)))
 
     def _layout(self, fig: go.Figure, title: str, x: str) -> go.Figure:
-        fig.update_layout(template="none", title=title, width=460, height=300, bargap=0.15, xaxis_title=x,
+        fig.update_layout(template="none", title=title, autosize=True, height=300, bargap=0.15, xaxis_title=x,
                           yaxis_title=self._t("prob"), yaxis_range=[0, 1.05], legend={"orientation": "h", "y": -0.25},
                           margin={"l": 50, "r": 10, "t": 40, "b": 40})
         return fig

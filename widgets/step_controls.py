@@ -30,7 +30,8 @@ class StepControls(SessionComponent):
         self._speed = ipw.IntSlider(value=self.interval, min=100, max=3000, step=100, continuous_update=False,
                                     layout=ipw.Layout(width="260px"))
         self._counter = ipw.HTML()
-        self._branch = ipw.Dropdown(layout=ipw.Layout(width="100%", max_width="640px"))  # fits a phone
+        self._branch = ipw.Dropdown(layout=ipw.Layout(width="100%", max_width="640px"),  # fits a phone
+                                    style={"description_width": "initial"})
         self._notice = ipw.HTML()
         for w, cls in ((self._first, "re-first"), (self._back, "re-back"), (self._next, "re-next"),
                        (self._play, "re-play"), (self._speed, "re-speed"), (self._counter, "re-step"),

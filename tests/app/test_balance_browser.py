@@ -5,11 +5,10 @@ nothing scrolls sideways and no label or button text is cut. Screenshots go to t
 from __future__ import annotations
 
 import pytest
+from page_fit import cut_texts
 from voila_server import browser_page, make_app_server
 
 LONG = 120_000
-CUT = """() => [...document.querySelectorAll('.re-balance-lab .widget-label, .re-balance-lab button')]
-  .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)"""
 
 
 def open_tab(page, title: str) -> None:
@@ -41,7 +40,7 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
         assert lab.locator(".js-plotly-plot").count() == 1
         assert ("by identity" if first == "en" else "按身份") in lab.locator(".re-balance-summary").inner_text()
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-        assert page.evaluate(CUT) == []
+        assert cut_texts(page, ".re-balance-lab") == []
         page.screenshot(path=str(output_dir / f"balance-{width}-{first}.png"), full_page=False)
 
         page.locator(".re-lang button", has_text={"en": "English", "zh": "中文"}[then]).click()
@@ -54,5 +53,5 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, heigh
                                f".includes('{by}')",
                                timeout=30_000)
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-        assert status.is_visible() and page.evaluate(CUT) == []
+        assert status.is_visible() and cut_texts(page, ".re-balance-lab") == []
         page.screenshot(path=str(output_dir / f"balance-{width}-{then}.png"), full_page=False)

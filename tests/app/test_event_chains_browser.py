@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from graph_page import click_an_event
+from page_fit import cut_texts
 from play_page import take
 from voila_server import browser_page, launcher_server, make_app_server, wait_for_kernel
 
@@ -87,13 +88,6 @@ def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width
 ROOT = Path(__file__).resolve().parents[2]
 SCOPE_WORDS = {"en": ("around the event", "game by turn"), "zh": ("事件前后", "整局（按回合）")}
 COMPARE = {"en": "Compare", "zh": "比较"}
-# The menus under ``scope`` whose chosen text does not fit in them (measured in the menu's own font).
-CUT_CHOICES = """(scope) => { const ctx = document.createElement('canvas').getContext('2d');
-  return [...document.querySelectorAll(scope + ' select')].filter(s => s.offsetParent !== null).filter(s => {
-    const st = getComputedStyle(s), text = s.options[s.selectedIndex]?.text ?? '';
-    ctx.font = st.font;
-    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight);
-    return ctx.measureText(text).width > room + 1; }).map(s => s.options[s.selectedIndex].text); }"""
 
 
 def _plots(page, css: str) -> int:
@@ -128,6 +122,6 @@ def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium
                     note = page.locator(".re-graph-compare-note").inner_text()
                     assert note and (lang == "en") == note.isascii()
                     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-                    assert page.evaluate(CUT_CHOICES, ".re-graph-compare") == []  # each chosen reading shows whole
+                    assert cut_texts(page, ".re-graph-compare") == []  # each chosen reading shows whole
                     page.locator(".re-graph-compare").scroll_into_view_if_needed()
                     page.screenshot(path=str(output_dir / f"event-chains-scopes-{width}-{lang}.png"), full_page=True)

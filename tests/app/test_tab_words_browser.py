@@ -1,8 +1,9 @@
 """Every word translated (issue 14, point 6), read where a person reads it: the app in chromium, each of the three
 games, each tab of the app (the list is read from notebooks/app.py; the Rules tab with each of its two registers open),
 the visible text of the tab's panel in 中文 and in English. In 中文 no English word may be left, in English no
-Chinese, except what the allow-lists below name and explain. One server for the module; the words found are written
-to test-output/tab-words-<lang>-<width>.json."""
+Chinese, except what the allow-lists below name and explain. And each is read whole: no label, button, tab title or
+(on a desk) menu choice is cut by its box. One server for the module; the words found are written to
+test-output/tab-words-<lang>-<width>.json."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from page_fit import cut_texts
 from voila_server import browser_page, launcher_server, wait_for_kernel
 
 import explorer
@@ -117,8 +119,9 @@ def url():
         yield page_url
 
 
-def read_every_tab(page, lang: str, games=GAMES) -> dict[str, dict[str, str]]:
-    """{game: {tab: text}} of every tab of every game, in ``lang``."""
+def read_every_tab(page, lang: str, games=GAMES, cut: dict | None = None) -> dict[str, dict[str, str]]:
+    """{game: {tab: text}} of every tab of every game, in ``lang``; ``cut`` gets {"game / tab": texts cut}."""
+    phone = page.viewport_size["width"] < 600
     picker = page.locator(".re-game-picker select")
     picker.wait_for(state="visible", timeout=LONG)
     if lang == "zh":
@@ -131,6 +134,8 @@ def read_every_tab(page, lang: str, games=GAMES) -> dict[str, dict[str, str]]:
         for en, zh in app_tabs():
             page.locator(".re-app-tabs .lm-TabBar-tab", has_text=zh if lang == "zh" else en).first.click()
             texts[game][en] = settled_text(page)
+            if cut is not None:
+                cut[f"{game} / {en}"] = cut_texts(page, menus=not phone)
             if en == "Rules":  # the clause register is open; open the assumptions register too, then close it again
                 texts[game]["Rules: assumptions"] = read_register(page, 1)
                 read_register(page, 0)
@@ -144,9 +149,11 @@ def read_register(page, index: int) -> str:
     return settled_text(page)
 
 
-def check(texts: dict, lang: str, output: Path) -> None:
+def check(texts: dict, lang: str, output: Path, cut: dict) -> None:
     found = {game: {tab: leftovers(t, lang) for tab, t in tabs.items()} for game, tabs in texts.items()}
-    output.write_text(json.dumps({"leftovers": found, "texts": texts}, ensure_ascii=False, indent=1), encoding="utf-8")
+    output.write_text(json.dumps({"leftovers": found, "cut": cut, "texts": texts}, ensure_ascii=False, indent=1),
+                      encoding="utf-8")
+    assert not {where: words for where, words in cut.items() if words}, f"cut in {lang}: {cut}"
     for game, tabs in texts.items():
         for tab, text in tabs.items():
             assert text.strip(), (game, tab, "the panel shows nothing")
@@ -159,18 +166,21 @@ def check(texts: dict, lang: str, output: Path) -> None:
 def test_every_tab_speaks_one_language(chromium_path, output_dir, url, lang):
     with browser_page(chromium_path, width=1280, height=800) as page:
         page.goto(url, timeout=LONG)
-        texts = read_every_tab(page, lang)
+        cut: dict[str, list[str]] = {}
+        texts = read_every_tab(page, lang, cut=cut)
         page.screenshot(path=str(output_dir / f"tab-words-{lang}-1280.png"), full_page=False)
-    check(texts, lang, output_dir / f"tab-words-{lang}-1280.json")
+    check(texts, lang, output_dir / f"tab-words-{lang}-1280.json", cut)
 
 
 @pytest.mark.browser
-def test_every_tab_speaks_chinese_on_a_phone(chromium_path, output_dir, url):
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_tab_speaks_one_language_on_a_phone(chromium_path, output_dir, url, lang):
     with browser_page(chromium_path, width=390, height=844) as page:
         page.goto(url, timeout=LONG)
-        texts = read_every_tab(page, "zh")
-        page.screenshot(path=str(output_dir / "tab-words-zh-390.png"), full_page=False)
-    check(texts, "zh", output_dir / "tab-words-zh-390.json")
+        cut: dict[str, list[str]] = {}
+        texts = read_every_tab(page, lang, cut=cut)
+        page.screenshot(path=str(output_dir / f"tab-words-{lang}-390.png"), full_page=False)
+    check(texts, lang, output_dir / f"tab-words-{lang}-390.json", cut)
 
 
 def test_the_word_check_finds_the_other_language_and_passes_only_the_allow_list():
