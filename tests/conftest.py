@@ -1,34 +1,28 @@
-"""Shared fixtures: the toy game for the core's own tests, and 'needs' that fails under CI."""
+"""Shared fixtures: the toy game for the core's own tests, chromium, the output folder, every widget or app test's
+session seed (fixed and printed), and a widget callback that raises failing its test. Shared helpers live in
+``support.py`` (import them from there, never from a conftest)."""
 
 from __future__ import annotations
 
-import os
+import logging
+import random
+import secrets
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).parent))
 
-import toy  # noqa: E402
+import toy
+from support import CHROMIUM, KERNEL_SEED, ROOT, SEED_BASE, need
 
-import explorer  # noqa: E402
+import explorer
 
 explorer.register(toy.GAME)
 
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-
-
-def need(condition: bool, why: str) -> None:
-    """Skip a test whose tool is missing, except under CI=true, where that is a failure."""
-    if condition:
-        return
-    if IN_CI:
-        pytest.fail(f"CI=true and {why}")
-    pytest.skip(why)
+SEEDED = ("widgets", "app")  # the folders whose tests make sessions (support.SEED_BASE)
 
 
 @pytest.fixture
@@ -38,10 +32,47 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
+def app_url() -> str:
+    """The app as `make app` serves it (its launcher, a test's pool of pre-heated kernels), one server per test
+    process (per pytest-xdist worker), started when a test first asks; tests that need their own settings (a kernel
+    cap, a content folder, the product's own seeds) start their own."""
+    from voila_server import launcher_server
+
+    with launcher_server(ROOT / "notebooks" / "app.ipynb", timeout=300) as (url, _process):
+        yield url
+
+
+@pytest.fixture(scope="session")
 def output_dir() -> Path:
     out = ROOT / "test-output"
     out.mkdir(exist_ok=True)
     return out
+
+
+@pytest.fixture(autouse=True)
+def replayable_session_seed(request, monkeypatch):
+    """A widget or app test's sessions draw their 'secret' seeds from RE_TEST_SEED and the test's id (a test
+    server's kernels from support.KERNEL_SEED), printed so a failure names them (pytest shows a failing test's
+    captured output)."""
+    path = Path(request.node.path)
+    if not path.is_relative_to(ROOT / "tests") or path.relative_to(ROOT / "tests").parts[0] not in SEEDED:
+        yield
+        return
+    seed = f"{SEED_BASE}:{request.node.nodeid}"
+    monkeypatch.setattr(secrets, "randbits", random.Random(seed).getrandbits)  # what session_seed calls
+    print(f"session seeds: RE_TEST_SEED={SEED_BASE} (here random.Random({seed!r}), in a test server's kernels "
+          f"random.Random({KERNEL_SEED!r}))")
+    yield
+
+
+@pytest.fixture(autouse=True)
+def no_swallowed_callback_errors(caplog):
+    """A button handler that raises is only logged by ipywidgets; here it fails the test."""
+    caplog.set_level(logging.WARNING)
+    yield
+    swallowed = [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+    assert not swallowed, f"a widget callback raised: {swallowed[0].getMessage()}"
+
 
 # Fixture notebooks under tests/ are served by Voilà in browser tests, not run by nbval.
 collect_ignore_glob = ["**/*.ipynb"]

@@ -15,7 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from support import KERNEL_SEED, KERNEL_SEED_PATH, ROOT
 
 
 def free_port() -> int:
@@ -83,8 +83,9 @@ def _serve_process(command: list[str], cwd: Path, port: int, name: str, timeout:
     log = ROOT / "test-output"
     log.mkdir(exist_ok=True)
     logfile = open(log / f"{name}-{port}.log", "w")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-           **extra_env}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(KERNEL_SEED_PATH), str(ROOT),
+                                                        os.environ.get("PYTHONPATH", "")]),
+           "RE_TEST_KERNEL_SEED": KERNEL_SEED, **extra_env}
     proc = subprocess.Popen(command, cwd=str(cwd), stdout=logfile, stderr=subprocess.STDOUT, env=env,
                             start_new_session=True)
     url = f"http://127.0.0.1:{port}/"

@@ -13,9 +13,9 @@ import time
 import urllib.request
 
 import pytest
-from conftest import IN_CI, ROOT
 from graph_page import click_an_event
 from play_page import PREFIX, wait_for_the_games_decision
+from support import IN_CI, ROOT
 from voila_server import CHROMIUM_ARGS, free_port
 
 import explorer

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import need
+from support import need
 
 from .spiel import bridge, pyspiel
 
