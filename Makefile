@@ -10,12 +10,14 @@ LOCK   := binder/requirements.lock
 # Every install takes the lock's versions as constraints: CI, `make app` and Binder run exactly what was tested.
 PIP    := $(BIN)/python -m pip install -q --disable-pip-version-check -c $(LOCK)
 
-.PHONY: app test bench lint notebooks system-deps clean help lock site
+.PHONY: app test test-all collect bench lint notebooks system-deps clean help lock site
 
 help:
 	@echo "make app    — install what is missing and serve the Voilà app on http://127.0.0.1:$(PORT)/"
-	@echo "make test   — install what is missing and run every test (engine, notebooks, browser)"
-	@echo "make bench  — print the benchmark table (engine speed, odds vs icepool, page and board timings)"
+	@echo "make test   — install what is missing and run every test (engine, notebooks, browser), in parallel"
+	@echo "make test-all — make test plus the slow matrix (every conformance seed, every switch at the largest table)"
+	@echo "make bench  — print the benchmark rows as they are measured, then one table (BENCH=engine: one module;"
+	@echo "              BENCH=--long adds the strong bots' study)"
 	@echo "make lint   — ruff"
 	@echo "make lock   — pin every installed dependency in $(LOCK) (after a green make test; Binder installs it)"
 	@echo "make site   — build _site/: the app as a static site on Pyodide (no server; publish it on GitHub Pages)"
@@ -49,11 +51,23 @@ system-deps:
 app: $(VENV)/.installed-app
 	cd notebooks && ../$(BIN)/python -m widgets.serve app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(ARGS)
 
-test: $(VENV)/.installed-test system-deps site
-	$(BIN)/python -m pytest --nbval-lax -p no:cacheprovider
+# pytest-xdist: one worker per core, each file to whichever worker is free (--dist loadfile: a notebook's cells share
+# one kernel, a module's tests their module-scoped fixtures). The collection runs first, alone, so a broken import
+# fails in seconds, not after the static site's build.
+JOBS   ?= $(shell nproc)
+PYTEST := $(BIN)/python -m pytest --nbval-lax -p no:cacheprovider
+collect: $(VENV)/.installed-test
+	@$(PYTEST) --collect-only -q > /dev/null || { $(PYTEST) --collect-only -q | tail -30; exit 2; }
 
+test: collect system-deps site
+	$(PYTEST) -n $(JOBS) --dist loadfile -m "not slow"
+
+test-all: collect system-deps site
+	$(PYTEST) -n $(JOBS) --dist loadfile
+
+BENCH ?=
 bench: $(VENV)/.installed-test system-deps
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench $(BENCH)
 
 notebooks: $(VENV)/.installed-test
 	$(BIN)/jupytext --sync $$(git ls-files 'notebooks/*.ipynb' 'notebooks/**/*.ipynb' | sort -u)
