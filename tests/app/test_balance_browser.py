@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from page_fit import cut_texts
-from voila_server import browser_page, make_app_server
+from voila_server import browser_page
 
 LONG = 120_000
 
@@ -17,9 +17,10 @@ def open_tab(page, title: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "first", "then"), [(1280, 800, "en", "zh"), (390, 844, "zh", "en")])
-def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, width, height, first, then):
+def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, app_url, width, height, first, then):
     tab = {"en": "Balance", "zh": "平衡"}
-    with make_app_server() as url, browser_page(chromium_path, width=width, height=height) as page:
+    url = app_url
+    with browser_page(chromium_path, width=width, height=height) as page:
         page.goto(url, timeout=LONG)
         page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
         if first == "zh":

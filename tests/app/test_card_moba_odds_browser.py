@@ -5,7 +5,7 @@ In English and in 中文, on a laptop (1280×800) and a phone (390×844), nothin
 from __future__ import annotations
 
 import pytest
-from voila_server import browser_page, make_app_server
+from voila_server import browser_page
 
 LONG = 120_000
 
@@ -13,8 +13,9 @@ LONG = 120_000
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_card_moba_odds_tab(chromium_path, output_dir, lang, width, height):
-    with make_app_server() as url, browser_page(chromium_path, width=width, height=height) as page:
+def test_card_moba_odds_tab(chromium_path, output_dir, app_url, lang, width, height):
+    url = app_url
+    with browser_page(chromium_path, width=width, height=height) as page:
         page.goto(url, timeout=LONG)
         picker = page.locator(".re-game-picker select")
         picker.wait_for(state="visible", timeout=LONG)

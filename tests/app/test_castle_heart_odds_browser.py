@@ -5,7 +5,7 @@ the sample game and the who-is-who table follows. Screenshots go to test-output/
 from __future__ import annotations
 
 import pytest
-from voila_server import ROOT, browser_page, launcher_server
+from voila_server import browser_page
 
 import explorer
 
@@ -33,9 +33,9 @@ def fits(page) -> bool:
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_castle_heart_odds_in_the_app(chromium_path, output_dir, width, height):
-    with launcher_server(ROOT / "notebooks" / "app.ipynb", env={"PYTHONPATH": str(ROOT)}) as (url, _proc), \
-            browser_page(chromium_path, width=width, height=height) as page:
+def test_castle_heart_odds_in_the_app(chromium_path, output_dir, app_url, width, height):
+    url = app_url
+    with browser_page(chromium_path, width=width, height=height) as page:
         page.goto(url, timeout=LONG)
         picker = page.locator(".re-game-picker select")
         picker.wait_for(state="visible", timeout=LONG)

@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from voila_server import ROOT, browser_page, launcher_server
+from voila_server import browser_page
 
 import explorer
 from explorer.games.castle_heart.cards import CONTENT
@@ -102,9 +102,9 @@ def play_a_whole_game(page, done: dict[str, int], check) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "zh")])
-def test_a_whole_castle_heart_game_through_the_table(chromium_path, output_dir, width, height, lang):
-    with launcher_server(ROOT / "notebooks" / "app.ipynb", env={"PYTHONPATH": str(ROOT)}) as (url, _proc), \
-            browser_page(chromium_path, width=width, height=height) as page:
+def test_a_whole_castle_heart_game_through_the_table(chromium_path, output_dir, app_url, width, height, lang):
+    url = app_url
+    with browser_page(chromium_path, width=width, height=height) as page:
         page.goto(url, timeout=LONG)
         picker = page.locator(".re-game-picker select")
         picker.wait_for(state="visible", timeout=LONG)

@@ -18,7 +18,7 @@ import random
 import re
 
 import pytest
-from voila_server import ROOT, browser_page, launcher_server
+from voila_server import browser_page
 
 import explorer
 from explorer import CHANCE, TERMINAL
@@ -144,18 +144,12 @@ def settle(page, before: str) -> None:
         page.wait_for_timeout(500)
 
 
-@pytest.fixture(scope="module")
-def url():
-    with launcher_server(ROOT / "notebooks" / "app.ipynb", env={"PYTHONPATH": str(ROOT)}) as (served, _proc):
-        yield served
-
-
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "zh")])
-def test_an_eternal_breath_game_to_its_end_through_the_table(chromium_path, output_dir, url, width, height, lang):
+def test_an_eternal_breath_game_to_its_end_through_the_table(chromium_path, output_dir, app_url, width, height, lang):
     start = near_the_end()
     with browser_page(chromium_path, width=width, height=height) as page:
-        page.goto(url, timeout=LONG)
+        page.goto(app_url, timeout=LONG)
         picker = page.locator(".re-game-picker select")
         picker.wait_for(state="visible", timeout=LONG)
         game = explorer.get_game(GAME)

@@ -5,13 +5,12 @@ graph; at 1280×800 and 390×844, in English and 中文, nothing scrolls sideway
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from graph_page import click_an_event
 from page_fit import cut_texts
 from play_page import take
-from voila_server import browser_page, launcher_server, make_app_server, wait_for_kernel
+from voila_server import browser_page, wait_for_kernel
 
 LONG = 120_000
 TABS = {"en": ("Play", "Event chains"), "zh": ("对局", "事件链")}
@@ -46,8 +45,9 @@ def attack_in_play(page, url: str, lang: str) -> str:
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "zh")])
-def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width, height, lang):
-    with make_app_server() as url, browser_page(chromium_path, width=width, height=height) as page:
+def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, app_url, width, height, lang):
+    url = app_url
+    with browser_page(chromium_path, width=width, height=height) as page:
         chains = attack_in_play(page, url, lang)
         page.locator(".re-action-picker .re-at-step-2").first.wait_for(timeout=30_000)  # the defender's step
         page.locator(".re-next").click()          # the defender (a bot) answers
@@ -85,7 +85,6 @@ def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, width
         page.screenshot(path=str(output_dir / f"event-chains-clicked-{width}-{lang}.png"), full_page=False)
 
 
-ROOT = Path(__file__).resolve().parents[2]
 SCOPE_WORDS = {"en": ("around the event", "game by turn"), "zh": ("事件前后", "整局（按回合）")}
 COMPARE = {"en": "Compare", "zh": "比较"}
 
@@ -95,33 +94,32 @@ def _plots(page, css: str) -> int:
 
 
 @pytest.mark.browser
-def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium_path, output_dir):
+def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium_path, output_dir, app_url):
     """The Event chains tab's scopes (around an event, the game by turn), the two readings side by side and the
     download links, at 1280×800 and 390×844, in English and 中文: each draws, nothing scrolls sideways."""
-    with launcher_server(ROOT / "notebooks" / "app.ipynb", env={"PYTHONPATH": str(ROOT)}, timeout=300) as (url, _):
-        for width, height in ((1280, 800), (390, 844)):
-            for lang in ("en", "zh"):
-                with browser_page(chromium_path, width=width, height=height) as page:
-                    open_tab(page, attack_in_play(page, url, lang))
-                    view = ".re-event-graph"
-                    page.locator(f"{view} .js-plotly-plot").first.wait_for(state="visible", timeout=30_000)
-                    around, by_turn = SCOPE_WORDS[lang]
-                    page.locator(".re-graph-scope button", has_text=around).click()
-                    page.wait_for_function(
-                        "() => document.querySelector('.re-graph-hint').innerText.length > 20", timeout=30_000)
-                    page.locator(".re-graph-scope button", has_text=by_turn).click()
-                    page.wait_for_function("() => [...document.querySelectorAll('.re-graph .legendtext')]"
-                                           ".some(e => /turns|回合/.test(e.textContent))", timeout=30_000)
-                    page.locator(".re-graph-export-json").click()
-                    link = page.locator(".re-graph-download a")
-                    link.wait_for(state="visible", timeout=30_000)
-                    assert link.get_attribute("download").endswith("-summary.json")
-                    page.locator(".re-graph-compare-run").click()
-                    page.wait_for_function("() => document.querySelectorAll('.re-graph-compare .js-plotly-plot')"
-                                           ".length == 2", timeout=60_000)
-                    note = page.locator(".re-graph-compare-note").inner_text()
-                    assert note and (lang == "en") == note.isascii()
-                    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-                    assert cut_texts(page, ".re-graph-compare") == []  # each chosen reading shows whole
-                    page.locator(".re-graph-compare").scroll_into_view_if_needed()
-                    page.screenshot(path=str(output_dir / f"event-chains-scopes-{width}-{lang}.png"), full_page=True)
+    for width, height in ((1280, 800), (390, 844)):
+        for lang in ("en", "zh"):
+            with browser_page(chromium_path, width=width, height=height) as page:
+                open_tab(page, attack_in_play(page, app_url, lang))
+                view = ".re-event-graph"
+                page.locator(f"{view} .js-plotly-plot").first.wait_for(state="visible", timeout=30_000)
+                around, by_turn = SCOPE_WORDS[lang]
+                page.locator(".re-graph-scope button", has_text=around).click()
+                page.wait_for_function(
+                    "() => document.querySelector('.re-graph-hint').innerText.length > 20", timeout=30_000)
+                page.locator(".re-graph-scope button", has_text=by_turn).click()
+                page.wait_for_function("() => [...document.querySelectorAll('.re-graph .legendtext')]"
+                                       ".some(e => /turns|回合/.test(e.textContent))", timeout=30_000)
+                page.locator(".re-graph-export-json").click()
+                link = page.locator(".re-graph-download a")
+                link.wait_for(state="visible", timeout=30_000)
+                assert link.get_attribute("download").endswith("-summary.json")
+                page.locator(".re-graph-compare-run").click()
+                page.wait_for_function("() => document.querySelectorAll('.re-graph-compare .js-plotly-plot')"
+                                       ".length == 2", timeout=60_000)
+                note = page.locator(".re-graph-compare-note").inner_text()
+                assert note and (lang == "en") == note.isascii()
+                assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+                assert cut_texts(page, ".re-graph-compare") == []  # each chosen reading shows whole
+                page.locator(".re-graph-compare").scroll_into_view_if_needed()
+                page.screenshot(path=str(output_dir / f"event-chains-scopes-{width}-{lang}.png"), full_page=True)

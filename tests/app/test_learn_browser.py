@@ -7,7 +7,7 @@ nothing cut, no sideways scrolling). Screenshots go to test-output/.
 from __future__ import annotations
 
 import pytest
-from voila_server import browser_page, make_app_server
+from voila_server import browser_page
 
 import explorer
 
@@ -84,8 +84,9 @@ def play(page, game_id: str, lang: str, width: int, output_dir) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_learn_and_play_for_the_moba_and_castle_heart(chromium_path, output_dir, width, height):
-    with make_app_server() as url, browser_page(chromium_path, width=width, height=height) as page:
+def test_learn_and_play_for_the_moba_and_castle_heart(chromium_path, output_dir, app_url, width, height):
+    url = app_url
+    with browser_page(chromium_path, width=width, height=height) as page:
         page.goto(url, timeout=LONG)
         page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
         for lang in ("en", "zh"):

@@ -12,7 +12,7 @@ import re
 import time
 
 import pytest
-from voila_server import ROOT, browser_page, launcher_server
+from voila_server import browser_page
 
 import explorer
 
@@ -238,9 +238,9 @@ def seat_player_0(page) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_a_whole_moba_game_through_the_table(chromium_path, output_dir, width, height):
-    with launcher_server(ROOT / "notebooks" / "app.ipynb", timeout=180) as (url, _server), \
-            browser_page(chromium_path, width=width, height=height) as page:
+def test_a_whole_moba_game_through_the_table(chromium_path, output_dir, app_url, width, height):
+    url = app_url
+    with browser_page(chromium_path, width=width, height=height) as page:
         page.goto(url, timeout=LONG)
         picker = page.locator(".re-game-picker select")
         picker.wait_for(state="visible", timeout=LONG)

@@ -9,22 +9,12 @@ import base64
 import json
 import re
 import zlib
-from pathlib import Path
 
 import pytest
 from play_page import LAYOUT, LONG, open_play
-from voila_server import browser_page, launcher_server
+from voila_server import browser_page
 
 from widgets.i18n import label
-
-APP = Path(__file__).resolve().parents[2] / "notebooks" / "app.ipynb"
-
-
-@pytest.fixture(scope="module")
-def url():
-    """The app as `make app` serves it (its launcher, pre-heated kernels), one server for this module."""
-    with launcher_server(APP, timeout=300) as (page_url, _process):
-        yield page_url
 
 GAMES = ("eternal_breath", "card_moba", "castle_heart")
 
@@ -32,10 +22,10 @@ GAMES = ("eternal_breath", "card_moba", "castle_heart")
 @pytest.mark.browser
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_decision_is_on_screen_and_the_view_is_the_persons(chromium_path, output_dir, url, width, height, lang):
+def test_the_decision_is_on_screen_and_the_view_is_the_persons(chromium_path, output_dir, app_url, width, height, lang):
     with browser_page(chromium_path, width=width, height=height) as page:
         for game in GAMES:
-            open_play(page, url, lang, game)
+            open_play(page, app_url, lang, game)
             viewer = page.locator(".re-play-area .re-viewer select").first
             assert viewer.input_value() == ("玩家 0" if lang == "zh" else "Player 0")  # seat 0's own view
             assert page.locator(".re-play-area .re-secrets-note").first.inner_text() == ""
@@ -72,9 +62,10 @@ def selected_tab(page) -> str:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width,height,lang", [(390, 844, "en"), (390, 844, "zh"), (1280, 800, "zh")])
-def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, output_dir, url, width, height, lang):
+def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, output_dir, app_url, width, height,
+                                                                 lang):
     with browser_page(chromium_path, width=width, height=height) as page:
-        open_play(page, url, lang)
+        open_play(page, app_url, lang)
         box = page.locator(".re-players input")
         box.fill("9")
         box.press("Enter")
@@ -93,7 +84,7 @@ def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, o
         assert ("种子" if lang == "zh" else "seed") in page.locator(".re-table-file-out").inner_text()
         page.screenshot(path=str(output_dir / f"play-share-{lang}-{width}.png"), full_page=False)
         # a new page (a pre-heated kernel of the served app) opens the same game at the same step, in Play
-        page.goto(url.rstrip("/") + "/" + href, timeout=LONG)
+        page.goto(app_url.rstrip("/") + "/" + href, timeout=LONG)
         opened = page.locator(".re-table-file-msg")
         page.wait_for_function("() => (document.querySelector('.re-table-file-msg') || {}).innerText",
                                timeout=LONG)
@@ -105,13 +96,13 @@ def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, o
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width,height,lang", [(390, 844, "en"), (1280, 800, "zh")])
-def test_a_forged_link_is_refused_with_a_notice_and_the_new_game_stays(chromium_path, output_dir, url, width,
+def test_a_forged_link_is_refused_with_a_notice_and_the_new_game_stays(chromium_path, output_dir, app_url, width,
                                                                       height, lang):
     with browser_page(chromium_path, width=width, height=height) as page:
         # a code packed as the app packs one, of a game the app does not have
         forged = {"g": "chess", "n": 2, "v": {}, "s": "", "h": []}
         code = base64.urlsafe_b64encode(zlib.compress(json.dumps(forged).encode())).decode().rstrip("=")
-        page.goto(url.rstrip("/") + f"/?play={code}&lang={lang}", timeout=LONG)
+        page.goto(app_url.rstrip("/") + f"/?play={code}&lang={lang}", timeout=LONG)
         refused = page.locator(".re-table-file-msg")
         page.wait_for_function("() => (document.querySelector('.re-table-file-msg') || {}).innerText",
                                timeout=LONG)
@@ -138,9 +129,9 @@ PERSON_POLICY = (("button.re-action.re-kind-attack:visible", -1), ("button.re-ac
 
 @pytest.mark.browser
 @pytest.mark.timeout(1500)
-def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path, output_dir, url):
+def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path, output_dir, app_url):
     with browser_page(chromium_path, width=1280, height=800) as page:
-        open_play(page, url, "en")
+        open_play(page, app_url, "en")
         page.locator(".re-play-area .re-seat-1 select").select_option(label=label("bot", "en", name="greedy"))
         clicks, ends = 0, 0
         over = page.locator(".re-game-over")

@@ -14,12 +14,11 @@ from pathlib import Path
 
 import pytest
 from page_fit import cut_texts
-from voila_server import browser_page, launcher_server, wait_for_kernel
+from voila_server import browser_page, wait_for_kernel
 
 import explorer
 
 ROOT = Path(__file__).resolve().parents[2]
-APP = ROOT / "notebooks" / "app.ipynb"
 LONG = 180_000
 GAMES = ("eternal_breath", "card_moba", "castle_heart")
 
@@ -112,13 +111,6 @@ def settled_text(page) -> str:
     return last or ""
 
 
-@pytest.fixture(scope="module")
-def url():
-    """The app as `make app` serves it (its launcher, pre-heated kernels), one server for this module."""
-    with launcher_server(APP, timeout=300) as (page_url, _process):
-        yield page_url
-
-
 def read_every_tab(page, lang: str, games=GAMES, cut: dict | None = None) -> dict[str, dict[str, str]]:
     """{game: {tab: text}} of every tab of every game, in ``lang``; ``cut`` gets {"game / tab": texts cut}."""
     phone = page.viewport_size["width"] < 600
@@ -163,9 +155,9 @@ def check(texts: dict, lang: str, output: Path, cut: dict) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_every_tab_speaks_one_language(chromium_path, output_dir, url, lang):
+def test_every_tab_speaks_one_language(chromium_path, output_dir, app_url, lang):
     with browser_page(chromium_path, width=1280, height=800) as page:
-        page.goto(url, timeout=LONG)
+        page.goto(app_url, timeout=LONG)
         cut: dict[str, list[str]] = {}
         texts = read_every_tab(page, lang, cut=cut)
         page.screenshot(path=str(output_dir / f"tab-words-{lang}-1280.png"), full_page=False)
@@ -174,9 +166,9 @@ def test_every_tab_speaks_one_language(chromium_path, output_dir, url, lang):
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_every_tab_speaks_one_language_on_a_phone(chromium_path, output_dir, url, lang):
+def test_every_tab_speaks_one_language_on_a_phone(chromium_path, output_dir, app_url, lang):
     with browser_page(chromium_path, width=390, height=844) as page:
-        page.goto(url, timeout=LONG)
+        page.goto(app_url, timeout=LONG)
         cut: dict[str, list[str]] = {}
         texts = read_every_tab(page, lang, cut=cut)
         page.screenshot(path=str(output_dir / f"tab-words-{lang}-390.png"), full_page=False)
