@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .data import Field, load_table, non_empty, read_toml
+from .data import Field, between, load_table, non_empty, read_toml
 from .errors import DataError
 
 CLAUSE_SCHEMA = {
@@ -45,6 +45,8 @@ ASSUMPTION_SCHEMA = {
     "label_zh": Field(str, required=False, default="", check=non_empty),
     "value_labels_en": Field(list, required=False, default=[]),
     "value_labels_zh": Field(list, required=False, default=[]),
+    # the smallest table at which the switch can change play (0: any table the game allows)
+    "players_from": Field(int, required=False, default=0, check=between(0, 99)),
 }
 LABELS = ("label_en", "label_zh", "value_labels_en", "value_labels_zh")
 
@@ -96,6 +98,7 @@ class Assumption:
     label_zh: str = ""
     value_labels_en: tuple[str, ...] = ()
     value_labels_zh: tuple[str, ...] = ()
+    players_from: int = 0  # a switch that can change play only at tables of at least this many players (0: any)
 
     def question(self, lang: str = "en") -> str:
         return self.question_zh if lang == "zh" else self.question_en
@@ -172,6 +175,9 @@ def load_assumptions(path: Path) -> tuple[Assumption, ...]:
             if e["default_value"] not in e["values"]:
                 raise DataError(str(path), e["id"], "default_value", "must be one of values")
         _check_labels(path, e)
+        if e["players_from"] and e["switch"] is None:
+            raise DataError(str(path), e["id"], "players_from", "names the tables where a switch acts: this entry has "
+                            "no switch")
         if len(e["alternatives"]) < 1:
             raise DataError(str(path), e["id"], "alternatives", "name at least one alternative")
         if e["alternatives_zh"] and len(e["alternatives_zh"]) != len(e["alternatives"]):

@@ -16,7 +16,9 @@ def player_counts(game_id: str) -> list[int]:
     return list(range(g.min_players, g.max_players + 1))
 
 
-CASES = [(gid, n, seed) for gid in GAMES for n in player_counts(gid) for seed in (1, 2)]
+# `make test` plays every table size once; the second seed is in the slow matrix (`make test-all`).
+CASES = [pytest.param(gid, n, seed, marks=[pytest.mark.slow] if seed > 1 else [])
+         for gid in GAMES for n in player_counts(gid) for seed in (1, 2)]
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed"), CASES)
@@ -25,20 +27,43 @@ def test_random_playout_keeps_every_promise(game_id, players, seed):
     assert final.is_terminal
 
 
-VARIANT_CASES = [
-    (gid, name, value)
-    for gid in GAMES
-    for name, option in explorer.get_game(gid).options.items()
-    for value in (option.values or ())
-    if value != option.default
-]
+def smallest_table(game: explorer.Game, switch: str) -> int:
+    """The smallest table at which ``switch`` can change play: the game's smallest, or the one its assumption
+    names (``players_from``: e.g. 城堡之心's identity mixes differ only from 5 and 6 players)."""
+    entry = next((a for a in game.assumptions if a.switch == switch), None)  # a clause's switch acts anywhere
+    return max(game.min_players, entry.players_from if entry else 0)
 
 
-@pytest.mark.parametrize(("game_id", "switch", "value"), VARIANT_CASES)
+SWITCHES = [(gid, name, value)
+            for gid in GAMES
+            for name, option in explorer.get_game(gid).options.items()
+            for value in (option.values or ())
+            if value != option.default]
+
+
+@pytest.mark.parametrize(("game_id", "switch", "value"), SWITCHES)
 def test_every_variant_switch_plays_to_the_end(game_id, switch, value):
+    """At the switch's smallest interesting table (`make test`); the largest table is in the slow matrix."""
+    g = explorer.get_game(game_id)
+    players = smallest_table(g, switch)
+    final = checked_playout(game_id, players, seed=3, variant={switch: value}, check_every_step=False)
+    assert final.is_terminal and final.variant[switch] == value
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "switch", "value"), SWITCHES)
+def test_every_variant_switch_plays_to_the_end_at_the_largest_table(game_id, switch, value):
     g = explorer.get_game(game_id)
     final = checked_playout(game_id, g.max_players, seed=3, variant={switch: value}, check_every_step=False)
     assert final.is_terminal and final.variant[switch] == value
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_switchs_smallest_table_is_one_the_game_allows(game_id):
+    g = explorer.get_game(game_id)
+    for a in g.assumptions:
+        if a.players_from:
+            assert a.switch and g.min_players < a.players_from <= g.max_players, a.id
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -90,6 +90,9 @@ SWITCH = ('[[assumption]]\nid="A1"\nseed_ref="s"\nquestion_en="q"\nquestion_zh="
     ('switch="s"\nvalues=[1,2]\ndefault_value=1\nlabel_zh=""\n', "label_zh", "must not be empty"),
     ('label_en="Start"\n', "label_en", "no switch"),
     ('value_labels_zh=["一"]\n', "value_labels_zh", "no switch"),
+    ('players_from=3\n', "players_from", "no switch"),
+    ('switch="s"\nvalues=[1,2]\ndefault_value=1\nplayers_from=-1\n', "players_from", "between 0 and 99"),
+    ('switch="s"\nvalues=[1,2]\ndefault_value=1\nplayers_from="3"\n', "players_from", "int"),
 ])
 def test_a_switch_label_is_refused_naming_file_entry_and_field(tmp_path, extra, field, why):
     """Labels belong to a switch, one per value; a malformed one stops the whole register (nothing half-loads)."""
