@@ -1,11 +1,14 @@
-"""Run every benchmark module and print one table with ratios against the peers measured in the same run.
+"""Run the benchmark modules, print each row as soon as it is measured, then one table with ratios against the
+peers measured in the same run.
 
-A module ``bench/<name>.py`` exposes ``run() -> list[dict]``; each row has ``bench``, ``case``,
-``value``, ``unit`` and optionally ``target`` (text), ``ok`` (bool), ``peer``, ``peer_value``, ``ratio``.
-Usage: ``python -m bench [module ...]``. ``bench/strength.py`` (the strong bots against greedy, issue 17) is the
-slowest, about 10 minutes on 2 cores: ``python -m bench strength`` runs it alone.
-``event_graph`` draws the graph of a 1000-event game in chromium from the view's own HTML export, under a
-second to ``plotly_afterplot`` (issue 15).
+A module ``bench/<name>.py`` exposes ``run()``, which yields (or returns) rows; each row has ``bench``, ``case``,
+``value``, ``unit`` and optionally ``target`` (text), ``ok`` (bool), ``peer``, ``peer_value``, ``ratio``. A module
+that sets ``LONG = True`` is a long study: it runs only when named or with ``--long``.
+
+Usage: ``python -m bench [--long] [module ...]`` (``python -m bench engine`` runs one module). The default set
+finishes in about a quarter of an hour on 2 cores; ``bench/strength.py`` (the strong bots against greedy, about
+10 minutes) is the long one. ``event_graph`` draws the graph of a 1000-event game in chromium from the view's own
+HTML export, under a second to ``plotly_afterplot`` (issue 15).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+import time
 import traceback
 from pathlib import Path
 
@@ -39,19 +43,50 @@ def table(rows: list[dict]) -> str:
     return "\n".join(out)
 
 
+def row_line(row: dict) -> str:
+    """One row as a line of its own, printed the moment it is measured."""
+    text = f"{row.get('bench')} · {row.get('case')}: {_fmt(row.get('value'))} {_fmt(row.get('unit'))}".rstrip()
+    if row.get("target"):
+        text += f"  [target {row['target']}: {_fmt(row.get('ok')) or '—'}]"
+    if row.get("peer"):
+        text += f"  vs {row['peer']} {_fmt(row.get('peer_value'))}"
+        if row.get("ratio") is not None:
+            text += f" (ratio {_fmt(row['ratio'])})"
+    return text
+
+
+def modules(argv: list[str]) -> list[str]:
+    """The modules named, or every module (the long ones only with --long)."""
+    named = [a for a in argv if not a.startswith("--")]
+    if named:
+        return named
+    everything = sorted(m.name for m in pkgutil.iter_modules([str(HERE)]) if not m.name.startswith("_"))
+    if "--long" in argv:
+        return everything
+    return [name for name in everything if not getattr(importlib.import_module(f"bench.{name}"), "LONG", False)]
+
+
 def main(argv: list[str]) -> int:
-    names = argv or sorted(m.name for m in pkgutil.iter_modules([str(HERE)]) if not m.name.startswith("_"))
+    names = modules(argv)
+    skipped = sorted({m.name for m in pkgutil.iter_modules([str(HERE)]) if not m.name.startswith("_")} - set(names))
     rows: list[dict] = []
     failed = False
+    started = time.monotonic()
     for name in names:
-        print(f"# running bench.{name} …", file=sys.stderr, flush=True)
+        print(f"# bench.{name} …", flush=True)
+        began = time.monotonic()
         try:
             module = importlib.import_module(f"bench.{name}")
-            rows.extend(module.run())
+            for row in module.run():
+                rows.append(row)
+                print(row_line(row), flush=True)
         except Exception:
             failed = True
             traceback.print_exc()
             rows.append({"bench": name, "case": "crashed", "ok": False})
+        print(f"# bench.{name}: {time.monotonic() - began:.0f} s", flush=True)
+    print(f"\n# the whole table ({time.monotonic() - started:.0f} s)"
+          + (f"; not run: {', '.join(skipped)} (name it, or --long)" if skipped else ""))
     print(table(rows))
     missed = [r for r in rows if r.get("ok") is False]
     if missed:

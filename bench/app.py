@@ -19,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,9 +188,9 @@ def wait_for_the_pool(server_pid: int, pool: int, limit: float = 240) -> float:
     return time.monotonic() - start
 
 
-def visitors(counts=(1, 5, 10, 20), aim_seconds: float = 30) -> list[dict]:
+def visitors(counts=(1, 5, 10, 20), aim_seconds: float = 30) -> Iterator[dict]:
     """Per count: a fresh `make app` server (widgets/serve.py), its pool warm; that many visitors at once."""
-    rows, pool = [], machine_pool_size()
+    pool = machine_pool_size()
     cap = pool + DEFAULT_VISITORS
     for n in counts:
         with launcher_server(APP, timeout=180, pool=None) as (url, server):  # the pool `make app` has here
@@ -208,17 +209,16 @@ def visitors(counts=(1, 5, 10, 20), aim_seconds: float = 30) -> list[dict]:
         unit = f"s (median {statistics.median(ok):.1f} s)" if ok else ""
         if waiting:
             unit += f"; {waiting} on the busy page until a place frees"
-        rows.append({"bench": "app", "case": f"{case}: all admitted interactive",
+        yield ({"bench": "app", "case": f"{case}: all admitted interactive",
                      "value": round(slowest, 1) if slowest else f"{n - len(ok) - waiting} failed", "unit": unit,
                      "target": f"≤ {aim_seconds:.0f} s" if n == 10 else "", "ok": (slowest is not None and
                      slowest <= aim_seconds) if n == 10 else None})
         if rss:
-            rows.append({"bench": "app", "case": f"{case}: kernel memory", "value": round(sum(rss)),
+            yield ({"bench": "app", "case": f"{case}: kernel memory", "value": round(sum(rss)),
                          "unit": f"MiB in {len(rss)} kernels (median {statistics.median(rss):.0f}, max "
                                  f"{max(rss):.0f} MiB each)"})
-        rows.append({"bench": "app", "case": f"{case}: kernels 30 s after every page closed", "value": left,
-                     "unit": "kernels", "target": f"= pool ({pool})", "ok": left == pool})
-    return rows
+        yield ({"bench": "app", "case": f"{case}: kernels 30 s after every page closed", "value": left,
+                "unit": "kernels", "target": f"= pool ({pool})", "ok": left == pool})
 
 
 def server_side(n: int = 10) -> list[dict]:
@@ -241,22 +241,22 @@ def server_side(n: int = 10) -> list[dict]:
              "value": round(max(times), 1), "unit": f"s slowest (median {statistics.median(times):.1f} s)"}]
 
 
-def run() -> list[dict]:
+def run() -> Iterator[dict]:
     cpu = app_cell_cpu()
-    rows = [{"bench": "app", "case": "app cell CPU in a fresh kernel (imports and wiring)",
+    yield ({"bench": "app", "case": "app cell CPU in a fresh kernel (imports and wiring)",
              "value": round(cpu["cell"], 2), "unit": "s CPU", "peer": "+ plotly.io.renderers (before issue 19)",
              "peer_value": round(cpu["cell"] + cpu["renderers"], 2),
              "ratio": round(cpu["cell"] / (cpu["cell"] + cpu["renderers"]), 2),
-             "target": "plotly.io not imported", "ok": not cpu["pio_in_cell"]}]
-    rows += visitors()
-    rows += server_side(10)
-    rows += concurrent_loads((10,), iopub_timeout=4)
+             "target": "plotly.io not imported", "ok": not cpu["pio_in_cell"]})
+    yield from visitors()
+    yield from server_side(10)
+    yield from concurrent_loads((10,), iopub_timeout=4)
     with voila_server(APP, extra_args=("--VoilaConfiguration.preheat_kernel=False",)) as url, \
             browser_page(CHROMIUM) as page:
         cold, ws_bytes = _load(page, url)
-    rows.append({"bench": "app", "case": "cold start: page open → widgets visible", "value": round(cold, 2),
+    yield ({"bench": "app", "case": "cold start: page open → widgets visible", "value": round(cold, 2),
                  "unit": "s", "target": "≤ 11 s (ECOSYSTEM.md: 6–8 s page, 9–11 s server)", "ok": cold <= 11})
-    rows.append({"bench": "app", "case": "websocket bytes per page load", "value": round(ws_bytes / MB, 3),
+    yield ({"bench": "app", "case": "websocket bytes per page load", "value": round(ws_bytes / MB, 3),
                  "unit": "MiB", "target": "≤ 2 MB", "ok": ws_bytes <= 2_000_000})
     with voila_server(APP) as url, browser_page(CHROMIUM) as page:
         time.sleep(20)  # let the preheated pool warm up
@@ -268,13 +268,12 @@ def run() -> list[dict]:
             time.sleep(8)  # the pool refills
         server_pid = _server_pid(url)
         rss = _kernel_rss_mb(server_pid) if server_pid else []
-    rows.append({"bench": "app", "case": "warm start from the preheated pool (median of 3)",
+    yield ({"bench": "app", "case": "warm start from the preheated pool (median of 3)",
                  "value": round(statistics.median(warm), 2), "unit": "s", "target": "≤ 4 s",
                  "ok": statistics.median(warm) <= 4})
     if rss:
-        rows.append({"bench": "app", "case": f"kernel memory per session (max of {len(rss)} kernels)",
-                     "value": round(max(rss), 1), "unit": "MiB RSS"})
-    return rows
+        yield ({"bench": "app", "case": f"kernel memory per session (max of {len(rss)} kernels)",
+                "value": round(max(rss), 1), "unit": "MiB RSS"})
 
 
 def _server_pid(url: str) -> int | None:

@@ -11,6 +11,7 @@ and the wall-clock speed-up of a study from 1 to 2 Dask worker processes.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import explorer
 from explorer.balance import Study
@@ -54,8 +55,7 @@ def study_seconds(study: Study, workers: int) -> tuple[float, float]:
     return t2 - t0, t2 - t1
 
 
-def run() -> list[dict]:
-    rows = []
+def run() -> Iterator[dict]:
     for game_id, players in CASES:
         study = Study(game_id, players, 10**6, ("greedy",), seed=1)
         rate = games_per_cpu_second(study)
@@ -65,15 +65,14 @@ def run() -> list[dict]:
             before = greedy_without_memo(study)
             row.update(peer="greedy, no memo (the bot before)", peer_value=round(before, 1),
                        ratio=round(rate / before, 2), target="≥ 2× the bot before", ok=rate >= 2 * before)
-        rows.append(row)
+        yield row
     study = Study("castle_heart", 5, 200, ("greedy",), seed=2)
     one_all, one = study_seconds(study, 1)
     two_all, two = study_seconds(study, 2)
-    rows.append({"bench": "balance", "case": "castle_heart ×5, 200 greedy games on 2 Dask workers vs 1 (games only)",
+    yield ({"bench": "balance", "case": "castle_heart ×5, 200 greedy games on 2 Dask workers vs 1 (games only)",
                  "value": round(two, 2), "unit": "s", "peer": "1 worker", "peer_value": round(one, 2),
                  "ratio": round(one / two, 2), "target": "speed-up > 1.5 (2 cores)", "ok": one / two > 1.5})
-    rows.append({"bench": "balance", "case": "the same, cluster start included",
+    yield ({"bench": "balance", "case": "the same, cluster start included",
                  "value": round(two_all, 2), "unit": "s", "peer": "1 worker", "peer_value": round(one_all, 2),
                  "ratio": round(one_all / two_all, 2)})
     explorer.get_game("castle_heart")
-    return rows

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 import timeit
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 
 import icepool
@@ -99,5 +100,6 @@ def kill_rows(turns=(1, 2, 3)) -> list[dict]:
     return rows
 
 
-def run() -> list[dict]:
-    return draw_rows() + kill_rows()
+def run() -> Iterator[dict]:
+    yield from draw_rows()
+    yield from kill_rows()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import timeit
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import permutations, product
 
@@ -72,17 +73,15 @@ def _row(case: str, key: str, ours_ms: float, peer: str | None = None, peer_ms: 
     return row
 
 
-def run() -> list[dict]:
-    rows = []
+def run() -> Iterator[dict]:
     ours = member_falls(HPS)
     assert ours == icepool_ring() == brute_ring()
     ring_ms = _best_ms(lambda: member_falls(HPS))
-    rows.append(_row("member_falls(4, 3, 2)", "ring", ring_ms, "icepool.map over 5 dice", _best_ms(icepool_ring)))
-    rows.append(_row("member_falls(4, 3, 2)", "ring", ring_ms, "brute force 3⁵ paths", _best_ms(brute_ring)))
+    yield (_row("member_falls(4, 3, 2)", "ring", ring_ms, "icepool.map over 5 dice", _best_ms(icepool_ring)))
+    yield (_row("member_falls(4, 3, 2)", "ring", ring_ms, "brute force 3⁵ paths", _best_ms(brute_ring)))
     view, variant = dealt_view()
     assert who_is_who(view, variant) == brute_who(view, variant)
-    rows.append(_row("who_is_who, 7 seats after the deal", "who", _best_ms(lambda: who_is_who(view, variant)),
+    yield (_row("who_is_who, 7 seats after the deal", "who", _best_ms(lambda: who_is_who(view, variant)),
                      "brute force over 7! orders", _best_ms(lambda: brute_who(view, variant), 2)))
-    rows.append(_row("defence_table(melee): 8 attacks walked in the engine", "attack",
-                     _best_ms(lambda: defence_table(True), 2)))
-    return rows
+    yield _row("defence_table(melee): 8 attacks walked in the engine", "attack",
+               _best_ms(lambda: defence_table(True), 2))

@@ -17,6 +17,7 @@ the person's default games (no round limit): a 2-player 永恒之息 game, a 2-p
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import explorer
 from explorer import TERMINAL
@@ -100,22 +101,20 @@ def _turn(state):
     return (view.get("round"), view.get("turn")) if isinstance(view, dict) else None
 
 
-def run() -> list[dict]:
-    rows = []
+def run() -> Iterator[dict]:
     for game_id, players in GAMES:
         before, end_before = play_before(game_id, players)
         after, end_after = play_after(game_id, players, end_before)
         same = end_after == end_before
         target = f"< {TARGET_EB} and ≤ before" if game_id == "eternal_breath" else "≤ before"
         ok = same and after <= before and (game_id != "eternal_breath" or after < TARGET_EB)
-        rows.append({"bench": "clicks", "case": f"{game_id} {players}p: before", "value": before, "unit": "clicks"})
-        rows.append({"bench": "clicks", "case": f"{game_id} {players}p: after (same game: {same})", "value": after,
+        yield ({"bench": "clicks", "case": f"{game_id} {players}p: before", "value": before, "unit": "clicks"})
+        yield ({"bench": "clicks", "case": f"{game_id} {players}p: after (same game: {same})", "value": after,
                      "unit": "clicks", "target": target, "ok": ok, "peer": "before", "peer_value": before,
                      "ratio": after / before})
-    return rows
 
 
 if __name__ == "__main__":
     from bench.__main__ import table
 
-    print(table(run()))
+    print(table(list(run())))

@@ -30,6 +30,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import explorer
@@ -269,5 +270,7 @@ def _with_before(row: dict) -> dict:
     return row
 
 
-def run() -> list[dict]:
-    return playout_rows() + mypyc_rows() + step_rows()
+def run() -> Iterator[dict]:
+    yield from playout_rows()
+    yield from mypyc_rows()
+    yield from step_rows()

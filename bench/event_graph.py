@@ -15,6 +15,7 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import plotly.graph_objects as go
@@ -75,26 +76,24 @@ def measure(path: Path) -> dict:
         return page.evaluate(MEASURE, REDRAWS)
 
 
-def run() -> list[dict]:
+def run() -> Iterator[dict]:
     log = game_log()
     graph = explorer.event_graph(log)
     specs = {"1000-event game, every event": figure_spec(graph, "en", KindColours()),
              "same game by turn": summary_spec(summary_graph(log), "en")}
-    rows = []
     with tempfile.TemporaryDirectory() as folder:
         for case, spec in specs.items():
             got = measure(page_of(spec, Path(folder) / "chain.html"))
             render = statistics.median(got["times"]) / 1000
-            rows.append({"bench": "event_graph", "case": f"{case}: render (redraw → plotly_afterplot)",
+            yield ({"bench": "event_graph", "case": f"{case}: render (redraw → plotly_afterplot)",
                          "value": render, "unit": "s", "target": f"< {TARGET_S} s", "ok": render < TARGET_S})
-            rows.append({"bench": "event_graph", "case": f"{case}: first draw from page start (incl. plotly.js)",
+            yield ({"bench": "event_graph", "case": f"{case}: first draw from page start (incl. plotly.js)",
                          "value": got["first"] / 1000, "unit": "s"})
-        rows.append({"bench": "event_graph", "case": "events / edges drawn", "value": f"{len(graph)} / "
+        yield ({"bench": "event_graph", "case": "events / edges drawn", "value": f"{len(graph)} / "
                      f"{graph.number_of_edges()}", "unit": ""})
-    return rows
 
 
 if __name__ == "__main__":
     from bench.__main__ import table
 
-    print(table(run()))
+    print(table(list(run())))

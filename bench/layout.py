@@ -7,6 +7,7 @@ laptop whether the current decision and Learn's Next are on screen without scrol
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,8 +44,7 @@ def measure(page, url: str, game: str, lang: str, width: int) -> dict:
             "learn_next": learn_next}
 
 
-def run() -> list[dict]:
-    rows = []
+def run() -> Iterator[dict]:
     with launcher_server(APP, timeout=300) as (url, _process):
         for width, height in SCREENS:
             with browser_page(CHROMIUM, width=width, height=height) as page:
@@ -56,9 +56,8 @@ def run() -> list[dict]:
                               and (not laptop or (m["decision_on_screen"] and m["learn_next"] is not False)))
                         extra = (f"; decision on screen: {m['decision_on_screen']}, Learn's Next: {m['learn_next']}"
                                  if laptop else "")
-                        rows.append({"bench": "layout", "case": f"{game} Play {width}×{height} {lang}: "
+                        yield ({"bench": "layout", "case": f"{game} Play {width}×{height} {lang}: "
                                      f"narrowest button {m['narrowest']:.0f} px{extra}",
                                      "value": m["sideways"], "unit": "px sideways",
                                      "target": "0 px sideways, buttons ≥ 32 px with labels"
                                      + (", decision and Next on screen" if laptop else ""), "ok": ok})
-    return rows

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import timeit
+from collections.abc import Iterator
 from fractions import Fraction
 
 import icepool
@@ -189,20 +190,19 @@ def _question(case: str, target: str, ours, expected: dict, idioms: dict, conver
     return _row(case, ours_ms, TARGET_MS[target], f"icepool ({name})", peer_ms)
 
 
-def run() -> list[dict]:
-    rows = []
+def run() -> Iterator[dict]:
     for label, points in (("3, 2, 1", POINTS), ("7/2, 3/2, 1/2: half points", HALF_POINTS)):
         for response, idioms in (("block", icepool_block_idioms(points)), ("dodge", icepool_dodge_idioms(points))):
             expected = damage(*points, response=response)
-            rows.append(_question(f"damage({label}, {response}) warm", "damage",
+            yield (_question(f"damage({label}, {response}) warm", "damage",
                                   lambda p=points, r=response: damage(*p, response=r), expected, idioms))
     block, dodge = damage(*POINTS), damage(*POINTS, response="dodge")
     assert block == _from_sympy(sympy_block()) and dodge == _from_sympy(sympy_dodge())
     for response, fn in (("block", sympy_block), ("dodge", sympy_dodge)):
         ours_ms = _ms(lambda r=response: damage(*POINTS, response=r))
-        rows.append(_row(f"damage(3, 2, 1, {response}) warm", ours_ms, TARGET_MS["damage"], "sympy.stats", _ms(fn)))
+        yield (_row(f"damage(3, 2, 1, {response}) warm", ours_ms, TARGET_MS["damage"], "sympy.stats", _ms(fn)))
 
-    rows.append(_question("judgment(2): a 2d判定, the sum of two dice", "judgment", lambda: judgment(2), judgment(2),
+    yield (_question("judgment(2): a 2d判定, the sum of two dice", "judgment", lambda: judgment(2), judgment(2),
                           {"2 @ d6": lambda: 2 @ icepool.d6, "d6 + d6": lambda: icepool.d6 + icepool.d6}))
 
     kill = turns_to_kill(HP, block, MAX_TURNS)
@@ -210,9 +210,8 @@ def run() -> list[dict]:
               "Die.time_to_sum": lambda: icepool_turns_time_to_sum(block),
               "map with repeat": lambda: icepool_turns_markov(block), "n @ die": lambda: icepool_turns_sums(block)}
     case = f"turns_to_kill({HP}, damage(3, 2, 1), {MAX_TURNS})"
-    rows.append(_question(case, "turns_to_kill", lambda: turns_to_kill(HP, block, MAX_TURNS), kill, idioms,
+    yield (_question(case, "turns_to_kill", lambda: turns_to_kill(HP, block, MAX_TURNS), kill, idioms,
                           convert=lambda answer: answer, budget_s=1.0, repeat=3))
     assert kill == sympy_turns(block)
     ours_ms = _ms(lambda: turns_to_kill(HP, block, MAX_TURNS))
-    rows.append(_row(case, ours_ms, TARGET_MS["turns_to_kill"], "sympy.stats", _ms(lambda: sympy_turns(block), 1.0, 1)))
-    return rows
+    yield _row(case, ours_ms, TARGET_MS["turns_to_kill"], "sympy.stats", _ms(lambda: sympy_turns(block), 1.0, 1))

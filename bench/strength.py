@@ -97,6 +97,9 @@ def _row(case: str, score: float, n: int, target: str = "", ok=None, peer=None, 
     return row
 
 
+LONG = True  # about 10 minutes: `python -m bench strength` or `python -m bench --long`
+
+
 def run() -> list[dict]:
     jobs = []
     for game_id, players in MATCHES:
