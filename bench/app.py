@@ -2,13 +2,14 @@
 over the websocket, and the kernel's memory per session. Measured in Debian's chromium.
 
 Issue 19 adds: the CPU the app's wiring cell costs a kernel (and what ``plotly.io.renderers`` would
-have added), and page loads opened at the same moment with Voilà's 4 s IOPub default as the peer.
+have added); page loads opened at the same moment with Voilà's 4 s IOPub default as the peer are in bench/load.py.
 
-Issue 18: 1 / 5 / 10 / 20 visitors at the same moment on the server `make app` runs (widgets/serve.py: its pool
-sized for the machine and filled before the visitors come, its kernel cap and busy page, which retries by itself):
-time until every page is interactive (the app shown, then a click answered by the kernel), kernel memory (per
-kernel and in total), and the kernels left 30 s after every page closed (must be the pre-heated pool). Every
-visitor's browser runs on this machine's cores beside the server: pessimistic for visitors on their own machines."""
+Issue 18: 10 visitors at the same moment (1, 5 and 20 in bench/load.py, a long study) on the server `make app` runs
+(widgets/serve.py: its pool sized for the machine and filled before the visitors come, its kernel cap and busy
+page, which retries by itself): time until every page is interactive (the app shown, then a click answered by the
+kernel), kernel memory (per kernel and in total), and the kernels left 30 s after every page closed (must be the
+pre-heated pool). Every visitor's browser runs on this machine's cores beside the server: pessimistic for visitors
+on their own machines."""
 
 from __future__ import annotations
 
@@ -248,9 +249,7 @@ def run() -> Iterator[dict]:
              "peer_value": round(cpu["cell"] + cpu["renderers"], 2),
              "ratio": round(cpu["cell"] / (cpu["cell"] + cpu["renderers"]), 2),
              "target": "plotly.io not imported", "ok": not cpu["pio_in_cell"]})
-    yield from visitors()
-    yield from server_side(10)
-    yield from concurrent_loads((10,), iopub_timeout=4)
+    yield from visitors((10,))  # 1, 5 and 20 visitors and the server-side loads: bench/load.py (a long study)
     with voila_server(APP, extra_args=("--VoilaConfiguration.preheat_kernel=False",)) as url, \
             browser_page(CHROMIUM) as page:
         cold, ws_bytes = _load(page, url)
