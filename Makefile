@@ -57,7 +57,7 @@ app: $(VENV)/.installed-app
 JOBS   ?= $(shell nproc)
 PYTEST := $(BIN)/python -m pytest --nbval-lax -p no:cacheprovider
 collect: $(VENV)/.installed-test
-	@$(PYTEST) --collect-only -q > /dev/null || { $(PYTEST) --collect-only -q | tail -30; exit 2; }
+	@$(PYTEST) --collect-only -q > $(VENV)/collect.log 2>&1 || { tail -30 $(VENV)/collect.log; exit 2; }
 
 test: collect system-deps site
 	$(PYTEST) -n $(JOBS) --dist loadfile -m "not slow"

@@ -22,7 +22,6 @@ import explorer
 
 explorer.register(toy.GAME)
 
-SEEDED = ("widgets", "app")  # the folders whose tests make sessions (support.SEED_BASE)
 
 
 @pytest.fixture
@@ -51,13 +50,9 @@ def output_dir() -> Path:
 
 @pytest.fixture(autouse=True)
 def replayable_session_seed(request, monkeypatch):
-    """A widget or app test's sessions draw their 'secret' seeds from RE_TEST_SEED and the test's id (a test
-    server's kernels from support.KERNEL_SEED), printed so a failure names them (pytest shows a failing test's
-    captured output)."""
-    path = Path(request.node.path)
-    if not path.is_relative_to(ROOT / "tests") or path.relative_to(ROOT / "tests").parts[0] not in SEEDED:
-        yield
-        return
+    """A test's sessions (widgets.GameSession, PlayArea) draw their 'secret' seeds from RE_TEST_SEED and the test's
+    id (a test server's kernels from support.KERNEL_SEED), printed so a failure names them (pytest shows a failing
+    test's captured output)."""
     seed = f"{SEED_BASE}:{request.node.nodeid}"
     monkeypatch.setattr(secrets, "randbits", random.Random(seed).getrandbits)  # what session_seed calls
     print(f"session seeds: RE_TEST_SEED={SEED_BASE} (here random.Random({seed!r}), in a test server's kernels "
