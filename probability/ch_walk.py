@@ -14,8 +14,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from explorer import CHANCE, TERMINAL, Bag, State, get_game, sample_chance
-from explorer.games.castle_heart.board import Castle, Options, Seat
+from explorer.games.castle_heart.board import Castle, Seat
 from explorer.games.castle_heart.cards import CONTENT
+from explorer.games.castle_heart.deal import options
 from probability.dist import mixture, point
 
 GAME = get_game("castle_heart")
@@ -35,8 +36,7 @@ def seat(identity: str, hp: int | None = None, hand=(), equipment=(), soldiers=(
 def staged(seats, active: int = 0, phase: str = "play", variant=None, **fields) -> State:
     """A State whose data is exactly ``seats``, in ``phase`` of ``active``'s turn (a what-if table)."""
     v = GAME.resolve_variant(variant or {})
-    opts = Options(v["distance"], v["equipment_slots"], v["magic_cost"], v["round_cap"], v["starting_hand"],
-                   v["identity_mix"], v["ice_storm_soldiers"])
+    opts = options(v)
     lord = next(i for i, s in enumerate(seats) if s.identity == "lord")
     data = Castle(seats=tuple(seats), deck=Bag({"sword": 10, "mana": 10, "heal": 10}), discard=Bag(), phase=phase,
                   opts=opts, active=active, lord=lord, turn=1, round=1, **fields)

@@ -589,9 +589,10 @@ assert [a.get("target") for a in lift] == [3] and not seat(s, 3).held
 # %% [markdown]
 # ## 魔力回朔 Mana recall
 #
-# The 魔 the user **spent** (消耗) from the start of its previous turn come back from the discard pile
-# (`CH-magic-recall`, `CH-A26`); thrown-away or discarded 魔 do not count (`CH-A40`). The lord spent 3 魔 on the
-# lightning bolt above; a round later it draws mana recall.
+# 「将上一回合中消耗的所有魔，放回手牌」: every 魔 **spent** (消耗) in the last round — by anyone, from the start of the
+# user's previous turn to the start of this one — comes back from the discard pile (`CH-magic-recall`, `CH-A26`);
+# thrown-away or discarded 魔 do not count (`CH-A40`). The lord spent 3 魔 on the lightning bolt above and nobody
+# else spent any; a round later it draws mana recall.
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A26"])))
@@ -606,11 +607,33 @@ said(s)
 assert seat(s, 0).hand.count("mana") == mana_before + 3
 
 # %% [markdown]
+# 「所有魔」 names no spender, so by default the 魔 others spent count too (`mana_recall` = `"everyone"`); the switch
+# `"own"` brings back only the user's own. Here the lord casts the ice storm, two heroes each spend a 魔 to ward it
+# off and the lord spends none; a round later it plays mana recall.
+
+# %%
+recalled = {}
+for value in ("everyone", "own"):
+    s = table(["ice_storm", "recall"], ["sword", "heal"], variant={"mana_recall": value})
+    s = no_counter(step(s, "magic", card="ice_storm", target=None, what=None))
+    s = run(s, [("ice", {"spend": True}), ("ice", {"spend": False}), ("ice", {"spend": True})])
+    s = finish(s)
+    for _ in range(3):
+        s = finish(run(s, [("draw", {"card": "sword"}), ("draw", {"card": "heal"})]))
+    s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "sword"})])
+    before = seat(s, 0).hand.count("mana")
+    s = no_counter(step(s, "magic", card="recall", target=None, what=None))
+    recalled[value] = seat(s, 0).hand.count("mana") - before
+    print(f"{value:9} 魔 back: {recalled[value]}")
+assert recalled == {"everyone": 2, "own": 0}
+
+# %% [markdown]
 # ## 冰风暴雨 Ice storm, and what `ice_storm_soldiers` changes (`CH-A27`)
 #
-# Every **other** target spends a 魔 or takes 1 damage (`CH-magic-ice-storm`). Soldiers are targets and hold no
-# 魔: by default every soldier on the table takes 1, the caster's own included (only 自己, the caster, is spared).
-# The switch reads 自己 as the caster's group (`"other_groups"`) or 每人 as heroes only (`"none"`).
+# Every target except the caster spends a 魔 or takes 1 damage (`CH-magic-ice-storm`). Soldiers are targets and
+# hold no 魔. A 目标 is a hero's group on the fireball and the missile ring, so by default 自己 is the caster's group:
+# every soldier of the **other** groups takes 1, the caster's own are spared (`"other_groups"`). The switch reads
+# 自己 as the caster alone, so its own soldiers are hit too (`"every_soldier"`), or 每人 as heroes only (`"none"`).
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A27"])))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from explorer import CHANCE, Bag, State, act, get_game
-from explorer.games.castle_heart.board import HERO, Castle, Options, Seat, Soldier, put
+from explorer.games.castle_heart.board import HERO, Castle, Seat, Soldier, put
 from explorer.games.castle_heart.cards import CONTENT
+from explorer.games.castle_heart.deal import options
 
 GAME = get_game("castle_heart")
 __all__ = [
@@ -30,8 +31,7 @@ def hero_seat(identity: str, hero: str = "levi", hp: int | None = None, hand=(),
 def table(*seats: Seat, active: int = 0, phase: str = "play", deck=None, variant=None, **more) -> State:
     """A State whose data is exactly these seats (seat 0 first), in ``phase`` of ``active``'s turn."""
     resolved = GAME.resolve_variant(variant or {})
-    opts = Options(resolved["distance"], resolved["equipment_slots"], resolved["magic_cost"], resolved["round_cap"],
-                   resolved["starting_hand"], resolved["identity_mix"], resolved["ice_storm_soldiers"])
+    opts = options(resolved)
     lord = next(i for i, s in enumerate(seats) if s.identity == "lord")
     fields = {"turn": 1, "round": 1, **more}
     data = Castle(seats=tuple(seats), deck=Bag(deck if deck is not None else {"sword": 5, "heal": 5}),

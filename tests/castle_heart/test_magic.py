@@ -171,6 +171,22 @@ def test_mana_recall_returns_the_mana_spent_not_the_mana_discarded():
     assert events(s, "CH-magic-recall")[0].number("cards") == 3 and s.data.seats[0].hand.count("mana") == 3
 
 
+@pytest.mark.parametrize(("whose", "back"), [("everyone", 4), ("own", 3)])
+def test_mana_recall_returns_all_mana_spent_in_the_last_round(whose, back):
+    """'CH-magic-recall' 「将上一回合中消耗的所有魔，放回手牌」 (CH-A26, issue 34): by default every 魔 spent in the last
+    round comes back — the user's 3 for the wand and the 1 another hero spent against its ice storm; ``own``: the 3."""
+    s = table(hero_seat("lord", "black_knight", hand=("recall", "ice_storm") + ("mana",) * 5,
+                        equipment=("lightning_wand",)),
+              hero_seat("enemy", "berserker", hand=("mana",)), hero_seat("enemy", "iron_captain"), deck={"sword": 20},
+              variant={"mana_recall": whose})
+    s = step(s, "lightning", 0, target=2, member=HERO)
+    s = step(step(cast(s, "ice_storm"), "ice", 1, spend=True), "ice", 2, spend=False)
+    assert s.data.discard.count("mana") == 4 and s.data.mana_spent == 4
+    s = cast(play_plainly_until(step(s, "end_play", 0), 0), "recall")
+    assert events(s, "CH-magic-recall")[0].number("cards") == back
+    assert s.data.seats[0].hand.count("mana") == 2 + back
+
+
 def test_mana_thrown_away_to_the_abyss_sword_or_the_bear_axe_is_not_spent():
     """'CH-magic-recall' (CH-A40): 抛弃 (the abyss sword's demand, the bear axe's cost) is not 消耗."""
     s = table(hero_seat("lord", "black_knight", hand=("mana", "recall", "sword")), hero_seat("enemy", "berserker"),
@@ -194,6 +210,18 @@ def test_swift_helps_only_the_hero_not_its_soldiers():
     s = step(s, "end_play", 0)
     assert s.data.phase == "command" and a("command", 0, target=2) not in s.legal_actions()
     assert {a("command", 0, target=1), a("command", 0, target=4)} <= set(s.legal_actions())
+
+
+def test_by_default_the_ice_storm_spares_the_casters_own_soldiers():
+    """'CH-magic-ice-storm' (CH-A27, issue 34): 「对除自己外所有目标使用」 — 自己 is the caster's group, as a 目标 is a
+    group on the fireball and the missile ring: the caster's soldiers are spared, the others' take 1."""
+    s = table(hero_seat("lord", "black_knight", hand=("ice_storm",), soldiers=(soldier("knight"),)),
+              hero_seat("enemy", "berserker", hand=("mana",), soldiers=(soldier("knight"), soldier("lynx"))),
+              hero_seat("enemy", "saint"))
+    assert s.variant["ice_storm_soldiers"] == "other_groups"
+    s = cast(s, "ice_storm")
+    hit = {(e.targets[0], e.number("member")) for e in events(s, "CH-magic-ice-storm", "damage")}
+    assert hit == {(1, 0), (1, 1)} and [x.hp for x in s.data.seats[0].soldiers] == [3]
 
 
 @pytest.mark.parametrize(("rule", "hurt"), [("every_soldier", {(0, 0), (1, 0), (1, 1)}),

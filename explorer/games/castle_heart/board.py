@@ -34,8 +34,9 @@ class Seat:
     held: bool = False
     mirror: bool = False
     shield_turn: int = -1
-    spent: int = 0  # 魔 spent since the start of this hero's current turn cycle
-    recall: int = 0  # 魔 spent in the previous cycle: what 魔力回朔 gives back
+    spent: int = 0  # 魔 this hero spent since the start of its current turn cycle
+    mark: int = 0  # Castle.mana_spent when this hero's current turn cycle began
+    recall: int = 0  # 魔 spent in the previous cycle (by anyone, or by this hero: CH-A26): what 魔力回朔 gives back
     killer: int = -1  # who brought this hero to 0 HP
 
 
@@ -49,7 +50,8 @@ class Options:
     round_cap: int
     starting_hand: int
     mix: str
-    ice_soldiers: str = "every_soldier"  # CH-A27: which soldiers 冰风暴雨 hits
+    ice_soldiers: str = "other_groups"  # CH-A27: which soldiers 冰风暴雨 hits
+    recall: str = "everyone"  # CH-A26: whose 魔 spent in the last round 魔力回朔 brings back
 
 
 @record
@@ -111,6 +113,7 @@ class Castle:
     owe: int = 0  # cards still to pay (长弓, 熊首战斧, a skill)
     after: str = ""  # the phase once they are paid, or once the neutral has chosen (CH-A41)
     fired: int = -1  # the missile ring's firing event, the cause of its split and of keeping or losing the ring
+    mana_spent: int = 0  # every 魔 spent (消耗, CH-A40) by anyone since the game began (CH-magic-recall)
 
 
 def put(d: Castle, seat: int, **changes) -> Castle:

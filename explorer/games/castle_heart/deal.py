@@ -51,10 +51,16 @@ def identities_for(players: int, mix: str) -> tuple[str, ...]:
     return out
 
 
+def options(variant) -> Options:
+    """The switches the rules read, from a resolved variant."""
+    return Options(variant["distance"], variant["equipment_slots"], variant["magic_cost"], variant["round_cap"],
+                   variant["starting_hand"], variant["identity_mix"], variant["ice_storm_soldiers"],
+                   variant["mana_recall"])
+
+
 def initial(players: int, variant) -> Castle:
     """A fresh table: identities are about to be dealt face down (a CHANCE node per seat)."""
-    opts = Options(variant["distance"], variant["equipment_slots"], variant["magic_cost"], variant["round_cap"],
-                   variant["starting_hand"], variant["identity_mix"], variant["ice_storm_soldiers"])
+    opts = options(variant)
     deck = Bag({c.id: c.count for c in CONTENT.cards.values()})
     if opts.mix == "any_legal":  # CH-A02: first a CHANCE node picks one of the mixes the count rules allow
         return Castle(seats=(Seat(),) * players, deck=deck, discard=Bag(), phase="choose_mix", opts=opts)

@@ -51,8 +51,9 @@ def pay(d: Castle, seat: int, card: str, n: int = 1) -> Castle:
     """消耗: ``n`` copies of ``card`` spent as a cost go to the discard pile; spent 魔 are counted for 魔力回朔
     (CH-magic-recall, CH-A40)."""
     s = d.seats[seat]
-    spent = s.spent + (n if card == "mana" else 0)
-    return put_and(d, seat, {"hand": take_from(s.hand, card, n), "spent": spent}, discard=d.discard.add(card, n))
+    mana = n if card == "mana" else 0
+    return put_and(d, seat, {"hand": take_from(s.hand, card, n), "spent": s.spent + mana},
+                   discard=d.discard.add(card, n), mana_spent=d.mana_spent + mana)
 
 
 def throw_away(d: Castle, seat: int, card: str, n: int = 1) -> Castle:

@@ -143,7 +143,9 @@ def resolve(d: Castle, spell: Spell, emit) -> Castle:
 
 
 def recall(d: Castle, me: int, cause, emit) -> Castle:
-    """CH-magic-recall: the 魔 spent in the previous turn come back to the hand (from the discard pile)."""
+    """CH-magic-recall 「将上一回合中消耗的所有魔，放回手牌」: every 魔 spent in the last round — by anyone from the start
+    of the user's previous turn to the start of this one, or only the user's own (CH-A26) — comes back to the hand,
+    from the discard pile (as many as are there)."""
     n = min(d.seats[me].recall, d.discard.count("mana"))
     emit.emit("recall", "CH-magic-recall", actor=me, cause=cause, cards=n)
     if not n:
@@ -205,8 +207,9 @@ def destroy_card(d: Castle, card: str, emit) -> Castle:
 
 
 def ice_on_soldiers(d: Castle, spell: Spell, emit) -> Castle:
-    """CH-magic-ice-storm (CH-A27): soldiers are 目标 too; holding no 魔 to spend, each takes 1 damage — every
-    soldier but by the switch (``every_soldier``: only the caster itself is 自己; ``other_groups``; ``none``)."""
+    """CH-magic-ice-storm (CH-A27): soldiers are 目标 too; holding no 魔 to spend, each takes 1 damage — by the
+    switch, every soldier of the other groups (``other_groups``, the default: 自己 is the caster's group), every
+    soldier (``every_soldier``: only the caster itself is 自己) or none (``none``)."""
     rule, n = d.opts.ice_soldiers, len(d.seats)
     for k in range(n if rule != "none" else 0):
         t = (spell.caster + k) % n

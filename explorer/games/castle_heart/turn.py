@@ -23,8 +23,9 @@ def start_turn(d: Castle, emit) -> Castle:
     s = d.seats[me]
     eid = emit.emit("turn", "CH-turn-four-phases", actor=me, turn=d.turn, round=d.round)
     bites = ((eid, "triggers", SELF),)  # CH-equip-poison-dagger 「在下一回合开始时」: the turn's start fires it
-    if s.spent or s.recall or s.mirror:  # else the seat stays as it is: no copy
-        d = put(d, me, recall=s.spent, spent=0, mirror=False)
+    if s.spent or s.recall or s.mirror or s.mark != d.mana_spent:  # else the seat stays as it is: no copy
+        last_round = s.spent if d.opts.recall == "own" else d.mana_spent - s.mark  # CH-magic-recall, CH-A26
+        d = put(d, me, recall=last_round, spent=0, mark=d.mana_spent, mirror=False)
     if s.held:
         emit.emit("held", "CH-magic-hold", targets=(me,))
     if s.poisoned >= 0:
