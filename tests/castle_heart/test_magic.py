@@ -173,8 +173,9 @@ def test_mana_recall_returns_the_mana_spent_not_the_mana_discarded():
 
 @pytest.mark.parametrize(("whose", "back"), [("everyone", 4), ("own", 3)])
 def test_mana_recall_returns_all_mana_spent_in_the_last_round(whose, back):
-    """'CH-magic-recall' 「将上一回合中消耗的所有魔，放回手牌」 (CH-A26, issue 34): by default every 魔 spent in the last
-    round comes back — the user's 3 for the wand and the 1 another hero spent against its ice storm; ``own``: the 3."""
+    """'CH-magic-recall' 「将上一回合中消耗的所有魔，放回手牌」 (CH-A26, issue 34): by default every 魔 spent in the
+    last round comes back — the user's 3 for the wand and the 1 another hero spent against its ice storm; ``own``:
+    the 3."""
     s = table(hero_seat("lord", "black_knight", hand=("recall", "ice_storm") + ("mana",) * 5,
                         equipment=("lightning_wand",)),
               hero_seat("enemy", "berserker", hand=("mana",)), hero_seat("enemy", "iron_captain"), deck={"sword": 20},

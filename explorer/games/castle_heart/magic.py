@@ -143,9 +143,9 @@ def resolve(d: Castle, spell: Spell, emit) -> Castle:
 
 
 def recall(d: Castle, me: int, cause, emit) -> Castle:
-    """CH-magic-recall 「将上一回合中消耗的所有魔，放回手牌」: every 魔 spent in the last round — by anyone from the start
-    of the user's previous turn to the start of this one, or only the user's own (CH-A26) — comes back to the hand,
-    from the discard pile (as many as are there)."""
+    """CH-magic-recall 「将上一回合中消耗的所有魔，放回手牌」: every 魔 spent in the last round — by anyone from the
+    start of the user's previous turn to the start of this one, or only the user's own (CH-A26) — comes back to the
+    hand, from the discard pile (as many as are there)."""
     n = min(d.seats[me].recall, d.discard.count("mana"))
     emit.emit("recall", "CH-magic-recall", actor=me, cause=cause, cards=n)
     if not n:
