@@ -249,8 +249,8 @@ assert [e.clause for e in rewards] == ["CH-reward-none"] and s.data.draws == (1,
 #
 # Say the lord is down to 2 HP (so it keeps 2 cards, `CH-turn-discard`: two 愈). The Berserker hits it for 2 (HP 0).
 # When the lord is asked at the end of the Berserker's turn it can save itself — or, if it does not, it dies and the game is over. Who wins? The
-# enemies — every enemy, alive or not (`CH-goal-enemy`, `CH-A20`). (Before the end is declared, the engine offers the
-# dead lord's knights to the heroes with free leadership, as for any death; here nobody takes them.)
+# enemies — every enemy, alive or not (`CH-goal-enemy`, `CH-A20`). Nothing is asked after the lord's death, not even
+# who takes its knights.
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A20"])))
@@ -267,10 +267,34 @@ lord_saves_itself = step(s, "rescue", target=0)
 show(s, lord_saves_itself)
 assert lord_saves_itself.data.seats[0].hp == 1 and not lord_saves_itself.is_terminal
 lord_dies = step(s, "rescue", target=None)
-lord_dies = nobody_helps(lord_dies)        # the engine first offers the lord's knights to its side; nobody takes them
 show(s, lord_dies)
 assert lord_dies.is_terminal and lord_dies.winners == (1, 3, 5)
 assert [e.clause for e in lord_dies.events if e.kind in ("lord falls", "game over")] == ["CH-end-lord-dies", "CH-goal-enemy"]
+
+# %% [markdown]
+# ### Two heroes fall at one turn's end (`CH-A43`)
+#
+# 「若回合结束未能将生命恢复到1点，该英雄死亡」 puts every death at the same moment, the turn's end, and 「城主被消灭，游戏结束」
+# ends the game as the lord dies. Say the Black Knight (P5, an enemy with a lynx) is dying too when the Berserker ends
+# its turn: it comes before the lord in turn order, and the Berserker has room for the lynx. Every rescue is asked
+# first; then both die and the game is over — nobody is asked to take the lynx.
+
+# %%
+display(Markdown(assumption_markdown(GID, ["CH-A43"])))
+s = table(["heal", "mana"], hands=[["heal", "mana"], *HANDS[1:]])
+s = what_if(s, put(s.data, 0, hp=2))
+s = run(s, [("end_play", {}), ("command", {"target": None}), ("discard", {"card": "mana"}), ("discard", {"card": "mana"}),
+            ("draw", {"card": "sword"}), ("draw", {"card": "mana"})])
+s = run(s, [("attack", {"target": 0, "member": -1, "pay": "sword"}), ("take_hit", {})])
+s = what_if(s, put(s.data, 5, hp=0))       # the Black Knight lies dying as well
+s = run(s, [("end_play", {}), ("command", {"target": None})])
+assert s.data.phase == "rescue" and s.data.dying == (5, 0)
+both_fall = nobody_helps(s)
+show(s, both_fall)
+assert both_fall.is_terminal and not any(e.kind == "join" for e in both_fall.log)
+assert [(e.kind, e.targets) for e in both_fall.events if e.kind in ("death", "lord falls")] == [
+    ("death", (5,)), ("death", (0,)), ("lord falls", (0,))]
+assert both_fall.winners == (1, 3, 5)
 
 # %% [markdown]
 # ## The end: every enemy gone, and the neutral's choice (`CH-end-enemies-dead-neutral-choice`)

@@ -133,6 +133,21 @@ def test_the_lords_death_ends_the_game_before_anyone_is_asked_to_take_its_soldie
     assert not s.is_terminal
 
 
+def test_the_lord_and_an_enemy_falling_at_one_turns_end_die_together_and_nobody_is_asked_after():
+    """'CH-end-lord-dies' 「城主被消灭，游戏结束」 with 'CH-death-end-of-turn' (CH-A43, issue 34): an enemy with a
+    soldier (dying before the turn) and the lord (brought down this turn) fall at the same turn's end; the enemy comes
+    first in turn order and its ally has room for the soldier, yet every rescue is asked first, then both die and the
+    game ends: nobody is asked to take the soldier."""
+    seats = (hero_seat("enemy", "black_knight"), hero_seat("enemy", hp=0, soldiers=(soldier("knight"),)),
+             hero_seat("reinforcement"), hero_seat("enemy"), hero_seat("lord", hp=1))
+    s = kill(table(*seats), 0, 4)
+    assert len(s.data.seats[0].soldiers) < s.data.seats[0].leadership  # the ally who was asked before
+    assert s.is_terminal and not any(e.kind == "join" for e in s.log)
+    shown = [(e.kind, e.targets) for e in s.log if e.kind in ("death", "lord falls", "game over")]
+    assert shown == [("death", (1,)), ("death", (4,)), ("lord falls", (4,)), ("game over", (0, 1, 3))]
+    assert s.winners == (0, 1, 3)
+
+
 def test_only_undeclared_neutrals_left_when_the_lord_falls_win():
     """'CH-goal-neutral': staying neutral and the last faction standing."""
     s = table(hero_seat("neutral", "black_knight"), hero_seat("lord", hp=1), hero_seat("reinforcement"),

@@ -107,6 +107,7 @@ class Castle:
     command: int = -1
     queue: tuple = ()
     dying: tuple = ()
+    fallen: tuple = ()  # heroes not brought back at the turn's end, who die together once every rescue is over (CH-A43)
     orphans: tuple = ()
     lord: int = -1
     winners: tuple = ()

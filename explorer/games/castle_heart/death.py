@@ -20,13 +20,31 @@ def end_turn(d: Castle, emit) -> Castle:
 
 
 def death_next(d: Castle, emit) -> Castle:
-    """Settle the next dying hero: everyone in turn may give it 愈 (CH-A18), else it dies."""
-    if not d.dying:  # the next turn, at once unless a reward's draws are due first (flow.advance deals them)
-        return with_(d, phase="next_turn") if d.draws else next_turn(d, emit)
-    queue = rescuers(d)
-    if not queue:
-        return die(with_(d, dying=d.dying[1:]), d.dying[0], emit)
-    return with_(d, phase="rescue", queue=queue)
+    """Settle the next dying hero: everyone in turn may give it 愈 (CH-A18), else it falls; once every dying hero
+    is settled, the fallen die together (CH-A43)."""
+    if d.dying:
+        queue = rescuers(d)
+        return with_(d, phase="rescue", queue=queue) if queue else fall(d, emit)
+    if d.fallen:
+        return deaths(d, emit)
+    # the next turn, at once unless a reward's draws are due first (flow.advance deals them)
+    return with_(d, phase="next_turn") if d.draws else next_turn(d, emit)
+
+
+def fall(d: Castle, emit) -> Castle:
+    """The first dying hero is not back to 1 HP: it will die with the others who fall at this turn's end."""
+    return death_next(with_(d, dying=d.dying[1:], fallen=(*d.fallen, d.dying[0])), emit)
+
+
+def deaths(d: Castle, emit) -> Castle:
+    """CH-death-end-of-turn: the fallen die, in turn order from the active hero. CH-end-lord-dies
+    「城主被消灭，游戏结束」: with the lord among them they all die and the game ends there, nobody asked anything more
+    (CH-A43); else each death is settled in turn (its soldiers, CH-death-soldiers-join; the end of the enemies)."""
+    if d.lord in d.fallen:
+        for victim in d.fallen:
+            d = dead(d, victim, emit)
+        return after_death(with_(d, fallen=()), d.lord, emit)
+    return die(with_(d, fallen=d.fallen[1:]), d.fallen[0], emit)
 
 
 def rescuers(d: Castle) -> tuple:
@@ -50,21 +68,27 @@ def rescue(d: Castle, target, emit) -> Castle:
         return death_next(with_(d, dying=d.dying[1:]), emit)
     if d.queue:
         return d
-    return die(with_(d, dying=d.dying[1:]), dying, emit)
+    return fall(d, emit)
 
 
-def die(d: Castle, victim: int, emit) -> Castle:
-    """CH-death-end-of-turn: not back to 1 HP by the end of the turn, the hero dies; its identity is shown.
-
-    CH-end-lord-dies 「城主被消灭，游戏结束」: the lord's death ends the game there, so nobody is asked to
-    take its soldiers (CH-death-soldiers-join is for a game that goes on)."""
+def dead(d: Castle, victim: int, emit) -> Castle:
+    """CH-death-end-of-turn: not back to 1 HP by the end of the turn, the hero dies; its identity is shown, its cards
+    are discarded, and its killer is rewarded or penalised."""
     s = d.seats[victim]
     killer = s.killer
     eid = emit.emit("death", "CH-death-end-of-turn", actor=killer if killer >= 0 else None, targets=(victim,),
                     identity=s.identity, declared=s.declared)
     d = put(d, victim, alive=False, revealed=True, hand=(), equipment=(), soldiers=())
     d = with_(d, discard=d.discard.union(s.hand).union(s.equipment))
-    d = reward(d, killer, victim, s, eid, emit)
+    return reward(d, killer, victim, s, eid, emit)
+
+
+def die(d: Castle, victim: int, emit) -> Castle:
+    """A hero dies (``dead``) while the game goes on: a hero of its side may take its soldiers, then the death's end
+    of the game is checked (CH-death-soldiers-join, after_death). The lord's death ends the game there, so nobody
+    is asked to take its soldiers (CH-end-lord-dies)."""
+    s = d.seats[victim]
+    d = dead(d, victim, emit)
     if s.soldiers and camp(s) and s.identity != LORD:
         queue = tuple(i for i in clockwise_from(d, victim, include_start=False)
                       if len(d.seats[i].soldiers) < d.seats[i].leadership and d.seats[i].hp > 0
@@ -177,7 +201,7 @@ def neutral_choice(d: Castle, join_lord: bool, emit) -> Castle:
 
 def over(d: Castle, winners: tuple, clause: str, emit) -> Castle:
     emit.emit("game over", clause, targets=winners)
-    return with_(d, phase="over", winners=tuple(sorted(winners)), draws=(), queue=(), dying=())
+    return with_(d, phase="over", winners=tuple(sorted(winners)), draws=(), queue=(), dying=(), fallen=())
 
 
 def next_turn(d: Castle, emit) -> Castle:
