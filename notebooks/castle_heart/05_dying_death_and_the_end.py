@@ -68,9 +68,10 @@ HANDS = [["fireball", "heal"], ["sword", "sword"], ["mana", "heal"], ["sword", "
          ["sword", "mana"]]
 
 
-def table(draws, hands=HANDS):
+def table(draws, hands=HANDS, variant=None):
     """The lord's first play phase: the shared table with these opening hands and the lord's two draws."""
-    state = prepare(TUTORIAL_TABLE["identities"], TUTORIAL_TABLE["heroes"], hands, TUTORIAL_TABLE["deployments"])
+    state = prepare(TUTORIAL_TABLE["identities"], TUTORIAL_TABLE["heroes"], hands, TUTORIAL_TABLE["deployments"],
+                    variant)
     return run(state, [("draw", {"card": c}) for c in draws])
 
 
@@ -309,9 +310,9 @@ assert both_fall.winners == (1, 3, 5)
 display(Markdown(assumption_markdown(GID, ["CH-A41"])))
 
 
-def late_game(declared=""):
+def late_game(declared="", variant=None):
     """P3 and P5 dead (identities shown), the Berserker at 1 HP, Levi's declaration as given."""
-    s = table(["sword", "heal"])
+    s = table(["sword", "heal"], variant=variant)
     d = s.data
     for p in (3, 5):
         d = put(d, p, alive=False, revealed=True, hp=0, hand=(), soldiers=())
@@ -366,6 +367,25 @@ ended = step(s, "declare", camp="reinforcement")
 show(s, ended, viewer=0)
 assert ended.is_terminal and ended.winners == (0, 2)
 assert all(e.private_to is None for e in ended.events)
+
+# %% [markdown]
+# Going back to **中立** is another matter: it destroys (消灭) no enemy, so nothing is checked and nobody is asked —
+# Levi stays neutral and may still win as the last camp standing (`CH-goal-neutral`, below). With `side_change_ends`
+# = `"any"` (the reading before issue 34) the same declaration counted as the enemies' end: Levi was asked to join
+# the lord or turn enemy, so a neutral could never win.
+
+# %%
+back = {}
+for value in ("reinforcement", "any"):
+    s = late_game(declared="enemy", variant={"side_change_ends": value})
+    s = what_if(s, put(s.data, 1, alive=False, revealed=True, hp=0, hand=(), soldiers=()))
+    s = run(s, [("end_play", {}), ("command", {"target": None}), ("draw", {"card": "sword"}),
+                ("draw", {"card": "heal"}), ("end_play", {}), ("command", {"target": None})])
+    s = run(s, [("draw", {"card": c}) for c in ("sword", "heal", "mana")])
+    back[value] = step(s, "declare", camp="neutral")
+    print(f"{value:13}", back[value].data.phase, [a.describe("en") for a in back[value].legal_actions()][:2])
+assert back["reinforcement"].data.phase == "play" and back["reinforcement"].current_player == 4
+assert back["any"].data.phase == "neutral_choice" and back["any"].current_player == 4
 
 # %% [markdown]
 # ## When only a neutral is left standing (`CH-goal-neutral`)

@@ -206,11 +206,11 @@ def test_the_round_cap_is_off_by_default_and_hands_nobody_a_win():
     assert capped.is_terminal and capped.winners == () and events(capped, "CH-round-cap", "round cap")
 
 
-def neutral_last_declared_enemy():
+def neutral_last_declared_enemy(variant=None):
     """Lord, reinforcement, and a neutral declared enemy at the start of its turn; the enemies are dead."""
     s = table(hero_seat("lord", "black_knight"), hero_seat("reinforcement"),
               hero_seat("neutral", declared="enemy", hand=("sword",)), hero_seat("enemy"), hero_seat("enemy"),
-              active=2)
+              active=2, variant=variant)
     for dead in (3, 4):
         s = with_seat(s, dead, alive=False)
     return s
@@ -222,9 +222,21 @@ def test_the_last_declared_enemy_turning_reinforcement_ends_the_game():
     assert s.is_terminal and s.winners == (0, 1) and events(s, "CH-end-neutral-as-reinforcement")
 
 
-def test_the_last_declared_enemy_standing_neutral_is_asked_to_join():
-    """'CH-end-enemies-dead-neutral-choice' (CH-A41): back to neutral with no enemy left, it joins or turns enemy."""
-    s = step(neutral_last_declared_enemy(), "declare", 2, camp="neutral")
+def test_going_back_to_neutral_destroys_no_enemy_and_the_neutral_can_win():
+    """'CH-goal-neutral' 「只有在保持中立身份并最终成为唯一存活的势力，才算胜利」 (CH-A41, issue 34): the last declared
+    enemy going back to 中立 destroys nobody, so nobody is asked anything; it then brings the lord down, the last
+    camp standing and still neutral, and wins."""
+    s = with_seat(neutral_last_declared_enemy(), 1, alive=False)
+    s = with_seat(step(s, "declare", 2, camp="neutral"), 0, hp=1)
+    assert s.data.phase == "play" and s.current_player == 2 and s.data.seats[2].declared == ""
+    s = kill(s, 2, 0)
+    assert s.is_terminal and s.winners == (2,) and events(s, "CH-goal-neutral")
+
+
+def test_with_any_side_change_the_last_declared_enemy_standing_neutral_is_asked_to_join():
+    """'CH-end-enemies-dead-neutral-choice' (CH-A41, ``side_change_ends`` = ``any``): back to neutral with no enemy
+    left, it joins or turns enemy."""
+    s = step(neutral_last_declared_enemy({"side_change_ends": "any"}), "declare", 2, camp="neutral")
     assert s.data.phase == "neutral_choice" and s.current_player == 2
     joined = step(s, "neutral_choice", 2, join=True)
     assert joined.is_terminal and joined.winners == (0, 1) and events(joined, "CH-goal-reinforcement")

@@ -52,6 +52,7 @@ class Options:
     mix: str
     ice_soldiers: str = "other_groups"  # CH-A27: which soldiers 冰风暴雨 hits
     recall: str = "everyone"  # CH-A26: whose 魔 spent in the last round 魔力回朔 brings back
+    side_change: str = "reinforcement"  # CH-A41: which declaration with no enemy alive checks the end
 
 
 @record

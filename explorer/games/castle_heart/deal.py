@@ -55,7 +55,7 @@ def options(variant) -> Options:
     """The switches the rules read, from a resolved variant."""
     return Options(variant["distance"], variant["equipment_slots"], variant["magic_cost"], variant["round_cap"],
                    variant["starting_hand"], variant["identity_mix"], variant["ice_storm_soldiers"],
-                   variant["mana_recall"])
+                   variant["mana_recall"], variant["side_change_ends"])
 
 
 def initial(players: int, variant) -> Castle:

@@ -144,11 +144,13 @@ def use_heal(d: Castle, target: int, emit) -> Castle:
 
 def declare(d: Castle, camp: str, emit) -> Castle:
     """CH-neutral-declare: at the start of its turn a neutral declares itself enemy or reinforcement, or not.
-    The last declared enemy changing side leaves no enemy: the end of the game is checked at once (CH-A41)."""
+    With no enemy alive, a declaration of 援军 ends the game (CH-end-neutral-as-reinforcement); going back to 中立 is
+    no 消灭 of an enemy, so nothing else is checked (CH-A41; ``side_change_ends`` = ``any`` checks that too)."""
     me = d.active
     emit.emit("declare", "CH-neutral-declare", actor=me, camp=camp)
     d = with_(put(d, me, declared="" if camp == NEUTRAL else camp), acted=True)
-    return when_enemies_gone(d, "play", emit) if enemies_eliminated(d) else d
+    checks = camp == REINFORCEMENT or d.opts.side_change == "any"
+    return when_enemies_gone(d, "play", emit) if checks and enemies_eliminated(d) else d
 
 
 def command_start(d: Castle, emit) -> Castle:
