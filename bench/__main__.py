@@ -6,9 +6,10 @@ A module ``bench/<name>.py`` exposes ``run()``, which yields (or returns) rows; 
 that sets ``LONG = True`` is a long study: it runs only when named or with ``--long``.
 
 Usage: ``python -m bench [--long] [module ...]`` (``python -m bench engine`` runs one module). The default set
-finishes in about a quarter of an hour on 2 cores; ``bench/strength.py`` (the strong bots against greedy, about
-10 minutes) is the long one. ``event_graph`` draws the graph of a 1000-event game in chromium from the view's own
-HTML export, under a second to ``plotly_afterplot`` (issue 15).
+finishes in about 9 minutes on 2 cores (8 min 38 s measured on 4 December 2026); the long studies are
+``bench/strength.py`` (the strong bots against greedy, about 10 minutes) and ``bench/load.py`` (1, 5 and 20
+visitors at once, about 8 minutes). ``event_graph`` draws the graph of a 1000-event game in chromium from the view's
+own HTML export, under a second to ``plotly_afterplot`` (issue 15).
 """
 
 from __future__ import annotations
