@@ -2,7 +2,7 @@
 games, each tab of the app (the list is read from notebooks/app.py; the Rules tab with each of its two registers open),
 the visible text of the tab's panel in 中文 and in English. In 中文 no English word may be left, in English no
 Chinese, except what the allow-lists below name and explain. And each is read whole: no label, button, tab title or
-(on a desk) menu choice is cut by its box. One server for the module; the words found are written to
+(on a desk) menu choice is cut by its box. The app server is the worker's (app_url); the words found are written to
 test-output/tab-words-<lang>-<width>.json."""
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def settled_text(page) -> str:
     return last or ""
 
 
-def read_every_tab(page, lang: str, games=GAMES, cut: dict | None = None) -> dict[str, dict[str, str]]:
+def read_every_tab(page, lang: str, cut: dict, games=GAMES) -> dict[str, dict[str, str]]:
     """{game: {tab: text}} of every tab of every game, in ``lang``; ``cut`` gets {"game / tab": texts cut}."""
     phone = page.viewport_size["width"] < 600
     picker = page.locator(".re-game-picker select")
@@ -126,8 +126,7 @@ def read_every_tab(page, lang: str, games=GAMES, cut: dict | None = None) -> dic
         for en, zh in app_tabs():
             page.locator(".re-app-tabs .lm-TabBar-tab", has_text=zh if lang == "zh" else en).first.click()
             texts[game][en] = settled_text(page)
-            if cut is not None:
-                cut[f"{game} / {en}"] = cut_texts(page, menus=not phone)
+            cut[f"{game} / {en}"] = cut_texts(page, menus=not phone)
             if en == "Rules":  # the clause register is open; open the assumptions register too, then close it again
                 texts[game]["Rules: assumptions"] = read_register(page, 1)
                 read_register(page, 0)
@@ -159,7 +158,7 @@ def test_every_tab_speaks_one_language(chromium_path, output_dir, app_url, lang)
     with browser_page(chromium_path, width=1280, height=800) as page:
         page.goto(app_url, timeout=LONG)
         cut: dict[str, list[str]] = {}
-        texts = read_every_tab(page, lang, cut=cut)
+        texts = read_every_tab(page, lang, cut)
         page.screenshot(path=str(output_dir / f"tab-words-{lang}-1280.png"), full_page=False)
     check(texts, lang, output_dir / f"tab-words-{lang}-1280.json", cut)
 
@@ -170,7 +169,7 @@ def test_every_tab_speaks_one_language_on_a_phone(chromium_path, output_dir, app
     with browser_page(chromium_path, width=390, height=844) as page:
         page.goto(app_url, timeout=LONG)
         cut: dict[str, list[str]] = {}
-        texts = read_every_tab(page, lang, cut=cut)
+        texts = read_every_tab(page, lang, cut)
         page.screenshot(path=str(output_dir / f"tab-words-{lang}-390.png"), full_page=False)
     check(texts, lang, output_dir / f"tab-words-{lang}-390.json", cut)
 
