@@ -12,7 +12,7 @@ import re
 import time
 
 import pytest
-from voila_server import browser_page
+from voila_server import browser_page, wait_for_kernel
 
 import explorer
 
@@ -114,6 +114,10 @@ def basic_tool(page) -> None:
 
 def person_decides(page, lang: str, notes: dict) -> bool:
     """One decision of Player 0, the way a person plays through the table; False when the game is over."""
+    # The kernel idle first: while dice and bots play on after a click, the page shows each step's picker for a
+    # moment, and a decision read then may be one the kernel has already closed (CI, 4 December: the game ended by
+    # the bots while the test went on to click "end").
+    wait_for_kernel(page, quiet=0.1)
     if page.locator(".re-moba-head .re-moba-over:visible").count():
         return False
     page.wait_for_function(SETTLED, timeout=60_000)  # the picker's buttons are those of the step shown
