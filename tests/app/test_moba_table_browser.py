@@ -214,6 +214,7 @@ def play_whole_game(page, lang: str, width: int, height: int, output_dir) -> dic
             break
         if notes.get("spawn") and notes.get("checked", 0) < 2 and turn % 5 == 0:
             notes["checked"] = notes.get("checked", 0) + 1
+            wait_for_kernel(page, quiet=0.1)  # not while the board redraws: its cells are replaced (CI, 4 December)
             page.locator(".re-action:visible").first.wait_for(state="visible", timeout=60_000)
             check_page(page, lang, width, height)
             if width >= 1280:
