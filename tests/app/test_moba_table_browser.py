@@ -223,6 +223,7 @@ def play_whole_game(page, lang: str, width: int, height: int, output_dir) -> dic
             page.screenshot(path=str(output_dir / f"moba-table-{lang}-{width}.png"))
     over = page.locator(".re-moba-head .re-moba-over")
     over.wait_for(state="visible", timeout=60_000)
+    wait_for_kernel(page, quiet=0.1)  # the last step's redraw done
     first, verb = OVER[lang]
     assert first in over.inner_text() and verb in over.inner_text() and "MB-" in over.inner_text()
     over.evaluate("(e) => e.scrollIntoView({block: 'start'})")
