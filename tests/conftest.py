@@ -1,5 +1,5 @@
-"""Shared fixtures: the toy game for the core's own tests, chromium, the output folder, every widget or app test's
-session seed (fixed and printed), and a widget callback that raises failing its test. Shared helpers live in
+"""Shared fixtures: the toy game for the core's own tests, chromium, the output folder, the app server, every test's
+session seeds (fixed and printed), and a widget callback that raises failing its test. Shared helpers live in
 ``support.py`` (import them from there, never from a conftest)."""
 
 from __future__ import annotations

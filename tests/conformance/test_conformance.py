@@ -34,27 +34,19 @@ def smallest_table(game: explorer.Game, switch: str) -> int:
     return max(game.min_players, entry.players_from if entry else 0)
 
 
-SWITCHES = [(gid, name, value)
+# `make test` plays each switch at its smallest interesting table; the largest table is in the slow matrix.
+SWITCHES = [pytest.param(gid, name, value, players, marks=[pytest.mark.slow] if largest else [])
             for gid in GAMES
             for name, option in explorer.get_game(gid).options.items()
             for value in (option.values or ())
-            if value != option.default]
+            if value != option.default
+            for players, largest in ((smallest_table(explorer.get_game(gid), name), False),
+                                     (explorer.get_game(gid).max_players, True))]
 
 
-@pytest.mark.parametrize(("game_id", "switch", "value"), SWITCHES)
-def test_every_variant_switch_plays_to_the_end(game_id, switch, value):
-    """At the switch's smallest interesting table (`make test`); the largest table is in the slow matrix."""
-    g = explorer.get_game(game_id)
-    players = smallest_table(g, switch)
+@pytest.mark.parametrize(("game_id", "switch", "value", "players"), SWITCHES)
+def test_every_variant_switch_plays_to_the_end(game_id, switch, value, players):
     final = checked_playout(game_id, players, seed=3, variant={switch: value}, check_every_step=False)
-    assert final.is_terminal and final.variant[switch] == value
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("game_id", "switch", "value"), SWITCHES)
-def test_every_variant_switch_plays_to_the_end_at_the_largest_table(game_id, switch, value):
-    g = explorer.get_game(game_id)
-    final = checked_playout(game_id, g.max_players, seed=3, variant={switch: value}, check_every_step=False)
     assert final.is_terminal and final.variant[switch] == value
 
 
