@@ -7,7 +7,7 @@
 Pure Python: no UI imports here (see ../DESIGN.md in shared/ for the layers).
 """
 
-from .actions import CHANCE, TERMINAL, Action, act
+from .actions import CHANCE, TERMINAL, Action, OpenNumber, act
 from .bag import Bag
 from .chance import Draws, Weighted
 from .errors import ContentWarning, DataError, IllegalAction, SaveError, VariantError, W
@@ -21,8 +21,8 @@ from .transcript import transcript
 
 __all__ = [
     "CANCELLED", "CHANCE", "HIDDEN", "RELATIONS", "SELF", "TERMINAL", "TOOK_EFFECT", "Action", "Assumption", "Bag",
-    "Bot",
-    "Clause", "ContentWarning", "DataError", "Draws", "Emitter", "Event", "Game", "IllegalAction", "Option",
+    "Bot", "Clause", "ContentWarning", "DataError", "Draws", "Emitter", "Event", "Game", "IllegalAction", "OpenNumber",
+    "Option",
     "RandomBot", "SaveError", "Scenario", "State", "VariantError", "W",
     "Weighted", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids",
     "get_game", "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",

@@ -92,6 +92,27 @@ class Action:
         return f"{self.kind}({who}{', ' if inner else ''}{inner})"
 
 
+@dataclass(frozen=True)
+class OpenNumber:
+    """A decision with one parameter that takes any whole number from ``smallest`` up, because the document sets
+    no upper end (the MOBA's winning score, 「协商决定获胜所需的得分」). ``legal_actions`` lists a menu of such
+    choices, from which bots, search and OpenSpiel pick; a person and ``State.apply`` may give any number."""
+
+    kind: str
+    player: int
+    param: str
+    smallest: int = 1
+
+    def fits(self, action: Action) -> bool:
+        """``action`` is this choice with a whole number (not a bool) of at least ``smallest``."""
+        if action.kind != self.kind or action.player.__class__ is not int or action.player != self.player:
+            return False
+        if len(action.params) != 1 or action.params[0][0] != self.param:
+            return False
+        value = action.params[0][1]
+        return value.__class__ is int and value >= self.smallest
+
+
 def same_value(a: Any, b: Any) -> bool:
     """``a == b`` with the same type at every level (an int is not a bool or a float)."""
     if a.__class__ is not b.__class__:

@@ -1,9 +1,10 @@
 """The action space of each shipped game, enumerated from its content files and its action kinds.
 
 Every domain is read from the game's data (card, character, hero, map and bloodline ids; map sizes; ranges;
-leadership), or from the rules' own constants (die faces, win scores, declarations), never from play: so every
-legal action of every state has its place, and ids stay put while games are played. The blocks follow the
-order written here; ``docs/openspiel.md`` shows the layout. A game without an entry here has no OpenSpiel id
+leadership), or from the rules' own constants (die faces, the listed win scores, declarations), never from
+play: so every legal action of every state has its place, and ids stay put while games are played. A number
+the rules leave open (``Game.open_number``: the MOBA's winning score) has its listed menu here; OpenSpiel's
+``win_score`` parameter gives any other. The blocks follow the order written here; ``docs/openspiel.md`` shows the layout. A game without an entry here has no OpenSpiel id
 space yet (:func:`action_space` says so).
 """
 
@@ -89,7 +90,7 @@ def card_moba(players: int) -> list[Signature]:
     return [
         kind("end"), kind("mode", mode=("classic", "ruler")), kind("map", map=tuple(c.maps)),
         kind("hero", hero=tuple(sorted(c.heroes))), kind("bloodline", piece=pieces),
-        kind("win_score", score=setup.WIN_SCORES), kind("order", order=orders), kind("spawn", cell=cells),
+        kind("win_score", score=setup.LISTED_WIN_SCORES), kind("order", order=orders), kind("spawn", cell=cells),
         kind("draw", card=(None, *cards)), kind("discard", card=cards), kind("move", to=cells),
         kind("attack", target=seats),
         *(kind("play", card=cards, **aim) for aim in aims),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import actions, events
-from .actions import Action, act
+from .actions import Action, OpenNumber, act
 from .bot import RandomBot
 from .errors import NOT_LEGAL_NOW, DataError, IllegalAction, VariantError
 from .events import Emitter, Event
@@ -107,6 +107,11 @@ class Game:
     def legal_actions(self, data: Any) -> tuple[Action, ...]:
         """The choices of the player to move (not called at CHANCE or TERMINAL)."""
         raise NotImplementedError
+
+    def open_number(self, data: Any) -> OpenNumber | None:
+        """The current decision's parameter that takes any whole number the document allows, with no upper end
+        (``legal_actions`` lists a menu of it): the MOBA's winning score. Default: none."""
+        return None
 
     def chance_outcomes(self, data: Any) -> tuple[tuple[Action, Fraction], ...]:
         """At a CHANCE node: each outcome with its exact probability; they sum to 1."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from .actions import CHANCE, TERMINAL, Action, wrong_types
+from .actions import CHANCE, TERMINAL, Action, OpenNumber, wrong_types
 from .chain import EMPTY, Chain
 from .errors import GAME_OVER, IllegalAction
 from .events import Emitter, Event, visible_log
@@ -82,9 +82,18 @@ class State:
         return self._chance
 
     def is_legal(self, action: Action) -> bool:
+        """One of ``legal_actions``, or a number the decision leaves open (``Game.open_number``: the listed
+        actions are a menu of it)."""
         if self._legal_set is None:
             object.__setattr__(self, "_legal_set", frozenset(self.legal_actions()))
-        return action in self._legal_set
+        if action in self._legal_set:
+            return True
+        spec = self.open_number()
+        return spec is not None and spec.fits(action)
+
+    def open_number(self) -> OpenNumber | None:
+        """The decision's open-ended whole-number parameter, if it has one (``Game.open_number``)."""
+        return self.game.open_number(self.data) if self.current_player >= 0 else None
 
     # --- stepping ------------------------------------------------------------------------------
     def apply(self, action: Action) -> State:

@@ -20,6 +20,7 @@ import traitlets
 from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+import explorer
 from explorer import CHANCE, TERMINAL
 from widgets.component import SessionComponent, close_tree
 
@@ -35,6 +36,7 @@ STYLE = """<style>
   line-height: 1.35; padding-top: 4px; padding-bottom: 4px; max-width: 100%; }
 </style>"""
 MAX_OUTCOME_BUTTONS = 24  # beyond this, chance outcomes are offered in a dropdown
+MAX_TYPED = 999  # the number box of an open-ended choice (Game.open_number) stops here: a page's range, not a rule
 MAX_TWINS = 4  # a phase decision this small (buy a draw / end the draw phase) gets "…, then end the phase" buttons
 
 
@@ -75,8 +77,9 @@ class ActionPicker(SessionComponent):
         self._button_style = ipw.ButtonStyle()
         self._html_style = HTMLStyle()
         self._menu_style = DescriptionStyle()
+        self._number_style = DescriptionStyle(description_width="initial")  # the number box's label read whole
         self._shared = (self._auto, self._wrap, self._title_width, self._button_style, self._html_style,
-                        self._menu_style)  # made once per picker: never closed with the buttons that use them
+                        self._menu_style, self._number_style)  # made once per picker: never closed with the buttons that use them
         shortcuts = ipw.HBox([self._end_turn, self._thinking], layout=ipw.Layout(flex_flow="row wrap"))
         style = ipw.HTML(STYLE, layout=ipw.Layout(display="none"))
         super().__init__(children=[style, self._who, shortcuts, self.many, self._actions, self._notice], **kwargs)
@@ -206,7 +209,45 @@ class ActionPicker(SessionComponent):
             title = ipw.HTML(f"<b>{html.escape(kind_name(kind, self.lang))}</b>", layout=self._title_width,
                              style=self._html_style)
             rows.append(self._keep(ipw.HBox([self._keep(title), *buttons], layout=self._wrap)))
+        spec = state.open_number()
+        if spec is not None:
+            listed = [a[spec.param] for a in legal if a.kind == spec.kind and a.get(spec.param).__class__ is int]
+            rows.append(self._number_row(spec, max(listed, default=spec.smallest - 1) + 1, node_id))
         return tuple(rows)
+
+    def _number_row(self, spec, first: int, node_id: int) -> ipw.HBox:
+        """A number box and its button for a choice the document leaves open (the MOBA's winning score): the
+        buttons list a menu, any other whole number from ``spec.smallest`` up to ``MAX_TYPED`` is typed here
+        (the box starts at ``first``, the number after the menu's)."""
+        box = self._keep(ipw.BoundedIntText(value=min(first, MAX_TYPED), min=spec.smallest, max=MAX_TYPED,
+                                            description=label("other_number", self.lang), style=self._number_style,
+                                            layout=ipw.Layout(width="260px"), _dom_classes=("re-open-number",)))
+        go = self._keep(ipw.Button(description=label("choose_number", self.lang, value=box.value), layout=self._auto,
+                                   style=self._button_style,
+                                   _dom_classes=("re-open-choose", f"re-kind-{_css(spec.kind)}")))
+        go.re_node, go.re_spec, go.re_box = node_id, spec, box
+
+        def retitle(change):
+            go.description = label("choose_number", self.lang, value=change["new"])
+
+        box.observe(retitle, "value")
+        go.on_click(self._on_number)
+        return self._keep(ipw.HBox([box, go], layout=self._wrap))
+
+    def _on_number(self, button):
+        """Fires on the number box's button: the typed number, checked like any choice (a whole number, the
+        decision's own, from the state it was made for)."""
+        spec, value = button.re_spec, button.re_box.value
+        action = explorer.act(self.session.game_id, spec.kind, spec.player, **{spec.param: value})
+        if not self._may_choose(action):
+            self.session.refuse("not_yours", who=self.viewer)
+            return
+        self.session.choose(action, at_node=button.re_node)
+
+    @property
+    def number_box(self) -> ipw.BoundedIntText | None:
+        """The number box of an open-ended choice, when the decision has one."""
+        return next((w for w in self._made if isinstance(w, ipw.BoundedIntText)), None)
 
     def _chance_rows(self, state, node_id: int) -> tuple[ipw.Widget, ...]:
         seed = label("secret_seed", self.lang) if self.session.seed_is_secret else self.session.seed

@@ -65,6 +65,8 @@ LABELS: dict[str, dict[str, str]] = {
     "roll": {"en": "Roll (seed {seed})", "zh": "掷骰（种子 {seed}）"},
     "secret_seed": {"en": "drawn for this session", "zh": "本局随机生成"},
     "pick": {"en": "Pick", "zh": "指定"},
+    "other_number": {"en": "Another number", "zh": "其他数字"},
+    "choose_number": {"en": "Choose {value}", "zh": "选定 {value}"},
     # messages
     "stale": {"en": "Ignored: that button belongs to step {then}; the board is now at step {now}.",
               "zh": "已忽略：该按钮属于第 {then} 步，当前为第 {now} 步。"},

@@ -263,9 +263,11 @@ assert walked == closed
 # %% [markdown]
 # ## 抉择 4 and 5: the winning score and the turn order
 #
-# `MB-choice-4-score`: the table agrees on the score that wins. The document never says how score is earned nor
-# which numbers may be agreed: a kill gives the killer 1 point (switch `kill_score`, notebook 4) and the table
-# picks 1 to 5 (`MB-A08`). Our table plays to 3.
+# `MB-choice-4-score`: the table agrees on the score that wins (「协商决定获胜所需的得分」): any positive whole
+# number. The document never says how score is earned: a kill gives the killer 1 point (switch `kill_score`,
+# notebook 4, `MB-A08`). The engine lists 1 to 5, a menu for bots and OpenSpiel; the Play tab's number box and
+# the API take any other number, and a score below 1 is refused naming the rule. A table that agreed before
+# sitting down passes the variant switch `win_score` and is not asked. Our table plays to 3.
 #
 # `MB-choice-5-order`: 「用公平的任意方式决定先后行动顺序」 — any fair way. Here it is a chance node over every
 # order of the seats, each equally likely (`MB-A24`). With 2 players each order has chance 1/2; with 3 players
@@ -274,6 +276,15 @@ assert walked == closed
 # %%
 display(Markdown(assumption_markdown(GID, ["MB-A08", "MB-A24"])))
 assert [a["score"] for a in s.legal_actions()] == [1, 2, 3, 4, 5]
+print("a score of 12, beyond the menu:", s.apply(explorer.act(GID, "win_score", 0, score=12)).events[-1].describe("en"))
+try:
+    s.apply(explorer.act(GID, "win_score", 0, score=0))
+except explorer.IllegalAction as refused:
+    print("a score of 0:", refused)
+    assert refused.clause == "MB-choice-4-score"
+agreed = run(explorer.new_game(GID, 2, {"win_score": 12}), story_setup()[:14])
+print("agreed before the game:", agreed.data.phase, agreed.data.win_score)
+assert agreed.data.phase == "order" and agreed.data.win_score == 12
 s = step(s, "win_score", score=3)
 assert s.current_player == CHANCE
 orders = {a["order"]: p for a, p in s.chance_outcomes()}
@@ -406,7 +417,7 @@ assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 # * Heroes in seat order, each once, kept all game; four stats, HP capped at 60.
 # * A bloodline is five picks: system, keystone, a fragment from each column, a dust; static pieces add to
 #   the stats for the whole game; a player has hundreds of bloodlines to choose from.
-# * Winning score 1–5; the turn order is a fair chance node; spawns are picked in turn order.
+# * The winning score: any positive whole number (1 to 5 listed); the turn order is a fair chance node; spawns are picked in turn order.
 # * The 62-card deck is shuffled; 3 cards and 3 stamina each (assumptions); the first player's turn begins.
 #
 # Next: **02_one_turn.ipynb** — P0's first turn, phase by phase.

@@ -12,6 +12,8 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
+from page_fit import cut_texts
 from voila_server import browser_page, wait_for_kernel
 
 import explorer
@@ -129,7 +131,20 @@ def person_decides(page, lang: str, notes: dict) -> bool:
         kind = next(iter(kinds & {"mode", "map"}))
         click_and_wait(page, page.locator(f".re-action.re-kind-{kind}:visible", has_text=CHOICE[kind][lang]).first)
         return True
-    if kinds & {"hero", "bloodline", "win-score", "discard"}:  # the first offered: a hero, a piece, score 1
+    if "win-score" in kinds:  # MB-choice-4-score: typed into the number box (any whole number; 1 keeps it short)
+        box = page.locator(".re-open-number input:visible")
+        box.fill("1")
+        box.press("Enter")
+        go = page.locator(".re-open-choose:visible")
+        expect(go).to_have_text({"en": "Choose 1", "zh": "选定 1"}[lang], timeout=30_000)
+        notes["score box"] = page.locator(".re-open-number:visible").inner_text().strip()
+        assert cut_texts(page, ".re-action-picker") == []  # the box, its label and its button read whole
+        box.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+        page.screenshot(path=str(notes["shots"] / f"moba-table-score-{lang}-{page.viewport_size['width']}.png"))
+        click_and_wait(page, go)
+        expect(page.locator(".re-moba-head")).to_contain_text({"en": "score: 1", "zh": "分: 1"}[lang], timeout=30_000)
+        return True
+    if kinds & {"hero", "bloodline", "discard"}:  # the first offered: a hero, a piece
         click_and_wait(page, page.locator(f".re-action.re-kind-{next(iter(kinds))}:visible").first)
         return True
     if "spawn" in kinds:  # chosen on the map
@@ -201,7 +216,7 @@ def decision_beside_board(page, height: int) -> None:
 
 
 def play_whole_game(page, lang: str, width: int, height: int, output_dir) -> dict:
-    notes: dict = {}
+    notes: dict = {"shots": output_dir}
     for turn in range(600):
         try:
             going = person_decides(page, lang, notes)
@@ -263,6 +278,7 @@ def test_a_whole_moba_game_through_the_table(chromium_path, output_dir, app_url,
             began = time.monotonic()
             notes = play_whole_game(page, lang, width, height, output_dir)
             assert notes.get("spawn") and notes.get("moves"), notes
+            assert notes["score box"] == {"en": "Another number", "zh": "其他数字"}[lang], notes
             # a click on a lit enemy hero is checked each time one is offered (what it targets, then the step); the
             # app's dice come from a secret per-session seed, so a game may end before the heroes ever meet
             if not notes.get("attacks"):

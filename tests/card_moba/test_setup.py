@@ -177,7 +177,7 @@ def test_starting_stamina_and_hand_switches(stamina, hand):
 
 def test_setup_choices_outside_the_offer_name_their_clause():
     """'MB-choice-1-mode-map' (a map not in the pool), 'MB-choice-3-bloodline' (a keystone of another system),
-    'MB-choice-4-score' (a score not offered)."""
+    'MB-choice-4-score' (a score that is not a positive whole number)."""
     s = choose(explorer.new_game("card_moba", 2), "mode", mode="classic")
     with pytest.raises(IllegalAction) as err:
         choose(s, "map", map="moon")
@@ -189,8 +189,79 @@ def test_setup_choices_outside_the_offer_name_their_clause():
     assert err.value.clause == "MB-choice-3-bloodline"
     s = bloodline(s, ("eye", "drift", "calm", "dust_speed", "storm", "eye", "drift", "calm", "dust_speed"))
     with pytest.raises(IllegalAction) as err:
-        choose(s, "win_score", score=99)
+        choose(s, "win_score", score=0)
     assert err.value.clause == "MB-choice-4-score"
+
+
+def at_score_step(variant=None):
+    """A 2-player table at the winning-score step, every earlier choice the first one offered."""
+    s = explorer.new_game("card_moba", 2, variant)
+    while s.data.phase != "score":
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+@pytest.mark.parametrize("score", [6, 12, 999, 1000, 10**9])
+def test_mb_choice_4_score_any_positive_whole_number_is_agreed(score):
+    """'MB-choice-4-score' 「协商决定获胜所需的得分」: the table may agree on any positive whole number. 1 to 5 are
+    listed (a menu for bots and OpenSpiel, MB-A08); any other is taken, kept in a save and in a share link."""
+    s = at_score_step()
+    assert [a["score"] for a in s.legal_actions()] == [1, 2, 3, 4, 5]
+    assert s.open_number() == explorer.OpenNumber("win_score", 0, "score", 1)
+    after = choose(s, "win_score", score=score)
+    assert after.data.win_score == score and cited(after, "MB-choice-4-score")[0].number("score") == score
+    assert explorer.from_json(after.to_json()) == after
+    from explorer.links import from_link, link_code
+    start, history, _ = from_link(link_code(after))
+    assert explorer.replay("card_moba", 2, history, start=start) == after
+
+
+@pytest.mark.parametrize("bad", [0, -1, -10**9])
+def test_mb_choice_4_score_a_score_below_one_is_refused_and_the_state_is_unchanged(bad):
+    s = at_score_step()
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as err:
+        choose(s, "win_score", score=bad)
+    assert err.value.clause == "MB-choice-4-score" and "at least 1" in str(err.value)
+    assert s.to_json() == before and not s.is_legal(A("win_score", 0, score=bad))
+
+
+@pytest.mark.parametrize("bad", [True, 3.0, "3", None, (3,)])
+def test_mb_choice_4_score_a_score_of_another_type_is_refused(bad):
+    s = at_score_step()
+    action = explorer.act("card_moba", "win_score", 0, score=bad)  # not legal.A: its cache takes True for 1
+    with pytest.raises(IllegalAction) as err:
+        s.apply(action)
+    assert err.value.clause in ("core.action", "MB-choice-4-score") and not s.is_legal(action)
+
+
+def test_mb_choice_4_score_only_the_seat_deciding_gives_it_and_only_at_that_step():
+    s = at_score_step()
+    assert not s.is_legal(explorer.act("card_moba", "win_score", 1, score=7))  # seat 0 speaks for the table
+    assert not s.is_legal(explorer.act("card_moba", "win_score", 0, points=7))
+    after = choose(s, "win_score", score=7)
+    assert after.open_number() is None and not after.is_legal(explorer.act("card_moba", "win_score", 0, score=8))
+
+
+@pytest.mark.parametrize("score", [7, 10**6])
+def test_mb_choice_4_score_agreed_before_the_game_skips_the_step(score):
+    """The variant ``win_score`` (OpenSpiel's parameter of the same name): the table agreed before sitting
+    down, so nobody is asked; the event still cites 'MB-choice-4-score'."""
+    s = explorer.new_game("card_moba", 2, {"win_score": score})
+    while s.data.phase not in ("order", "score"):
+        s = s.apply(s.legal_actions()[0])
+    assert s.data.phase == "order" and s.data.win_score == score
+    (agreed,) = logged(s, "MB-choice-4-score")
+    assert agreed.number("score") == score and agreed.actor is None
+
+
+def test_a_kill_reaching_a_score_above_the_menu_wins():
+    """'MB-choice-4-score': reaching 7, a score not on the menu, ends the game as reaching 5 does."""
+    from card_moba.helpers import data, hero, table
+    s = data(hero(hero(table(), 1, hp=3), 0, score=6), win_score=7)
+    after = do(s, "attack", target=1)
+    assert after.is_terminal and after.winners == (0,)
+    assert not do(data(hero(table(), 1, hp=3), win_score=8), "attack", target=1).is_terminal
 
 
 def test_mb_prep_players_a_one_player_game_is_refused_naming_the_clause():

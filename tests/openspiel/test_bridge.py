@@ -120,6 +120,24 @@ def test_a_variant_switch_is_a_game_parameter():
         load("eternal_breath", 2, block_without_card="sometimes")
 
 
+@pytest.mark.parametrize("score", [1, 7, 10**6])
+def test_mb_choice_4_score_the_winning_score_is_any_positive_whole_number_as_a_parameter(score):
+    """'MB-choice-4-score' 「协商决定获胜所需的得分」: OpenSpiel's ``win_score`` parameter takes any positive whole
+    number; the table has agreed it before the game, so OpenSpiel's moves never include it (the listed 1 to 5
+    stay in the action space for a game that leaves it at 0, the default: agreed at the score step)."""
+    game = load("card_moba", 2, win_score=score)
+    state = game.new_initial_state()
+    rng = __import__("random").Random(score)
+    while state.explorer_state.data.phase in ("mode", "map", "hero", "bloodline"):
+        state.apply_action(rng.choice(state.legal_actions()))
+    ours = state.explorer_state
+    assert ours.data.phase == "order" and ours.data.win_score == score
+    assert [e.number("score") for e in ours.log if e.clause == "MB-choice-4-score"] == [score]
+    for bad in (-1, -10**6):  # 0 is the default: agreed at the score step
+        with pytest.raises(explorer.VariantError):
+            load("card_moba", 2, win_score=bad)
+
+
 @pytest.mark.parametrize(("game_id", "players"), SMALLEST)
 def test_action_strings_are_our_sentences(game_id, players):
     game = load(game_id, players)

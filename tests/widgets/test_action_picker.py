@@ -150,3 +150,47 @@ def test_widgets_of_older_states_are_closed():
     assert first.comm is not None  # still open one more step: a late click is answered
     script(s, attack(0, 1))
     assert first.comm is None  # closed
+
+
+def moba_at_score_step(lang="en", viewer=-1):
+    from widgets.game_session import GameSession
+    s = GameSession("card_moba", 2, seed=3)
+    while s.state.data.phase != "score":
+        s.choose(s.state.legal_actions()[0])
+    return s, ActionPicker(s, lang=lang, viewer=viewer)
+
+
+def test_mb_choice_4_score_a_typed_winning_score_beyond_the_menu_is_taken():
+    """'MB-choice-4-score' 「协商决定获胜所需的得分」: the buttons list 1 to 5 and a number box takes any other
+    (from 1 up to the page's 999); the number the box sends is checked by the engine like any choice."""
+    s, p = moba_at_score_step()
+    assert [b.re_action["score"] for b in p.buttons] == [1, 2, 3, 4, 5]
+    box = p.number_box
+    assert (box.min, box.max, box.value) == (1, 999, 6)
+    go = next(w for w in p._made if "re-open-choose" in w._dom_classes)
+    box.value = 12
+    assert go.description == "Choose 12"
+    box.value = 5000  # a browser may send any number: the box holds it to its range
+    assert box.value == 999
+    box.value = 12
+    go.click()
+    assert s.state.data.win_score == 12 and s.state.history[-1]["score"] == 12
+    assert p.number_box is None  # the next decision (the turn order's dice) has no open number
+
+
+def test_the_number_box_speaks_the_pages_language_and_is_only_the_deciding_seats():
+    _, p = moba_at_score_step(lang="zh", viewer=0)
+    go = next(w for w in p._made if "re-open-choose" in w._dom_classes)
+    assert p.number_box.description == "其他数字" and go.description == "选定 6"
+    _, other = moba_at_score_step(viewer=1)
+    assert other.number_box is None and other.buttons == []
+
+
+def test_a_stale_number_is_refused_and_says_why():
+    s, p = moba_at_score_step()
+    go = next(w for w in p._made if "re-open-choose" in w._dom_classes)
+    s.choose(s.state.legal_actions()[2])  # the table agreed 3 by its button meanwhile
+    steps = len(s.state.history)
+    go.click()
+    assert s.state.data.win_score == 3 and len(s.state.history) == steps
+    assert s.notice_text("en", -1).startswith("Ignored: that button belongs to step")

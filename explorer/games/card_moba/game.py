@@ -7,7 +7,7 @@ from math import factorial
 from pathlib import Path
 
 import explorer
-from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction, W
+from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction, OpenNumber, Option, W
 
 from . import action_phase, deck, setup
 from .content import sample, standard_deck
@@ -22,7 +22,7 @@ DECISION_CLAUSE = {**SETUP_CLAUSE, "order": "MB-choice-5-order", "deal": "MB-pla
                    "action": "MB-turn-action", "discard": "MB-ruler-hand-limit", "over": "MB-choice-4-score"}
 SWITCHES = {"start_stamina": "start_stamina", "start_hand": "start_hand", "round_cap": "round_cap",
             "kill_score": "kill_score", "card_set": "card_set", "adjacency": "adjacency", "action_cap": "action_cap",
-            "shield_lasts": "shield_lasts"}
+            "shield_lasts": "shield_lasts", "win_score": "agreed_score"}
 
 
 SETUP_STEPS = {"mode": (setup.choose_mode, "mode"), "map": (setup.choose_map, "map"),
@@ -46,8 +46,10 @@ class CardMoba(Game):
     event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
     def extra_options(self):
-        """The Ruler mode settings (MB-mode-ruler) with the seed's ranges and defaults; "inf" is a value (MB-A18)."""
-        return ruler_options()
+        """The Ruler mode settings (MB-mode-ruler) with the seed's ranges and defaults; "inf" is a value (MB-A18).
+        And ``win_score``, MB-choice-4-score 「协商决定获胜所需的得分」 agreed before the game: any positive whole
+        number, no upper end (0, the default: the table agrees at the score step, where the same holds)."""
+        return (*ruler_options(), Option("win_score", 0, minimum=0, source="MB-choice-4-score"))
 
     def initial(self, players, variant):
         common = {field: variant[key] for key, field in SWITCHES.items()}
@@ -63,6 +65,10 @@ class CardMoba(Game):
         if d.draws or d.phase == "order":
             return CHANCE
         return d.seat
+
+    def open_number(self, d):
+        """MB-choice-4-score: the score step takes any positive whole number; 1 to 5 are listed."""
+        return OpenNumber("win_score", d.seat, "score", 1) if d.phase == "score" else None
 
     def chance_outcomes(self, d):
         if d.phase == "order":

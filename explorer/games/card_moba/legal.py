@@ -20,7 +20,7 @@ SETUP_CLAUSE = {"mode": "MB-choice-1-mode-map", "map": "MB-choice-1-mode-map", "
                 "bloodline": "MB-choice-3-bloodline", "score": "MB-choice-4-score", "spawn": "MB-choice-6-spawn"}
 
 
-@lru_cache(maxsize=1 << 18)  # a bound, for long sessions; a hit is found without a Python call
+@lru_cache(maxsize=1 << 18, typed=True)  # a bound, for long sessions; typed: True is not the whole number 1
 def A(kind: str, player: int, **params):
     """A cached Action (the same choice is the same object; cheap to build again)."""
     return act(GAME_ID, kind, player, **params)
@@ -37,7 +37,7 @@ def setup_actions(d: Moba) -> list:
     if d.phase == "bloodline":
         return [A("bloodline", p, piece=x) for x in setup.bloodline_options(d)]
     if d.phase == "score":
-        return [A("win_score", p, score=s) for s in setup.WIN_SCORES]
+        return [A("win_score", p, score=s) for s in setup.LISTED_WIN_SCORES]
     if d.phase == "spawn":
         return [A("spawn", p, cell=c) for c in setup.free_spawns(d)]
     return []
@@ -115,6 +115,9 @@ def why(d: Moba, a) -> tuple[str, str]:
                                               "没有手牌上限：无须弃牌")
         return "MB-ruler-hand-limit", W("cards are discarded only when the end phase finds the hand over the limit",
                                         "只有结束阶段检查到手牌超过上限时才弃牌")
+    if d.phase == "score" and a.kind == "win_score" and a.player == d.seat:
+        return "MB-choice-4-score", W(f"the winning score is a whole number of at least 1, not {a.get('score')!r}",
+                                      f"获胜得分须为不小于1的整数，而不是{a.get('score')!r}")
     if d.phase in SETUP_CLAUSE:
         return SETUP_CLAUSE[d.phase], W(f"not a choice offered now during {d.phase}",
                                         f"这不是选择{SETUP_ZH[d.phase]}时可做的选择")

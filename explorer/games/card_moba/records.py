@@ -67,6 +67,7 @@ class Rules:
     adjacency: int = 4
     action_cap: int = 0         # 0 = no cap: the player ends the action phase (MB-A17)
     shield_lasts: str = "next_turn"  # a shield goes when its holder's next turn begins, or "game" (MB-A28)
+    agreed_score: int = 0       # the winning score agreed before the game (variant ``win_score``); 0: at the score step
 
 
 @record

@@ -10,7 +10,9 @@ from .content import sample
 from .records import Moba, evolve
 from .turn import begin_turn
 
-WIN_SCORES = (1, 2, 3, 4, 5)  # MB-A08: the table agrees on one of these
+# MB-choice-4-score 「协商决定获胜所需的得分」: any positive whole number the table agrees on. These are the menu
+# the engine lists (a person's table, the API and OpenSpiel's ``win_score`` parameter may give any other).
+LISTED_WIN_SCORES = (1, 2, 3, 4, 5)
 BLOODLINE_SLOTS = ("system", "keystone", "fragment_a", "fragment_b", "dust")
 
 
@@ -78,11 +80,14 @@ def choose_bloodline(d: Moba, piece: str, emit) -> Moba:
     emit.emit("bloodline complete", "MB-bloodline-total", actor=d.seat, pieces=h.pieces[1:])
     if d.seat + 1 < len(d.heroes):
         return evolve(d, seat=d.seat + 1)
+    if d.rules.agreed_score:  # the table agreed on it before sitting down (the variant's ``win_score``)
+        emit.emit("winning score", "MB-choice-4-score", score=d.rules.agreed_score)
+        return evolve(d, win_score=d.rules.agreed_score, phase="order", seat=-1)
     return evolve(d, seat=0, phase="score")
 
 
 def choose_win_score(d: Moba, score: int, emit) -> Moba:
-    """MB-choice-4-score: the score needed to win."""
+    """MB-choice-4-score: the score needed to win, any positive whole number (seat 0 speaks for the table)."""
     emit.emit("winning score", "MB-choice-4-score", actor=d.seat, score=score)
     return evolve(d, win_score=score, phase="order", seat=-1)
 
