@@ -4,8 +4,8 @@ Every domain is read from the game's data (card, character, hero, map and bloodl
 leadership), or from the rules' own constants (die faces, the listed win scores, declarations), never from
 play: so every legal action of every state has its place, and ids stay put while games are played. A number
 the rules leave open (``Game.open_number``: the MOBA's winning score) has its listed menu here; OpenSpiel's
-``win_score`` parameter gives any other. The blocks follow the order written here; ``docs/openspiel.md`` shows the layout. A game without an entry here has no OpenSpiel id
-space yet (:func:`action_space` says so).
+``win_score`` parameter gives any other. The blocks follow the order written here; ``docs/openspiel.md`` shows
+the layout. A game without an entry here has no OpenSpiel id space yet (:func:`action_space` says so).
 """
 
 from __future__ import annotations

@@ -129,7 +129,7 @@ def check_the_page():
     game_picker.value = FIRST
     assert not play.graph_shown and play.graph.spec == {}  # not drawn until its tab opens
     tabs.selected_index = CHAINS
-    assert play.graph_shown and play.graph.spec["layout"]
+    assert play.graph_shown and play.graph.spec["blocks"] and play.graph.picture.spec == play.graph.spec
     tabs.selected_index = 0
     assert not play.graph_shown and play.session.seed_is_secret  # the dice: a seed drawn from the OS for this table
 

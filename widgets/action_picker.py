@@ -78,8 +78,9 @@ class ActionPicker(SessionComponent):
         self._html_style = HTMLStyle()
         self._menu_style = DescriptionStyle()
         self._number_style = DescriptionStyle(description_width="initial")  # the number box's label read whole
+        # made once per picker: never closed with the buttons that use them
         self._shared = (self._auto, self._wrap, self._title_width, self._button_style, self._html_style,
-                        self._menu_style, self._number_style)  # made once per picker: never closed with the buttons that use them
+                        self._menu_style, self._number_style)
         shortcuts = ipw.HBox([self._end_turn, self._thinking], layout=ipw.Layout(flex_flow="row wrap"))
         style = ipw.HTML(STYLE, layout=ipw.Layout(display="none"))
         super().__init__(children=[style, self._who, shortcuts, self.many, self._actions, self._notice], **kwargs)

@@ -4,7 +4,8 @@ The person picks a switch of the game's assumptions register (``explorer.assumpt
 ``switch``) and two of its values, each named by its label in the page's language (``Assumption.label`` and
 ``value_label``; the menus' values stay the switch's name and the value's text, checked against the register);
 the session's line of moves, from its start to now, is replayed under each (``explorer.event_scopes.under_reading``)
-and each graph is drawn (``figure_spec``) with the events the other reading does not have ringed in red
+and each graph is drawn as a chain of boxes (``chain_spec``) with the events the other reading does not have ringed
+in red
 (``compare_logs``). A reading under which a move of the line is not legal stops there, and the page says after
 how many moves the readings part. The viewer's view is kept: events the viewer may not see are redacted in both.
 """
@@ -18,8 +19,9 @@ import ipywidgets as ipw
 import explorer
 from explorer.event_scopes import compare_logs, under_reading
 
-from .event_graph_figure import KindColours, figure_spec
-from .plotly_bundle import show_figure
+from .chain_picture import ChainPicture
+from .event_chain_layout import chain_spec
+from .event_graph_figure import KindColours
 
 WORDS = {
     "switch": {"en": "Compare readings of", "zh": "比较解读"},
@@ -57,8 +59,8 @@ class ReadingsCompare(ipw.VBox):
         self._run.add_class("re-graph-compare-run")
         self._note = ipw.HTML()
         self._note.add_class("re-graph-compare-note")
-        self.outs = (ipw.Output(layout=ipw.Layout(flex="1 1 300px", min_width="0")),
-                     ipw.Output(layout=ipw.Layout(flex="1 1 300px", min_width="0")))
+        self.outs = (ChainPicture(layout=ipw.Layout(flex="1 1 300px", min_width="0")),
+                     ChainPicture(layout=ipw.Layout(flex="1 1 300px", min_width="0")))
         self.specs: tuple[dict, dict] | tuple = ()
         self.changed: tuple[set[int], set[int]] | tuple = ()
         super().__init__(children=[
@@ -130,16 +132,14 @@ class ReadingsCompare(ipw.VBox):
         only = compare_logs(*logs)
         colours = KindColours()
         self.changed = only
-        self.specs = tuple(figure_spec(explorer.event_graph(log, texts=False), lang, colours, who, changed=diff)
+        self.specs = tuple(chain_spec(explorer.event_graph(log, texts=False), lang, colours, who, changed=diff)
                            for log, diff in zip(logs, only, strict=True))
         assumption = self.switches()[switch][0]
         named = [assumption.value_label(v, lang) for v in values]
         titles = [words("reading", lang, s=assumption.label(lang), v=name) for name in named]
-        for out, spec, name in zip(self.outs, self.specs, named, strict=True):  # the switch over the reading: a
-            text = f"{html.escape(assumption.label(lang))}<br>{html.escape(name)}"  # phone's narrow graph fits both
-            spec["layout"]["title"] = {"text": text, "font": {"size": 12}}
-            spec["layout"]["margin"]["t"] = 48
-            show_figure(out, spec)
+        for out, spec, name in zip(self.outs, self.specs, named, strict=True):  # the switch over the reading
+            spec["heading"] = [assumption.label(lang), name]
+            out.spec = spec
         notes = [words("parted", lang, v=title, k=k, n=len(moves))
                  for (_, k), title in zip(runs, titles, strict=True) if k < len(moves)]
         if not any(only):

@@ -1,6 +1,7 @@
-"""The event chain saved for elsewhere: a standalone HTML page (plotly's own ``write_html`` with plotly.js
-inside, so it opens offline), GraphML or node-link JSON (networkx's own writers), and a download link for the
-page. Read from an ``EventGraphView``: the figure it shows, the graph it draws (or its game by turn)."""
+"""The event chain saved for elsewhere: a standalone HTML page that opens offline (the chain's boxes drawn by the
+picture's own script, ``chain_picture.standalone_html``; the game by turn by plotly's ``write_html`` with
+plotly.js inside), GraphML or node-link JSON (networkx's own writers), and a download link for the page. Read
+from an ``EventGraphView``: the picture it shows, the graph it draws (or its game by turn)."""
 
 from __future__ import annotations
 
@@ -12,23 +13,29 @@ from pathlib import Path
 
 import networkx as nx
 
+from .chain_picture import standalone_html
 from .event_graph_figure import event_sentence, period_name
+from .i18n import label
 
 EXPORTS = ("html", "graphml", "json")
 MIME = {"html": "text/html", "graphml": "application/xml", "json": "application/json"}
 
 
 def export_html(view, path: str | Path) -> Path:
-    """Write the view's current figure as a standalone HTML file (plotly.js inside, works offline)."""
+    """Write what the view shows as a standalone HTML file that works offline."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    view.figure.write_html(path, include_plotlyjs=True, full_html=True)
+    if view.scope == "summary":
+        view.figure.write_html(path, include_plotlyjs=True, full_html=True)
+    else:
+        title = label("graph_title", view.lang, n=len(view.drawn))
+        path.write_text(standalone_html(view.spec, title), encoding="utf-8")
     return path
 
 
 def download_link(view, fmt: str, words: str) -> str:
     """An ``<a download>`` link holding the chain as ``fmt`` (html, graphml or json) in a data URL; ``words``
-    is its text with ``{name}`` for the file's name. Made on click: the page carries plotly.js (several MB)."""
+    is its text with ``{name}`` for the file's name. Made on click: the game by turn's page carries plotly.js."""
     if fmt not in EXPORTS:
         raise ValueError(f"export as one of {EXPORTS}, not {fmt!r}")
     name = f"event-chain-{view.session.game_id}-{view.scope}.{fmt}"

@@ -1,16 +1,14 @@
 """EventGraphView: the graph of ``explorer.event_graph`` for a step, a turn or the game, and "why?".
 
-Laid out left to right in resolution order (x = the ``order`` the engine gives each event), each
-event one row lower than its cause; coloured by event kind, edges styled by relation (causes, triggers,
-cancels, prevents, replaces, resolves before) with a legend; the clause of each link and event on hover
-(``widgets.event_graph_figure``). "Why?" picks an event: its chain from the root cause (``explorer.why``) is
-ringed on the graph and read out below with each clause. Clicking an event on the graph picks it too
-(``widgets.graph_click``: a tiny anywidget hears plotly's click; the id it sends is checked like a pick).
-Drawn as plotly JSON in an ``ipw.Output`` (no FigureWidget: no two-way events are needed, and each
-FigureWidget ships a 5 MB bundle). The figure is written as plain dicts and sent as a mime bundle by
-``widgets.plotly_bundle``: no ``plotly.io`` import at kernel start and no validation of every trace on
-every step; ``figure`` gives the same as a ``go.Figure`` when asked for, and ``export_html(path)``
-writes a standalone page.
+Drawn as a chain a person reads like a short proof (issue 30, ``widgets.event_chain_layout`` and
+``widgets.chain_picture``): each event a box with its whole sentence, its kind's colour and its clause, one under
+another in resolution order and indented by depth; independent chains side by side where the page is wide;
+edges coloured and dashed by relation (causes, triggers, cancels, prevents, replaces, resolves before) with a
+legend and the link's sentence on hover. "Why?" picks an event: its chain from the root cause
+(``explorer.why``) is ringed in the picture and read out below with each clause. Clicking an event's box picks
+it too (the id the browser sends is checked like a pick). The game by turn stays a plotly chart (one point per
+turn), sent as a mime bundle by ``widgets.plotly_bundle`` (no ``plotly.io`` at kernel start); ``figure`` gives it
+as a ``go.Figure`` when asked for, and ``export_html(path)`` writes a standalone page of what is shown.
 
 Scopes (issue 15): this step, this turn, "around" (the chosen event with everything that led to it and
 everything it led to, ``explorer.event_scopes.around``), the game by turn (one point per turn with its counts,
@@ -37,28 +35,26 @@ from explorer.event_scopes import around, summary_graph
 from widgets.component import ScopedComponent
 
 from . import event_graph_export
+from .chain_picture import ChainPicture
+from .event_chain_layout import chain_spec
 from .event_graph_compare import ReadingsCompare
 from .event_graph_export import EXPORTS
-from .event_graph_figure import (
-    KindColours,
-    event_sentence,
-    figure_spec,
-    layout_positions,
-    period_key,
-    short_label,
-    summary_spec,
-    text,
-)
+from .event_graph_figure import KindColours, event_sentence, period_key, summary_spec, text
 from .game_session import GameSession
-from .graph_click import PointClicks
-from .i18n import label
+from .i18n import event_kind_name, label
 from .plotly_bundle import show_figure
 
-__all__ = ["EventGraphView", "KindColours", "layout_positions"]
+__all__ = ["EventGraphView", "KindColours"]
 
 SHAPES = ("around", "summary")  # scopes drawn from the whole game's log, beyond the session's own
+def menu_entry(event: explorer.Event, lang: str) -> str:
+    """An event in the "Why?" menu, short enough to read whole on a phone: its id, kind and clause, as its box's
+    tag line reads (the sentence is in the box, and in the chain read out below)."""
+    return f"#{event.id} {event_kind_name(event.game, event.kind, lang)} · {event.clause}"
+
+
 class EventGraphView(ScopedComponent):
-    """The event chain of the session's current state, as a plotly figure."""
+    """The event chain of the session's current state: boxes and edges (the game by turn: a plotly chart)."""
 
     shown = traitlets.Bool(True)  # False: not on screen, so moves only mark the drawing out of date
     why_event = traitlets.Int(-1)  # the event whose "why?" chain is shown (-1: none); an event of the graph
@@ -78,7 +74,7 @@ class EventGraphView(ScopedComponent):
         self._why.add_class("re-graph-why")
         self._hint = ipw.HTML()
         self._hint.add_class("re-graph-hint")
-        self._clicks = PointClicks(self._on_click)
+        self.picture = ChainPicture(self._on_click)  # every scope but the game by turn
         self._exports = [ipw.Button(layout=ipw.Layout(width="auto", min_width="64px")) for _ in EXPORTS]
         for fmt, button in zip(EXPORTS, self._exports, strict=True):
             button.add_class(f"re-graph-export-{fmt}")
@@ -86,9 +82,9 @@ class EventGraphView(ScopedComponent):
         self._download = ipw.HTML()
         self._download.add_class("re-graph-download")
         self.summary: nx.DiGraph = nx.DiGraph()  # the game by turn, in the "summary" scope
-        self._out = ipw.Output(layout=ipw.Layout(min_height="120px"))
+        self._out = ipw.Output(layout=ipw.Layout(min_height="120px", display="none"))  # the game by turn (plotly)
         self._out.add_class("re-graph")
-        self.spec: dict = {}  # the figure as plotly JSON: {"data": [...], "layout": {...}}
+        self.spec: dict = {}  # the chain_spec drawn (the game by turn: its plotly JSON {"data", "layout"})
         self._figure = None
         self.colours = KindColours()
         self.graph: nx.DiGraph = nx.DiGraph()  # the engine's event_graph of the scope's events
@@ -96,7 +92,7 @@ class EventGraphView(ScopedComponent):
         self.context: tuple[explorer.Event, ...] = ()
         self.compare_panel = None  # made on first draw: it reads the session and the language
         super().__init__(children=[ipw.HBox([self._title, self._scope], layout=ipw.Layout(flex_flow="row wrap")),
-                                   self._hint, self._out, self._clicks, self._pick, self._why,
+                                   self._hint, self.picture, self._out, self._pick, self._why,
                                    ipw.HBox([*self._exports, self._download],
                                             layout=ipw.Layout(flex_flow="row wrap", align_items="center"))],
                          **kwargs)
@@ -224,7 +220,7 @@ class EventGraphView(ScopedComponent):
                 self.why_event = -1
             self._pick.description = label("why_pick", lang)
             self._pick.options = [(label("why_none", lang), -1)] + [
-                (f"#{e.id} {short_label(e, lang, True)}", e.id) for e in (() if self.scope == "summary" else events)]
+                (menu_entry(e, lang), e.id) for e in (() if self.scope == "summary" else events)]
             self._pick.value = self.why_event
         finally:
             self._drawing = False
@@ -264,7 +260,10 @@ class EventGraphView(ScopedComponent):
 
     def _draw(self) -> None:
         who = None if self.viewer < 0 else self.viewer
-        if self.scope == "summary":
+        summary = self.scope == "summary"
+        self._out.layout.display = None if summary else "none"
+        self.picture.layout.display = "none" if summary or not len(self.drawn) else None  # the hint says "empty"
+        if summary:
             self.spec = summary_spec(self.summary, self.lang, self.session.game_id)
             self._figure = None
             self._stale = False
@@ -272,17 +271,20 @@ class EventGraphView(ScopedComponent):
             self._why.value = ""
             return
         chain = self.chain()
-        self.spec = figure_spec(self.drawn, self.lang, self.colours, who, context={e.id for e in self.context},
-                                chain=tuple(e.id for e in chain))
+        self.spec = chain_spec(self.drawn, self.lang, self.colours, who, context={e.id for e in self.context},
+                               chain=tuple(e.id for e in chain), focus=self.why_event if self.why_event >= 0 else None)
         self._figure = None
         self._stale = False
-        show_figure(self._out, self.spec)
+        self.picture.spec = self.spec
         lines = "".join(f"<li>{html.escape(event_sentence(e, self.lang, e.visible_to(who)))}</li>" for e in chain)
         self._why.value = f"<b>{html.escape(label('why_intro', self.lang))}</b><ol>{lines}</ol>" if chain else ""
 
     @property
     def figure(self):
-        """The figure now drawn, as a ``go.Figure`` (made on demand: validation is not paid per step)."""
+        """The game by turn now drawn, as a ``go.Figure`` (made on demand: validation is not paid per step); None
+        in the other scopes, which are drawn as boxes (``picture``)."""
+        if self.scope != "summary":
+            return None
         if self._figure is None:
             import plotly.graph_objects as go
 
@@ -319,12 +321,6 @@ class EventGraphView(ScopedComponent):
                 return next((e for e in node.state.log if e.id == event_id), None)
             node = node.parent
         return None
-
-    def build_figure(self, graph: nx.DiGraph, who: int | None = None, context: set[int] = frozenset()):
-        """``figure_spec`` of any graph as a ``go.Figure``."""
-        import plotly.graph_objects as go
-
-        return go.Figure(figure_spec(graph, self.lang, self.colours, who, context)).update_layout(template="none")
 
     def export_html(self, path: str | Path) -> Path:
         """Write the current figure as a standalone HTML file (plotly.js inside, works offline)."""

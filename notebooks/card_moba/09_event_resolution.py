@@ -43,7 +43,8 @@ from explorer.event_scopes import compare_logs, summary_graph, under_reading
 from explorer.games.card_moba.records import Hero, Status
 from explorer.games.card_moba.scenarios import charge_into_hero, one_card_short_of_a_skill, poisoned_with_shield
 from explorer.games.card_moba.statuses import apply_status
-from widgets.event_graph_figure import KindColours, figure_spec, summary_spec
+from widgets.chain_picture import chain_picture
+from widgets.event_graph_figure import KindColours, summary_spec
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown
 
@@ -60,7 +61,10 @@ def do(state, kind, **params):
 
 
 def draw(log, **marks):
-    return go.Figure(figure_spec(explorer.event_graph(log), "en", COLOURS, **marks)).update_layout(template="none")
+    """The event chain of ``log`` as the app's Event chains tab draws it: a box per event, one under another in
+    resolution order, indented by depth in the chain of causes; edges coloured by relation (hover one for its
+    sentence and clause)."""
+    return chain_picture(explorer.event_graph(log), "en", COLOURS, **marks)
 
 
 def show(events):
@@ -134,7 +138,7 @@ draw(after.events)
 # %% [markdown]
 # The other reading, `shield_lasts = "game"`: the shield stays and **prevents** the poison it absorbs. The
 # damage taken is still the amount before the shield (`MB-event-DS`): 2, of which 2 absorbed. Compared on the
-# same move (the view's **Compare**), the graphs differ exactly there (red squares).
+# same move (the view's **Compare**), the graphs differ exactly there (the boxes ringed in red).
 
 # %%
 runs = {v: under_reading(start, [act(GID, "end", start.current_player)], "shield_lasts", v)

@@ -38,7 +38,8 @@ import explorer
 from explorer.event_scopes import compare_logs, summary_graph, under_reading
 from explorer.games.castle_heart.board import HERO
 from explorer.games.castle_heart.scenarios import hero_dying
-from widgets.event_graph_figure import KindColours, figure_spec, summary_spec
+from widgets.chain_picture import chain_picture
+from widgets.event_graph_figure import KindColours, summary_spec
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, run, step
 from widgets.lessons_castle_heart import prepare
@@ -74,7 +75,10 @@ def answers(state, *counters):
 
 
 def draw(log, **marks):
-    return go.Figure(figure_spec(explorer.event_graph(log), "en", COLOURS, **marks)).update_layout(template="none")
+    """The event chain of ``log`` as the app's Event chains tab draws it: a box per event, one under another in
+    resolution order, indented by depth in the chain of causes; edges coloured by relation (hover one for its
+    sentence and clause)."""
+    return chain_picture(explorer.event_graph(log), "en", COLOURS, **marks)
 
 
 def since(before, after):

@@ -157,28 +157,24 @@ assert chain[-1].cause is None and kinds[:2] == ["victory", "loss"]           # 
 assert any(e.kind == "death" and e.targets[0] == loser for e in chain)
 
 # %% [markdown]
-# ### A picture: the decisive turn as an event graph
+# ### A picture: the decisive turn as an event chain
 #
-# Every event of the turn in which the game ended, placed by resolution order (x) and depth in its cause chain (y),
-# an arrow from cause to effect. The layout is the one the app's event-chain view uses.
+# Every event of the turn in which the game ended, as the app's Event chains tab draws it: a box per event with
+# its sentence, kind and clause, one under another in resolution order and indented by its depth in the chain of
+# causes; independent chains side by side; an edge from cause to effect, coloured by relation.
 
 # %%
-from widgets.event_graph_view import layout_positions
+from widgets.chain_picture import chain_picture
+from widgets.event_chain_layout import spec_boxes
+
 last_turn_start = max(e.id for e in end.log if e.kind == "phase" and e.number("phase") == "settle")
 turn_log = [e for e in end.log if e.id >= last_turn_start]
 g = explorer.event_graph(turn_log)
-pos = layout_positions(g)
-edge_x, edge_y = [], []
-for a, b in g.edges:
-    edge_x += [pos[a][0], pos[b][0], None]
-    edge_y += [pos[a][1], pos[b][1], None]
-fig = go.Figure([go.Scatter(x=edge_x, y=edge_y, mode="lines", line={"width": 1, "color": "#999"}, hoverinfo="skip", showlegend=False),
-                 go.Scatter(x=[pos[n][0] for n in g], y=[pos[n][1] for n in g], mode="markers+text",
-                            text=[g.nodes[n]["kind"] for n in g], textposition="top center",
-                            hovertext=[f"#{n} [{g.nodes[n]['clause']}]" for n in g], showlegend=False)])
-fig.update_layout(title="The last turn: events and their causes", height=420, xaxis_title="resolution order", yaxis_title="− depth")
-assert g.number_of_nodes() == len(turn_log) and victory.id in g
-fig
+picture = chain_picture(g, "en")
+drawn = {b["id"]: b for b in spec_boxes(picture.spec)}
+assert g.number_of_nodes() == len(turn_log) == len(drawn) and victory.id in drawn
+assert all(drawn[e.id]["depth"] == drawn[e.cause]["depth"] + 1 for e in turn_log if e.cause in drawn)
+picture
 
 # %% [markdown]
 # ## Which rules did this game use?

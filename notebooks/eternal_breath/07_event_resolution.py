@@ -44,7 +44,8 @@ from explorer import CHANCE, act
 from explorer.event_scopes import around, compare_logs, summary_graph, under_reading
 from explorer.games.eternal_breath.scenarios import ATTACKER, combat_ready
 from explorer.games.eternal_breath.table import Character
-from widgets.event_graph_figure import KindColours, figure_spec, summary_spec
+from widgets.chain_picture import chain_picture
+from widgets.event_graph_figure import KindColours, summary_spec
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, what_if
 
@@ -56,8 +57,10 @@ COLOURS = KindColours()  # one colour per kind of event, the same in every pictu
 
 
 def draw(log, **marks):
-    """The event graph of ``log`` as the app's Event chains tab draws it."""
-    return go.Figure(figure_spec(explorer.event_graph(log), "en", COLOURS, **marks)).update_layout(template="none")
+    """The event chain of ``log`` as the app's Event chains tab draws it: a box per event, one under another in
+    resolution order, indented by depth in the chain of causes; edges coloured by relation (hover one for its
+    sentence and clause)."""
+    return chain_picture(explorer.event_graph(log), "en", COLOURS, **marks)
 
 
 def links(log, relation):
@@ -136,7 +139,7 @@ draw(p.log)
 # ## 3. The cause before what it causes; active before passive (`EB-3.2-conflict-cause`, `EB-3.2-conflict-active-first`)
 #
 # The first priority is the graph itself: every edge goes from an earlier event to a later one (the graph is
-# **acyclic**, drawn left to right in resolution order), so nothing resolves before its cause. When one
+# **acyclic**, drawn top to bottom in resolution order), so nothing resolves before its cause. When one
 # influence triggers several things — passive skills, persistent effects, traps — the engine records the order
 # it used in an `order` event with clause `EB-3.2-conflict-cause`; when an active skill's effects set off a
 # passive, the active skill's effects come first (`EB-3.2-conflict-active-first`). Here we check the first

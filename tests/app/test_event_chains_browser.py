@@ -1,13 +1,14 @@
-"""The app's Event chains tab in real chromium: after an attack in Play, the graph shows its relations with a
-legend, "Why?" reads the chain of a chosen event with its clauses, and so does a mouse click on an event of the
-graph; at 1280×800 and 390×844, in English and 中文, nothing scrolls sideways. Screenshots go to test-output/."""
+"""The app's Event chains tab in real chromium: after an attack in Play, the chain's boxes show the events with
+their kinds, its edges' relations with a legend, "Why?" reads the chain of a chosen event with its clauses, and
+so does a mouse click on an event's box; at 1280×800 and 390×844, in English and 中文, nothing scrolls sideways
+and every box reads whole. Screenshots go to test-output/."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from graph_page import click_an_event
+from graph_page import chain_problems, click_an_event
 from page_fit import cut_texts
 from play_page import take
 from voila_server import browser_page, wait_for_kernel
@@ -53,17 +54,18 @@ def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, app_u
         page.locator(".re-next").click()          # the defender (a bot) answers
         take(page, "roll", 3, last=True)          # step 3: the defender's die, 6
         open_tab(page, chains)
-        graph = page.locator(".re-event-graph .js-plotly-plot")
-        graph.wait_for(state="visible", timeout=30_000)
+        page.locator(".re-event-graph .re-chain-box").first.wait_for(state="visible", timeout=30_000)
         page.screenshot(path=str(output_dir / f"event-chains-opened-{width}-{lang}.png"), full_page=False)
-        page.wait_for_function("() => document.querySelectorAll('.re-event-graph .legendtext').length > 2",
-                               timeout=60_000)  # the figure of the step's events, not the empty placeholder
-        legend = page.locator(".re-event-graph .legendtext").evaluate_all("els => els.map(e => e.textContent)")
+        page.wait_for_function("() => document.querySelectorAll('.re-event-graph .re-chain-legend span').length > 0",
+                               timeout=60_000)  # the picture of the step's events and their links
+        legend = page.locator(".re-event-graph .re-chain-legend span").all_inner_texts()
         assert ("causes" if lang == "en" else "导致") in legend
-        # the event kinds of the legend read in the page's language (issue 15): 掷骰, not "roll"
-        assert ("Roll" if lang == "en" else "掷骰") in legend and "roll" not in legend
+        # each box names its event's kind in the page's language (issue 15): 掷骰, not "roll"
+        kinds = [t.split(" · ")[0] for t in page.locator(".re-event-graph .re-chain-tag").all_inner_texts()]
+        assert ("Roll" if lang == "en" else "掷骰") in kinds and "roll" not in kinds
         if lang == "zh":
-            assert not [t for t in legend if re.search(r"[A-Za-z]{2,}", t)], legend
+            assert not [t for t in legend + kinds if re.search(r"[A-Za-z]{2,}", t)], (legend, kinds)
+        assert chain_problems(page)["problems"] == []
         pick = page.locator(".re-graph-why-pick select")
         options = pick.locator("option").all_inner_texts()
         assert len(options) > 2
@@ -82,15 +84,15 @@ def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, app_u
                                timeout=30_000)
         chosen = pick.evaluate("s => s.options[s.selectedIndex].text")
         assert re.match(rf"#{point}\D", chosen), (chosen, point)  # the menu shows the clicked event
+        ringed = page.locator(f'.re-event-graph .re-chain-box[data-id="{point}"]')
+        page.wait_for_function("(p) => document.querySelector(`.re-event-graph .re-chain-box[data-id=\"${p}\"]`)"
+                               ".classList.contains('re-chain-on')", arg=point, timeout=30_000)
+        assert ringed.is_visible() and chain_problems(page)["problems"] == []
         page.screenshot(path=str(output_dir / f"event-chains-clicked-{width}-{lang}.png"), full_page=False)
 
 
 SCOPE_WORDS = {"en": ("around the event", "game by turn"), "zh": ("事件前后", "整局（按回合）")}
 COMPARE = {"en": "Compare", "zh": "比较"}
-
-
-def _plots(page, css: str) -> int:
-    return page.locator(f"{css} .js-plotly-plot").count()
 
 
 @pytest.mark.browser
@@ -101,8 +103,7 @@ def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium
         for lang in ("en", "zh"):
             with browser_page(chromium_path, width=width, height=height) as page:
                 open_tab(page, attack_in_play(page, app_url, lang))
-                view = ".re-event-graph"
-                page.locator(f"{view} .js-plotly-plot").first.wait_for(state="visible", timeout=30_000)
+                page.locator(".re-event-graph .re-chain-box").first.wait_for(state="visible", timeout=30_000)
                 around, by_turn = SCOPE_WORDS[lang]
                 page.locator(".re-graph-scope button", has_text=around).click()
                 page.wait_for_function(
@@ -115,11 +116,12 @@ def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium
                 link.wait_for(state="visible", timeout=30_000)
                 assert link.get_attribute("download").endswith("-summary.json")
                 page.locator(".re-graph-compare-run").click()
-                page.wait_for_function("() => document.querySelectorAll('.re-graph-compare .js-plotly-plot')"
-                                       ".length == 2", timeout=60_000)
+                page.wait_for_function("() => document.querySelectorAll('.re-graph-compare .re-chain-box')"
+                                       ".length >= 2", timeout=60_000)
                 note = page.locator(".re-graph-compare-note").inner_text()
                 assert note and (lang == "en") == note.isascii()
                 assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
                 assert cut_texts(page, ".re-graph-compare") == []  # each chosen reading shows whole
+                assert chain_problems(page, ".re-graph-compare")["problems"] == []
                 page.locator(".re-graph-compare").scroll_into_view_if_needed()
                 page.screenshot(path=str(output_dir / f"event-chains-scopes-{width}-{lang}.png"), full_page=True)

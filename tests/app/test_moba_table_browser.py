@@ -12,8 +12,8 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import expect
 from page_fit import cut_texts
+from playwright.sync_api import expect
 from voila_server import browser_page, wait_for_kernel
 
 import explorer

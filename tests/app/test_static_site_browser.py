@@ -13,7 +13,7 @@ import time
 import urllib.request
 
 import pytest
-from graph_page import click_an_event
+from graph_page import chain_problems, click_an_event
 from play_page import PREFIX, wait_for_the_games_decision
 from support import IN_CI, ROOT
 from voila_server import CHROMIUM_ARGS, free_port
@@ -107,9 +107,10 @@ def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_di
                 "(n) => document.querySelectorAll('.re-log-list option').length > n", arg=entries, timeout=STEP)
             page.screenshot(path=str(output_dir / f"static-site-play-{lang}-{width}.png"), full_page=False)
 
-            # Event chains: the move's events drawn; a click on one (anywidget in Pyodide) reads its chain.
+            # Event chains: the move's events drawn as boxes (anywidget in Pyodide); a click on one reads its chain.
             open_tab(page, "事件链" if lang == "zh" else "Event chains")
-            page.locator(".re-event-graph .js-plotly-plot").first.wait_for(state="visible", timeout=STEP)
+            page.locator(".re-event-graph .re-chain-box").first.wait_for(state="visible", timeout=STEP)
+            assert chain_problems(page)["problems"] == []
             click_an_event(page, timeout=STEP)
             page.wait_for_function("(p) => document.querySelector('.re-graph-why').innerText.includes(p)",
                                    arg=PREFIX[game_id] + "-", timeout=STEP)

@@ -1,4 +1,4 @@
-"""EventGraphView: the networkx graph of explorer.event_graph, left to right, coloured by kind."""
+"""EventGraphView: the networkx graph of explorer.event_graph drawn as a chain of boxes (issue 30)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,12 @@ import pytest
 import traitlets
 from widget_helpers import CANCELLED_DODGE, script, toy_session
 
+from widgets.event_chain_layout import spec_boxes as boxes
 from widgets.event_graph_view import EventGraphView
+from widgets.i18n import event_kind_name, label
 
 
-def test_graph_is_the_engines_event_graph_laid_out_in_resolution_order():
+def test_graph_is_the_engines_event_graph_drawn_as_boxes_in_resolution_order():
     s = toy_session()
     script(s, *CANCELLED_DODGE)
     view = EventGraphView(s, scope="game")
@@ -17,24 +19,20 @@ def test_graph_is_the_engines_event_graph_laid_out_in_resolution_order():
     assert set(g.nodes) == {e.id for e in s.state.log}
     assert set(g.edges) == {(e.cause, e.id) for e in s.state.log if e.cause is not None}
     assert g.number_of_edges() >= 3  # attack → roll, attack → dodge, attack → damage
-    points = {}
-    for trace in view.figure.data:
-        if trace.mode == "markers+text":
-            assert trace.marker.color == view.colours[trace.legendgroup]
-            for x, text, (eid, clause) in zip(trace.x, trace.text, trace.customdata, strict=True):
-                points[int(eid)] = (x, clause)
-                assert not text.startswith("#") and len(text) <= 22   # a short text a person reads
-    order = [e.id for e in s.state.log]
-    assert [points[i][0] for i in order] == sorted(points[i][0] for i in order)  # left → right
-    assert {i: c for i, (_, c) in points.items()} == {e.id: e.clause for e in s.state.log}
-    kinds = {t.legendgroup for t in view.figure.data if t.mode == "markers+text"}
-    assert kinds == {e.kind for e in s.state.log}
-    assert len({view.colours[k] for k in kinds}) == len(kinds)  # one colour per kind
-    damage = next(t for t in view.figure.data if t.legendgroup == "damage")
-    assert "x" in damage.marker.symbol  # the cancelled damage
-    assert any("TOY-dodge" in h for h in damage.hovertext)
-    bundle = view._out.outputs[0]["data"]
-    assert "application/vnd.plotly.v1+json" in bundle
+    drawn = {b["id"]: b for b in boxes(view.spec)}
+    assert set(drawn) == set(g.nodes) and view.picture.spec == view.spec
+    for e in s.state.log:
+        box = drawn[e.id]
+        assert box["text"].startswith(e.describe("en")) and box["clause"] == e.clause  # whole, never cut
+        assert box["colour"] == view.colours[e.kind] and box["cancelled"] == e.cancelled
+        assert box["depth"] == (drawn[e.cause]["depth"] + 1 if e.cause is not None else 0)
+    for block in view.spec["blocks"]:  # each chain read top to bottom in resolution order
+        ids = [b["id"] for b in boxes({"blocks": [block]})]
+        assert ids == sorted(ids)
+    damage = next(e for e in s.state.log if e.kind == "damage")
+    assert drawn[damage.id]["cancelled"] and drawn[damage.id]["kind"] == "Damage"
+    assert len({view.colours[e.kind] for e in s.state.log}) == len({e.kind for e in s.state.log})
+    assert not view._out.outputs  # the chain is not a plotly chart
 
 
 def test_scopes_follow_the_session_and_bad_values_are_refused():
@@ -43,14 +41,14 @@ def test_scopes_follow_the_session_and_bad_values_are_refused():
     assert len(view.graph) == 0
     script(s, *CANCELLED_DODGE)
     assert set(view.graph.nodes) == {e.id for e in s.state.events}
-    # the step's cancelled damage is drawn with the attack that caused it, steps earlier, in grey
+    # the step's cancelled damage is drawn with the attack that caused it, steps earlier, in grey above it
     damage = s.state.events[0]
     attack = next(e for e in s.state.log if e.kind == "attack")
     assert damage.cause == attack.id and [e.id for e in view.context] == [attack.id]
     assert (attack.id, damage.id) in view.drawn.edges
-    grey = next(t for t in view.figure.data if t.name == "earlier cause")
-    assert [int(i) for i, _ in grey.customdata] == [attack.id] and grey.x[0] < min(
-        x for t in view.figure.data if t.legendgroup == "damage" for x in t.x)
+    order = [b["id"] for b in boxes(view.spec)]
+    context = [b["id"] for b in boxes(view.spec) if b["context"]]
+    assert context == [attack.id] and order.index(attack.id) < order.index(damage.id)
     view._scope.value = "turn"
     assert set(view.graph.nodes) == {e.id for e in s.state.log}
     with pytest.raises(traitlets.TraitError):
@@ -66,25 +64,28 @@ def test_export_html_is_a_standalone_page(tmp_path):
     path = view.export_html(tmp_path / "chain.html")
     text = path.read_text(encoding="utf-8")
     assert text.lstrip().lower().startswith("<!doctype html>") and "TOY-dodge" in text
-    assert '<script src="http' not in text and len(text) > 1_000_000  # plotly.js inside: works offline
+    assert "<script src=" not in text and "function reChainDraw" in text  # its own drawing inside: offline
+    view.scope = "summary"
+    page = view.export_html(tmp_path / "turns.html").read_text(encoding="utf-8")
+    assert '<script src="http' not in page and len(page) > 1_000_000  # the game by turn: plotly.js inside
 
 
 def test_a_hidden_graph_is_drawn_when_shown_and_matches_one_drawn_all_along():
     s = toy_session(seed=3)
     live = EventGraphView(s, scope="turn")
     hidden = EventGraphView(s, scope="turn", shown=False)
-    assert hidden.spec == {} and not hidden._out.outputs  # nothing built while off screen
+    assert hidden.spec == {} and hidden.picture.spec == {}  # nothing built while off screen
     script(s, *CANCELLED_DODGE)
     assert hidden.spec == {}
     hidden.lang, hidden.viewer = "zh", 0  # a setting changed off screen waits too (the app's tab is closed)
     hidden.lang, hidden.viewer = "en", -1
-    assert hidden.spec == {} and not hidden._out.outputs
+    assert hidden.spec == {} and hidden.picture.spec == {}
     hidden.shown = True
     assert hidden.spec == live.spec and set(hidden.graph.nodes) == set(live.graph.nodes) != set()
-    assert hidden._out.outputs[0]["data"] == live._out.outputs[0]["data"]
+    assert hidden.picture.spec == live.picture.spec
 
 
-def test_the_bundle_is_plotly_json_made_without_plotly_io():
+def test_the_view_is_made_without_plotly_io_and_the_game_by_turn_is_plotly_json():
     import json
     import subprocess
     import sys
@@ -92,33 +93,39 @@ def test_the_bundle_is_plotly_json_made_without_plotly_io():
     code = ("import sys; sys.path[:0] = ['tests', 'tests/widgets']; import conftest, widget_helpers as h\n"
             "from widgets.event_graph_view import EventGraphView\n"
             "s = h.toy_session(seed=3); h.script(s, *h.CANCELLED_DODGE); v = EventGraphView(s)\n"
+            "v.scope = 'summary'\n"
             "print(sorted(m for m in ('plotly.io', 'nbformat', 'jsonschema') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout.strip().splitlines()[-1].replace("'", '"')) == []
     s = toy_session(seed=3)
     script(s, *CANCELLED_DODGE)
-    view = EventGraphView(s)
+    view = EventGraphView(s, scope="summary")
     bundle = view._out.outputs[0]["data"]["application/vnd.plotly.v1+json"]
     assert json.loads(json.dumps(bundle)) == bundle and bundle["data"] == view.spec["data"]
-    assert {t.get("legendgroup") for t in bundle["data"] if t.get("mode") == "markers+text"} >= {"attack", "damage"}
+    assert view.picture.layout.display == "none" and view._out.layout.display is None
+    view.scope = "turn"
+    assert view.picture.layout.display is None and view._out.layout.display == "none"
+    assert json.loads(json.dumps(view.picture.spec)) == view.picture.spec  # plain JSON for the browser
 
 
 def test_edges_are_styled_by_relation_with_a_legend_and_read_as_sentences():
-    """The toy dodge cancels the attack (TOY-dodge): a red dashed 'cancels' edge, named in the legend in both
-    languages, whose hover reads "#damage … cancels #attack … — Clause TOY-dodge"."""
+    """The toy dodge cancels the attack (TOY-dodge): a 'cancels' edge, named in the legend in both languages,
+    whose hover reads "#damage … cancels #attack … — Clause TOY-dodge"."""
     s = toy_session()
     script(s, *CANCELLED_DODGE)
     view = EventGraphView(s, scope="game")
     attack = next(e for e in s.state.log if e.kind == "attack")
     damage = next(e for e in s.state.log if e.kind == "damage")
     assert view.graph.edges[attack.id, damage.id]["relation"] == "cancels"
-    lines = {t.name: t for t in view.figure.data if t.mode == "lines"}
-    assert set(lines) == {"causes", "cancels"} and lines["cancels"].line.dash == "dash"
-    hover = [h for t in view.figure.data if t.mode == "markers" and t.hovertext for h in t.hovertext]
-    assert any(h.startswith(f"#{damage.id} ") and f" cancels #{attack.id} " in h and "TOY-dodge" in h
-               for h in hover)
+    legend = {item["relation"]: item for item in view.spec["legend"]}
+    assert set(legend) == {"causes", "cancels"} and legend["cancels"]["dash"] == "dash"
+    (cancels,) = [e for e in view.spec["edges"] if e["relation"] == "cancels"]
+    assert (cancels["from"], cancels["to"]) == (attack.id, damage.id)
+    assert cancels["title"].startswith(f"#{damage.id} ") and f" cancels #{attack.id} " in cancels["title"]
+    assert "TOY-dodge" in cancels["title"]
+    assert {(e["from"], e["to"]) for e in view.spec["edges"]} == set(view.drawn.edges)
     view.lang = "zh"
-    assert {t.name for t in view.figure.data if t.mode == "lines"} == {"导致", "抵消"}
+    assert {item["word"] for item in view.spec["legend"]} == {"导致", "抵消"}
 
 
 def test_why_rings_the_chain_from_the_root_cause_and_reads_it_out():
@@ -129,8 +136,10 @@ def test_why_rings_the_chain_from_the_root_cause_and_reads_it_out():
     view._pick.value = damage.id                      # as a person picks it in the menu
     chain = view.chain()
     assert chain[-1].id == damage.id and chain[0].kind == "attack"
-    ring = next(t for t in view.figure.data if t.name == "why? chain")
-    assert len(ring.x) == len(chain)
+    ringed = [b["id"] for b in boxes(view.spec) if b["chain"]]
+    assert ringed == [e.id for e in chain]
+    assert any(e["on_chain"] for e in view.spec["edges"])
+    assert {m["mark"] for m in view.spec["marks"]} == {"chain"}
     assert "TOY-dodge" in view._why.value and view._why.value.count("<li>") == len(chain)
     with pytest.raises(traitlets.TraitError):
         view.why_event = 999                          # a value from the browser that is no event here
@@ -139,16 +148,30 @@ def test_why_rings_the_chain_from_the_root_cause_and_reads_it_out():
     assert view.why_event in (-1, damage.id) and (view.why_event == -1 or damage.id in view.graph)
 
 
+def test_the_why_menu_names_each_event_whole_as_its_box_tag_does():
+    """Issue 30: a menu entry is never cut with "…": the event's id, kind and clause (its box's tag line)."""
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    view = EventGraphView(s, scope="game")
+    named = {v: t for t, v in view._pick.options}
+    drawn = {b["id"]: b for b in boxes(view.spec)}
+    for e in s.state.log:
+        assert named[e.id] == f"#{e.id} {drawn[e.id]['kind']} · {e.clause}" and len(named[e.id]) < 40
+    view.lang = "zh"
+    first = s.state.log[0]
+    assert {t for t, v in view._pick.options if v == first.id} == {
+        f"#{first.id} {event_kind_name(first.game, first.kind, 'zh')} · {first.clause}"}
+
 
 def test_a_click_on_an_event_picks_it_and_a_forged_click_changes_nothing():
-    """The browser's click message (widgets.graph_click) goes through the real widget message path."""
+    """The browser's click message (widgets.chain_picture) goes through the real widget message path."""
     s = toy_session()
     script(s, *CANCELLED_DODGE)
     view = EventGraphView(s, scope="game")
     damage = next(e for e in s.state.log if e.kind == "damage")
 
     def click(content):
-        view._clicks._handle_custom_msg(content, [])  # what ipywidgets does with the browser's model.send
+        view.picture._handle_custom_msg(content, [])  # what ipywidgets does with the browser's model.send
 
     click({"event": damage.id})
     assert view.why_event == damage.id and view._pick.value == damage.id
@@ -164,6 +187,7 @@ def test_a_click_on_an_event_picks_it_and_a_forged_click_changes_nothing():
     attack = next(e for e in s.state.log if e.kind == "attack")
     click({"event": attack.id})
     assert view.why_event == attack.id and attack.id in view.graph and view._pick.value == attack.id
+
 
 def test_the_graph_exports_as_graphml_and_json(tmp_path):
     import json
@@ -182,7 +206,9 @@ def test_the_graph_exports_as_graphml_and_json(tmp_path):
         view.export_graph(tmp_path / "chain.png")
 
 
-def test_an_empty_graph_says_what_to_do():
+def test_an_empty_graph_says_what_to_do_once():
     view = EventGraphView(toy_session(), scope="step")
-    note = view.spec["layout"]["annotations"][0]["text"]
-    assert "take a step" in note
+    assert "take a step" in view._hint.value and "take a step" in view.spec["empty"]
+    assert view.picture.layout.display == "none"  # the hint says it: the picture does not say it again
+    view.lang = "zh"
+    assert label("no_events", "zh") in view._hint.value

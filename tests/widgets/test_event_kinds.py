@@ -4,14 +4,15 @@ node hover, a redacted line of the log and a step told to another viewer use tha
 
 from __future__ import annotations
 
-import json
+import itertools
 import re
 from functools import cache
 
 import pytest
 
 import explorer
-from widgets.event_graph_figure import KindColours, figure_spec, summary_spec
+from widgets.event_chain_layout import chain_spec, spec_boxes
+from widgets.event_graph_figure import KindColours, summary_spec
 from widgets.event_log import event_text
 from widgets.i18n import event_kind_name
 
@@ -57,31 +58,23 @@ def test_a_kind_no_table_names_falls_back_to_its_words():
     assert event_kind_name("no such game", "roll", "zh") == "Roll"
 
 
-def _chunks(log, size=250):
-    """The log in windows small enough to be drawn with a legend per kind (a larger graph merges them)."""
-    return [log[i:i + size] for i in range(0, len(log), size)]
-
-
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_the_zh_legend_and_hover_name_no_kind_in_english(game_id):
-    log = played(game_id)[:2000]
-    seen = set()
-    for part in _chunks(log):
-        spec = figure_spec(explorer.event_graph(part), "zh", KindColours())
-        kind_traces = [t for t in spec["data"] if t.get("legendgroup") in {e.kind for e in part}]
-        for t in kind_traces:
-            seen.add(t["legendgroup"])
-            assert t["name"] == event_kind_name(game_id, t["legendgroup"], "zh")
-            assert not ASCII_WORD.search(t["name"]), t["name"]
-            assert all(t["name"] in h for h in t["hovertext"])
-        names = {t.get("name") for t in spec["data"]}
-        assert not names & {e.kind for e in part if ASCII_WORD.search(e.kind)}
-        assert '"name": "' not in json.dumps([t for t in spec["data"] if t.get("name") in {e.kind for e in part}])
-    assert seen == {e.kind for e in log}
-    en = figure_spec(explorer.event_graph(log[:250]), "en", KindColours())
-    kinds = {e.kind for e in log[:250]}
-    assert {t["name"] for t in en["data"] if t.get("legendgroup") in kinds} == {
-        explorer.get_game(game_id).event_kinds[e.kind][0] for e in log[:250]}
+def test_the_zh_chain_names_each_kind_and_relation_in_chinese(game_id):
+    """Each box of the chain names its event's kind in the page's language (中文: no English word), and the
+    legend its relations; in English each kind's English name."""
+    log = played(game_id)
+    games = [i for i, e in enumerate(log) if e.id == 0] + [len(log)]  # the logs of the games played, one by one
+    for start, end in itertools.pairwise(games):
+        one = log[start:end]
+        zh = chain_spec(explorer.event_graph(one), "zh", KindColours())
+        drawn = {b["id"]: b for b in spec_boxes(zh)}
+        assert set(drawn) == {e.id for e in one}
+        for e in one:
+            assert drawn[e.id]["kind"] == event_kind_name(game_id, e.kind, "zh")
+            assert not ASCII_WORD.search(drawn[e.id]["kind"]), drawn[e.id]["kind"]
+        assert not [item["word"] for item in zh["legend"] if ASCII_WORD.search(item["word"])]
+    en = chain_spec(explorer.event_graph(log[:250]), "en", KindColours())
+    assert {b["kind"] for b in spec_boxes(en)} == {explorer.get_game(game_id).event_kinds[e.kind][0] for e in log[:250]}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
