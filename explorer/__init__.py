@@ -12,6 +12,7 @@ from .bag import Bag
 from .chance import Draws, Weighted
 from .errors import ContentWarning, DataError, IllegalAction, SaveError, VariantError, W
 from .events import CANCELLED, RELATIONS, SELF, TOOK_EFFECT, Emitter, Event, event_graph, visible_log, why
+from .names import seat_name
 from .play import Bot, RandomBot, play, play_out, sample_chance
 from .records import evolve, record, replace_at, setter
 from .registers import Assumption, Clause, Option
@@ -26,5 +27,5 @@ __all__ = [
     "RandomBot", "SaveError", "Scenario", "State", "VariantError", "W",
     "Weighted", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids",
     "get_game", "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",
-    "sample_chance", "setter", "transcript", "visible_log", "why",
+    "sample_chance", "seat_name", "setter", "transcript", "visible_log", "why",
 ]

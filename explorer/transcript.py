@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import CHANCE
+from .names import seat_name
 from .play import play
 from .state import new_game
 
@@ -19,7 +19,7 @@ def transcript(game_id: str, players: int, seed: int, variant: Mapping[str, Any]
     previous = state
     for step, state in enumerate(play(previous, bots, seed=seed, max_steps=max_steps), start=1):
         action = state.history[-1]
-        who = "chance" if action.player == CHANCE else f"P{action.player}"
+        who = seat_name(action.player, lang)
         lines.append(f"{step:04d} {who}: {action.describe(lang)}")
         for e in state.events:
             mark = " (cancelled)" if e.cancelled else ""

@@ -29,7 +29,7 @@ def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
         except Exception:  # a description should never break the log
             text = event_kind_name(event.game, event.kind, lang)
     else:
-        text = redacted_event(event.game, event.kind, lang)
+        text = redacted_event(event, lang)
     mark = f" ✗ {label('cancelled', lang)}" if event.cancelled else ""
     return f"#{event.id} [{event.clause}] {text}{mark}"
 

@@ -26,7 +26,6 @@ LABELS: dict[str, dict[str, str]] = {
     "main_line": {"en": "Branch 1: the first line (ends at step {end})", "zh": "分支 1：主线（至第 {end} 步）"},
     "step_of": {"en": "Step {step} / {depth}", "zh": "第 {step} 步 / 共 {depth} 步"},
     # who decides
-    "player": {"en": "Player {k}", "zh": "玩家 {k}"},
     "chance": {"en": "Chance", "zh": "随机"},
     "game_over": {"en": "Game over. Winners: {who}", "zh": "游戏结束。胜者：{who}"},
     "game_over_none": {"en": "Game over: nobody won.", "zh": "游戏结束：无人获胜。"},
@@ -84,7 +83,7 @@ LABELS: dict[str, dict[str, str]] = {
     # event log
     "events": {"en": "Events (resolution order)", "zh": "事件（结算顺序）"},
     "cancelled": {"en": "cancelled", "zh": "已抵消"},
-    "redacted": {"en": "(private)", "zh": "（私密）"},
+    "redacted": {"en": "(hidden)", "zh": "（不公开）"},
     "clause": {"en": "Clause", "zh": "条款"},
     "section": {"en": "seed section", "zh": "原文章节"},
     "seed_quote": {"en": "seed", "zh": "原文"},
@@ -182,9 +181,20 @@ def event_kind_name(game_id: str, kind: str, lang: str) -> str:
     return (zh or en) if lang == "zh" else en
 
 
-def redacted_event(game_id: str, kind: str, lang: str) -> str:
-    """An event the viewer may not read: its kind and "(private)", e.g. "Draw (private)" / "摸牌（私密）"."""
-    return event_kind_name(game_id, kind, lang) + ("" if lang == "zh" else " ") + label("redacted", lang)
+HIDDEN = {"draw": ("{who} draws a card (hidden)", "{who} 摸了一张牌（不公开）")}  # kinds with a sentence of their own
+
+
+def redacted_event(event: explorer.Event, lang: str) -> str:
+    """An event the viewer may not read, named by who did it: "Player 1 draws a card (hidden)", else the kind,
+    e.g. "Player 2: Identity (hidden)" / "玩家 2：身份（不公开）" (without an actor: "Identity (hidden)")."""
+    kind = event_kind_name(event.game, event.kind, lang)
+    hidden = label("redacted", lang)
+    if event.actor is None or event.actor < 0:
+        return kind + ("" if lang == "zh" else " ") + hidden
+    who = explorer.seat_name(event.actor, lang)
+    if event.kind in HIDDEN:
+        return HIDDEN[event.kind][lang == "zh"].format(who=who)
+    return f"{who}：{kind}{hidden}" if lang == "zh" else f"{who}: {kind} {hidden}"
 
 
 def label(key: str, lang: str, **fields) -> str:
@@ -194,8 +204,8 @@ def label(key: str, lang: str, **fields) -> str:
 
 
 def player_name(k: int, lang: str) -> str:
-    """A seat's name as the engine numbers seats (0, 1, …)."""
-    return label("player", lang, k=k)
+    """A seat's name as the engine numbers seats (0, 1, …): the engine's own (``explorer.seat_name``)."""
+    return explorer.seat_name(k, lang)
 
 
 def check_lang(value) -> str:

@@ -68,5 +68,5 @@ class SessionMessages:
                 except Exception:  # a description must never break the board
                     parts.append(event_kind_name(e.game, e.kind, lang))
             else:
-                parts.append(redacted_event(e.game, e.kind, lang))
+                parts.append(redacted_event(e, lang))
         return "; ".join(parts) or f"{kind_name(action.kind, lang)} {label('redacted', lang)}"

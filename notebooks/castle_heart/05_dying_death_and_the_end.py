@@ -138,7 +138,7 @@ while s.data.phase == "rescue" and s.current_player != 4:
     s = step(s, "rescue", target=None)
 for seat_, opts in options.items():
     print(f"P{seat_}: {opts}")
-assert options[1] == ["player 1 gives no Heal card"]                # no 愈 in hand: only "no"
+assert options[1] == ["Player 1 gives no Heal card"]                # no 愈 in hand: only "no"
 rescued = step(s, "rescue", target=3)                                # the neutral Levi gives his 愈
 show(s, rescued)
 assert rescued.data.seats[3].hp == 1 and rescued.data.seats[3].alive

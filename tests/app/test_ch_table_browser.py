@@ -38,8 +38,9 @@ def no_secret_in_dom(page, lang: str) -> None:
             assert not re.search(r'<summary><b>[^<]*</b><span class="re-face-kind">(identity|身份)', seat), k
     content = page.content()
     for k in (1, 2):  # the bots' seats: their identity deal is redacted for seat 0
-        assert not re.search(rf"player {k} is dealt (an enemy|a neutral|a reinforcement)", content)
-        assert not re.search(rf"{k}号玩家的身份是(敌军|中立|援军)", content)
+        # the sentences name a seat as the engine does (explorer.seat_name): "Player 1" / "玩家 1"
+        assert not re.search(rf"{explorer.seat_name(k, 'en')} is dealt (an enemy|a neutral|a reinforcement)", content)
+        assert not re.search(rf"{explorer.seat_name(k, 'zh')} ?的身份是(敌军|中立|援军)", content)
 
 
 def tap(locator) -> bool:

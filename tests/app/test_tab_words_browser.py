@@ -186,7 +186,7 @@ def test_the_word_check_finds_the_other_language_and_passes_only_the_allow_list(
     assert leftovers("EB-A05 block_without_card=zero\n机器人：随机", "zh") == ["block", "card", "without", "zero"]
     assert leftovers("block_without_card\nzero\n基础防御+骰点", "zh") == ["block", "card", "without", "zero"]  # alone
     assert leftovers("block_without_card=zero · zero card", "zh") == ["block", "card", "without", "zero"]
-    hidden = "#5 [EB-1.1.2-special-pick] pick （私密）\nidentity （私…"  # raw kinds: each game names them in 中文
+    hidden = "#5 [EB-1.1.2-special-pick] pick （不公开）\nidentity （不…"  # raw kinds: each game names them in 中文
     assert leftovers(f"{LEGEND}dealer\n{hidden}\n{LEGEND}攻击", "zh") == ["dealer", "identity", "pick"]
     assert leftovers(f"dealer\n{LEGEND}Attack card\n#5 [EB-1.1.2-special-pick] pick", "zh") == ["Attack", "card",
                                                                                              "dealer", "pick"]

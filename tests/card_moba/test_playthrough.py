@@ -85,4 +85,4 @@ def test_a_hidden_draw_reads_well_for_the_other_players():
 
     s = draw(do(table(), "end"), "O3")
     hidden = s.events[0].redacted()
-    assert hidden.describe("en") == "P1 draws a card (only they see which)." and "O3" not in hidden.describe("zh")
+    assert hidden.describe("en") == "Player 1 draws a card (only they see which)." and "O3" not in hidden.describe("zh")

@@ -88,6 +88,6 @@ def test_a_face_down_identity_reads_as_dealt_to_its_seat_for_everyone_else():
     secret = next(e for e in s.log if e.kind == "identity" and e.private_to)
     seat = secret.private_to[0]
     shown = secret.redacted()
-    assert shown.describe("en") == f"player {seat} is dealt an identity face down"
-    assert shown.describe("zh") == f"{seat}号玩家秘密获得身份"
+    assert shown.describe("en") == f"Player {seat} is dealt an identity face down"
+    assert shown.describe("zh") == f"玩家 {seat} 秘密获得身份"
     assert "enemy" not in shown.describe("en") and "lord" not in shown.describe("en")

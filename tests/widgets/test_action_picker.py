@@ -119,7 +119,7 @@ def test_the_step_notice_in_a_players_view_does_not_name_a_card_drawn_by_another
     s = toy_session()
     p = ActionPicker(s, viewer=1)
     s.choose(draw("shield"))  # p0's draw, private to p0
-    assert "shield" not in p._notice.value and "(private)" in p._notice.value
+    assert "shield" not in p._notice.value and "(hidden)" in p._notice.value
     p.viewer = -1
     assert "shield" in p._notice.value
 

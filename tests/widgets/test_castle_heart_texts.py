@@ -117,7 +117,7 @@ def test_game_over_says_who_won_and_by_which_rule_in_both_languages():
     board = CastleHeartBoard(session, lang="zh", viewer=0)
     centre = readable(board._centre.value)
     assert "游戏结束" in centre and f"[{end.clause}]" in board._centre.value and "获胜" in centre
-    winners = "、".join(f"{p}号玩家" for p in state.winners)
+    winners = "、".join(f"玩家 {p}" for p in state.winners)
     assert (winners or "无") in end.describe("zh")
     board.lang = "en"
     centre = readable(board._centre.value)

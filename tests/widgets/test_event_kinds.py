@@ -78,14 +78,22 @@ def test_the_zh_chain_names_each_kind_and_relation_in_chinese(game_id):
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_a_redacted_event_names_its_kind_in_the_page_language(game_id):
+def test_a_redacted_event_names_who_and_its_kind_in_the_page_language(game_id):
+    """Issue 30: a hidden draw reads "Player 1 draws a card (hidden)"; another hidden event names who and its kind
+    ("Player 2: Identity (hidden)"); 中文 without an English word."""
     private = [e for e in played(game_id) if e.private_to is not None]
-    for e in private[:200] or played(game_id)[:50]:
+    assert private
+    for e in private[:200]:
         zh, en = event_text(e, "zh", visible=False), event_text(e, "en", visible=False)
-        words = zh.split("] ", 1)[1]
-        assert words.startswith(event_kind_name(game_id, e.kind, "zh") + "（私密）")
+        words, said = zh.split("] ", 1)[1], en.split("] ", 1)[1]
         assert not ASCII_WORD.search(words), words
-        assert explorer.get_game(game_id).event_kinds[e.kind][0] in en
+        if e.kind == "draw" and e.actor is not None and e.actor >= 0:
+            assert said == f"Player {e.actor} draws a card (hidden)" and words == f"玩家 {e.actor} 摸了一张牌（不公开）"
+        elif e.actor is not None and e.actor >= 0:
+            assert said == f"Player {e.actor}: {explorer.get_game(game_id).event_kinds[e.kind][0]} (hidden)", said
+            assert words == f"玩家 {e.actor}：{event_kind_name(game_id, e.kind, 'zh')}（不公开）", words
+        else:
+            assert said == f"{explorer.get_game(game_id).event_kinds[e.kind][0]} (hidden)", said
 
 
 def test_the_summary_hover_counts_kinds_in_zh():
@@ -113,7 +121,7 @@ def test_a_step_told_to_another_viewer_names_hidden_events_in_zh():
         if viewer is None:
             continue
         zh = s.describe_step(node, "zh", viewer)
-        assert event_kind_name("eternal_breath", hidden[0].kind, "zh") + "（私密）" in zh, zh
-        assert f"{hidden[0].kind} （私密）" not in zh and f"{hidden[0].kind} (private)" not in zh
+        assert event_kind_name("eternal_breath", hidden[0].kind, "zh") + "（不公开）" in zh, zh
+        assert f"{hidden[0].kind} （不公开）" not in zh and f"{hidden[0].kind} (hidden)" not in zh
         told += 1
     assert told  # the seeded game has steps with another seat's private events

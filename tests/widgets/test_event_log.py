@@ -45,7 +45,7 @@ def test_a_players_view_redacts_others_private_events():
     assert draw_event.private_to == (0,)
     log = EventLog(s, scope="game", viewer=1)
     text = log._list.options[0][0]
-    assert "(private)" in text and "shield" not in text
+    assert text.endswith("Player 0 draws a card (hidden)") and "shield" not in text
     log.selected = draw_event.id
     assert "shield" not in log._detail.value
     log.viewer = 0

@@ -130,7 +130,7 @@ def test_the_step_line_and_events_are_redacted_for_the_viewer():
     assert dealt.kind == "deal_identity" and dealt["identity"] == "enemy"
     assert "enemy" in dealt.describe("en")  # what the engine would say to everyone …
     shown = tour._did.value + tour._events.value
-    assert "enemy" not in shown and "private" in shown  # … and what seat 0 is shown
+    assert "enemy" not in shown and "(hidden)" in shown  # … and what seat 0 is shown
     tour.lang = "zh"
     assert "敌军" not in tour._did.value + tour._events.value
     tour.step = 1  # the lord's identity is public (CH-A09): told in full

@@ -91,7 +91,7 @@ def test_in_a_players_view_the_branch_labels_do_not_name_another_players_draw():
     s.back()
     s.choose(draw("shield"))  # a second branch that starts with p0's private draw
     labels = [text for text, _ in c.branch_options]
-    assert len(labels) == 2 and "shield" not in labels[1] and "(private)" in labels[1]
+    assert len(labels) == 2 and "shield" not in labels[1] and "(hidden)" in labels[1]
     assert "shield" not in c._notice.value
     c.viewer = -1
     assert "shield" in c.branch_options[1][0]

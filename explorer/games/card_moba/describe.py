@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
-from explorer import CHANCE
+from explorer.names import seat_name
 
 from .content import sample
 from .statuses import status_name
@@ -190,8 +191,15 @@ MODE_CLAUSE = {"classic": ("MB-mode-classic", "every standard rule", "使用所�
                "ruler": ("MB-mode-ruler", "players may customise some global settings", "玩家可定制部分全局条目")}
 
 
+SEAT = re.compile(r"P\{(\w+)\}")  # a seat in a template, "P{t}", is named as everywhere: "Player 0" / "玩家 0"
+
+
 def _fill(template: str, values: dict, lang: str) -> str:
+    template = SEAT.sub(lambda m: "{" + m.group(1) + "__seat}", template)
     vals = defaultdict(lambda: "?", values)
+    for key in ("p", "t", "a", "target"):
+        if key in values:
+            vals[key + "__seat"] = values[key] if values[key] == "?" else seat_name(values[key], lang)
     for key in ("hero", "map", "piece", "skill", "source", "mark", "cell", "card", *WORDS):
         if key in values and not (key == "cell" and isinstance(values[key], tuple)):
             vals[key] = _name(key, values[key], lang)
@@ -209,7 +217,7 @@ def describe_action(action, lang: str) -> str:
     args = action.args
     aim = ""
     if "target" in args:
-        aim = f" on P{args['target']}" if lang == "en" else f"，目标 P{args['target']}"
+        aim = f" on {seat_name(args['target'])}" if lang == "en" else f"，目标 {seat_name(args['target'], lang)}"
     elif "cell" in args:
         aim = f" at {args['cell']}" if lang == "en" else f"，目标格{args['cell']}"
     elif "direction" in args:
@@ -223,8 +231,8 @@ def describe_action(action, lang: str) -> str:
     if action.kind == "draw" and args.get("card") is None:
         return "Chance: no card is left to draw." if lang == "en" else "随机：已无牌可摸。"
     if action.kind == "order":
-        args = {"order": " → ".join(f"P{p}" for p in args["order"])}
-    p = "chance" if action.player == CHANCE else action.player
+        args = {"order": " → ".join(seat_name(p, lang) for p in args["order"])}
+    p = action.player
     extra = {}
     if action.kind == "play" and args.get("card") in sample().cards:
         extra["cost"] = sample().cards[args["card"]]["cost"]
@@ -250,7 +258,7 @@ def describe_event(game, event, lang: str) -> str:
     if event.kind == "skill unlocked" and "sequence" in values:
         values["sequence"] = "【" + " ".join(str(values["sequence"])) + "】"
     if event.kind == "turn order" and "order" in values:
-        values["order"] = " → ".join(f"P{p}" for p in values["order"])
+        values["order"] = " → ".join(seat_name(p, lang) for p in values["order"])
     values = {**values, "a": event.actor if event.actor is not None else "?",
               "t": event.targets[0] if event.targets else "?", "targets": list(event.targets)}
     return _fill(template[lang == "zh"], values, lang)
@@ -258,7 +266,7 @@ def describe_event(game, event, lang: str) -> str:
 
 def _game_over(event, values: dict, lang: str) -> dict:
     """Who won and which rule ended it: the agreed score (MB-choice-4-score) or a simulation's round cap (MB-A15)."""
-    who = ", ".join(f"P{p}" for p in event.targets) or ("nobody" if lang == "en" else "无人")
+    who = (", " if lang == "en" else "、").join(seat_name(p, lang) for p in event.targets) or seat_name(None, lang)
     many = len(event.targets) > 1
     if values.get("round_cap"):
         why = (f"{'win' if many else 'wins'} on points ({values.get('score')}) after the simulation's round cap of "

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from explorer import CHANCE
+import re
+
+from explorer.names import seat_name
 
 from .cards import CONTENT, SOLDIERS
 
@@ -27,11 +29,16 @@ def hero(h, zh: bool) -> str:
 
 
 def who(p, zh: bool) -> str:
-    if p is None:
-        return "无人" if zh else "nobody"
-    if p == CHANCE:
-        return "机会" if zh else "chance"
-    return f"{p}号玩家" if zh else f"player {p}"
+    """A seat in a sentence: "Player 0" / "玩家 0", as everywhere (``explorer.seat_name``)."""
+    return seat_name(p, "zh" if zh else "en")
+
+
+SEAT_THEN_WORD = re.compile(r"(玩家 \d+)(?=[\u3400-\u9fff【])")
+
+
+def spaced(text: str) -> str:
+    """A 中文 sentence with a space after a seat's number when a word follows: "玩家 4 摸到【剑】"."""
+    return SEAT_THEN_WORD.sub(r"\1 ", text)
 
 
 def skill(word, zh: bool) -> str:
@@ -174,7 +181,7 @@ def describe_action(a, lang: str) -> str:
     template = ACTIONS.get(key)
     if template is None:
         return f"{f['p']}：{a.kind}" if zh else f"{f['p']}: {a.kind}"
-    return template[1 if zh else 0].format_map(f)
+    return spaced(template[1].format_map(f)) if zh else template[0].format_map(f)
 
 
 EVENTS = {  # kind: (English, 中文); fields: actor, target, targets, card, soldier, identity, camp, and the numbers
@@ -277,4 +284,4 @@ def describe_event(e, lang: str) -> str:
     template = table.get(e.kind)
     if template is None:
         return f"{f['actor']}：{e.kind}" if zh else f"{f['actor']}: {e.kind}"
-    return template[1 if zh else 0].format_map(f)
+    return spaced(template[1].format_map(f)) if zh else template[0].format_map(f)

@@ -5,6 +5,11 @@ from __future__ import annotations
 from .event_kinds import EVENT_KINDS
 from .naming import _cards, _n, _plural, _who, skill_cost
 
+
+def _go(v) -> str:
+    """ "Slash goes", "Slash + Parry go": the verb agrees with the cards named."""
+    return "goes" if len(v.get("cards", ())) == 1 else "go"
+
 __all__ = ["describe_action", "describe_event", "skill_cost"]
 
 
@@ -59,9 +64,11 @@ def describe_action(a, lang: str) -> str:
             f"，目标为 {_who(g('seat'), lang)} 的 {_n(g('target'), lang)}"
     zone = ""
     if a.kind == "place":
-        zone = (f"{_who(g('seat'))}'s effect zone" if lang == "en" else f" {_who(g('seat'), lang)} 的效果区") \
-            if not g("target") else (f"the effect zone of {_who(g('seat'))}'s {_n(g('target'), lang)}"
-                                     if lang == "en" else f" {_who(g('seat'))} 的 {_n(g('target'), lang)} 的效果区")
+        seat, target = _who(g("seat"), lang), _n(g("target"), lang)
+        if lang == "en":
+            zone = f"the effect zone of {seat}'s {target}" if g("target") else f"{seat}'s effect zone"
+        else:
+            zone = f" {seat} 的 {target} 的效果区" if g("target") else f" {seat} 的效果区"
         on = ""
     with_ = (f"with {_n(g('card'), lang)}" if g("card") else "without a card") if lang == "en" else \
         (f"（使用 {_n(g('card'), lang)}）" if g("card") else "（不使用防御卡）")
@@ -192,9 +199,10 @@ _EVENTS = {
         f"{v.get('dice')}d judgment for {c}: {v.get('result')} ({'passed' if v.get('passed') else 'failed'})",
         f"{c} 的{v.get('dice')}d判定：{v.get('result')}（{'成立' if v.get('passed') else '不成立'}）"),
     "to discard pile": lambda v, w, t, c, lang: (
-        f"{_cards(v.get('cards', ()), 'en')} go to the discard pile", f"{_cards(v.get('cards', ()), 'zh')} 进入弃牌堆"),
+        f"{_cards(v.get('cards', ()), 'en')} {_go(v)} to the discard pile",
+        f"{_cards(v.get('cards', ()), 'zh')} 进入弃牌堆"),
     "destroyed": lambda v, w, t, c, lang: (
-        f"{_cards(v.get('cards', ()), 'en')} go to the destroyed pile",
+        f"{_cards(v.get('cards', ()), 'en')} {_go(v)} to the destroyed pile",
         f"{_cards(v.get('cards', ()), 'zh')} 进入销毁堆"),
     "trap": lambda v, w, t, c, lang: _trap(v, w, t, c),
     "remove": lambda v, w, t, c, lang: (f"{c} is removed from {t}'s trap zone", f"{c} 从 {t} 的陷阱区移除"),

@@ -3,6 +3,8 @@ id), a seat, a count, and what an active skill costs (EB-3.1-active) — said be
 
 from __future__ import annotations
 
+from explorer.names import seat_name
+
 from .catalogue import card
 
 
@@ -26,7 +28,8 @@ def _plural(n, words: str) -> str:
 
 
 def _who(p, lang: str = "en") -> str:
-    return f"P{p}" if lang == "en" else f"玩家{p}"
+    """A seat in a sentence: "Player 0" / "玩家 0", as everywhere (``explorer.seat_name``)."""
+    return seat_name(p, lang)
 
 
 def skill_price(skill, lang: str) -> str:
