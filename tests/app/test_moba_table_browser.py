@@ -21,7 +21,7 @@ import explorer
 LONG = 180_000
 TAB = {"en": "Play", "zh": "对局"}
 CHOICE = {"mode": {"en": "classic", "zh": "经典"}, "map": {"en": "Little ring", "zh": "小擂台"}}
-ATTACK = {"en": ("attacks P1", "on P1"), "zh": ("攻击 P1", "目标 P1")}  # a basic attack or a card aimed at P1
+ATTACK = {"en": ("attacks Player 1", "on Player 1"), "zh": ("攻击 玩家 1", "目标 玩家 1")}  # at Player 1
 OVER = {"en": ("Game over", "win"), "zh": ("游戏结束", "获胜")}
 
 
