@@ -86,7 +86,7 @@ class ActionPicker(SessionComponent):
         super().__init__(children=[style, self._who, shortcuts, self.many, self._actions, self._notice], **kwargs)
         self.add_class("re-action-picker")
         self.lang, self.viewer = lang, viewer
-        session.observe(self._on_session, ["node_id", "seats"])
+        session.observe(self._on_session, ["node_id", "seats", "resigned"])
         session.observe(self._on_notice, "notice")
         session.observe(self._on_busy, "busy")
         self.reset()
@@ -171,8 +171,15 @@ class ActionPicker(SessionComponent):
         self._end_turn.tooltip = label("end_turn_tip", lang)
         self._end_turn.layout.display = None if mine and s.can_end_turn() else "none"
         self._end_turn.disabled = s.busy
+        if s.resigned >= 0:  # the person resigned: the table's game is over, whatever the state
+            mine = False
+            self._end_turn.layout.display = "none"
         self.many.offer(mine and s.repeats(state), node_id)
-        if who == TERMINAL:
+        if s.resigned >= 0:
+            text = label("resigned", lang, who=player_name(s.resigned, lang))
+            self._who.value = f"<div class='re-game-over re-resigned'><b>{html.escape(text)}</b></div>"
+            self._actions.children = ()
+        elif who == TERMINAL:
             self._who.value = game_over_html(state, lang, self.viewer)
             self._actions.children = ()
         elif who == CHANCE:

@@ -40,6 +40,7 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
     autoplay = traitlets.Bool(False)  # after a person's choice, bots and dice play until a person decides
     take_forced = traitlets.Bool(False)  # a person's decision with one legal action is taken for them, as a step
     busy = traitlets.Bool(False)  # True while bots and dice move (the table says the bots are thinking)
+    resigned = traitlets.Int(-1)  # the person's seat that resigned: the table's game is over (-1: nobody)
 
     def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, autoplay: bool = False, start: State | None = None):
@@ -260,6 +261,8 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
             then = self._nodes[at_node].depth if at_node in self._nodes else "?"
             self._say("stale", then=then, now=self.step)
             return False
+        if self.resigned >= 0:
+            return self.refuse("after_resign", who=self.resigned)
         if not isinstance(action, Action) or not _is_legal(self.state, action):
             self._say("not_legal", what=action if isinstance(action, Action) else repr(action)[:80])
             return False
@@ -278,6 +281,18 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
             return False
         return self.choose(action, at_node)
 
+    def resign(self, seat: int) -> bool:
+        """The person at ``seat`` resigns: the table's game is over, nobody plays on (a choice of the table, not
+        a rule of the game: the engine's state is left as it is). Refused at a finished game, for a bot's seat
+        or a seat that is not at the table."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            return self.refuse("bad_value", what=repr(seat)[:80])
+        if self.seats.get(seat, PERSON) != PERSON or self.state.is_terminal or self.resigned >= 0:
+            return self.refuse("no_resign")
+        self.resigned = seat
+        self.notice = {"key": "", "fields": {}, "n": next(self._serial)}  # the table's head says it, once
+        return True
+
     def run_bots(self, limit: int = 1000) -> int:
         """Bots decide and dice roll until a person must decide or the game ends; returns the steps.
 
@@ -285,6 +300,8 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
         costs one redraw of the board, not one per step.
         """
         node, n = self.node, 0
+        if self.resigned >= 0:  # nobody plays on at a table whose person resigned
+            return 0
         self.busy = True
         while n < limit:
             action = self._decide(node)

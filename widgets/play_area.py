@@ -59,6 +59,18 @@ class PlayArea(GameComponent):
         self._start = ipw.Dropdown(layout=ipw.Layout(width="100%", max_width="420px"))
         self._start.add_class("re-scenario")
         self._table = ipw.VBox()
+        # the table's own choices, right under the decision (a finished game offers them at once)
+        self._new_game = ipw.Button(layout=ipw.Layout(width="auto"), button_style="success")
+        self._rematch = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._resign = ipw.Button(layout=ipw.Layout(width="auto"), button_style="danger")
+        for button, css, handler in ((self._new_game, "re-new-game", self.new_game),
+                                     (self._rematch, "re-rematch", self.rematch),
+                                     (self._resign, "re-resign", self._on_resign)):
+            button.add_class(css)
+            button.on_click(lambda _, handler=handler: handler())
+        self._table_choices = ipw.HBox([self._new_game, self._rematch, self._resign],
+                                       layout=ipw.Layout(flex_flow="row wrap"))
+        self._table_choices.add_class("re-table-choices")
         menus = ipw.HBox([self._players, self._start, self._players_msg], layout=ipw.Layout(flex_flow="row wrap"))
         super().__init__(children=[menus, self._table], **kwargs)
         self.add_class("re-play-area")
@@ -129,6 +141,7 @@ class PlayArea(GameComponent):
             self.file.lang = change["new"]
         self._players_msg.value = ""
         self._sync_menus()
+        self._sync_choices()
 
     def _on_players_box(self, change):
         """Fires when the person types a player count; an impossible one is put back and the range explained,
@@ -177,6 +190,33 @@ class PlayArea(GameComponent):
         finally:
             self._syncing = False
 
+    def new_game(self) -> None:
+        """New game: a new game of this game at this table (same players; new dice unless a person set the seed)."""
+        self._ready, self.scenario, self._ready = False, "", True
+        self.reset()
+
+    def rematch(self) -> None:
+        """Rematch: the same start as this game (a new game, the scenario, or the opened game's start) with the same
+        seats and switches, from its first step (new dice unless a person set the seed)."""
+        session = self.session
+        opened = self._opened
+        self._build(session.start, variant=dict(session.variant), seats=dict(session.seats))
+        self._opened = opened
+        self._sync_menus()
+
+    def _on_resign(self) -> None:
+        """Fires on Resign: the person's seat concedes (the session refuses at a finished game)."""
+        self.session.resign(PERSON_SEAT)
+
+    def _sync_choices(self, change=None) -> None:
+        """The table's buttons in the page's language; Resign only while the person's game is being played."""
+        lang = self.lang
+        for button, key in ((self._new_game, "new_game"), (self._rematch, "rematch"), (self._resign, "resign")):
+            button.description, button.tooltip = label(key, lang), label(key + "_tip", lang)
+        session = getattr(self, "session", None)
+        live = session is not None and session.resigned < 0 and not session.state.is_terminal
+        self._resign.layout.display = None if live else "none"
+
     def reset(self) -> None:
         self._opened = False
         game = explorer.get_game(self.game_id)
@@ -196,14 +236,14 @@ class PlayArea(GameComponent):
         self._opened = True
         self._sync_menus()
 
-    def _build(self, start, variant: dict | None = None, history=()) -> None:
+    def _build(self, start, variant: dict | None = None, history=(), seats: dict | None = None) -> None:
         old = (*getattr(self, "parts", ()), *self._table.children)
         for link in getattr(self, "_links", ()):
             link.unlink()
         game = explorer.get_game(self.game_id)
         bots = game.bots()
         bot = next((b for b in ("strong", "greedy") if b in bots), next(iter(bots)))  # the game's best bot
-        seats = {k: PERSON if k == 0 else bot for k in range(self.players)}
+        seats = seats or {k: PERSON if k == 0 else bot for k in range(self.players)}
         self.session = GameSession(self.game_id, self.players, variant, seed=None if self._secret_seed else self.seed,
                                    seats=seats, autoplay=False, start=start)
         if history:
@@ -229,8 +269,11 @@ class PlayArea(GameComponent):
             part.viewer = PERSON_SEAT
         self._sync_menus()
         lower = ipw.HBox([self.event_log, self.bots_seat], layout=ipw.Layout(flex_flow="row wrap"))
-        self._table.children = [self.picker, self.controls, board, lower, self.file]
+        self._table.children = [self.picker, self._table_choices, self.controls, board, lower, self.file]
         self.graph_panel.children = [self.graph]
-        close_tree(*old, keep=(self, self.file, self.graph_panel))  # the table before: its models go
+        # the table before: its models go (the table's buttons stay)
+        close_tree(*old, keep=(self, self.file, self.graph_panel, self._table_choices))
+        self.session.observe(self._sync_choices, ["node_id", "resigned"])
+        self._sync_choices()
         if start is None and not history and self.session.state.current_player != PERSON_SEAT:
             self.session.run_bots()  # a new game: dice and bots before the person's first choice move at once

@@ -11,7 +11,9 @@ import re
 import zlib
 
 import pytest
+from page_fit import cut_texts
 from play_page import LAYOUT, LONG, open_play
+from playwright.sync_api import expect
 from voila_server import browser_page
 
 from widgets.i18n import label
@@ -152,4 +154,42 @@ def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path
         assert over.count() == 1, clicks
         text = over.inner_text()
         assert "Game over" in text and "EB-" in text and ends > 0
+        # a finished game offers New game and Rematch at once, under the game over; Resign is gone
+        choices = page.locator(".re-play-area .re-table-choices")
+        assert choices.locator(".re-new-game").is_visible() and choices.locator(".re-rematch").is_visible()
+        assert not choices.locator(".re-resign").is_visible()
+        assert choices.bounding_box()["y"] - over.bounding_box()["y"] < 300
+        assert cut_texts(page, ".re-play-area .re-action-picker") == []
         page.screenshot(path=str(output_dir / "play-whole-game.png"), full_page=False)
+        choices.locator(".re-rematch").click()  # the same seats again, from the first step
+        page.wait_for_function("() => !document.querySelector('.re-play-area .re-game-over')", timeout=LONG)
+        page.locator(".re-play-area .re-action-picker .re-action").first.wait_for(state="visible", timeout=LONG)
+        assert page.locator(".re-play-area .re-seat-1 select").input_value() == label("bot", "en", name="greedy")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "height", "lang"), [(390, 844, "zh"), (1280, 800, "en")])
+def test_resign_ends_the_tables_game_and_new_game_starts_again(chromium_path, output_dir, app_url, width, height,
+                                                                lang):
+    """Issue 31 point 2: Resign says who resigned and that it is the table's choice, not a rule; nothing plays on;
+    New game starts a fresh game at once. Every word whole, in 中文 and English, on a phone and a desk."""
+    words = {"en": ("Resign", "resigned", "New game", "Rematch"), "zh": ("认输", "认输：", "新游戏", "再来一局")}[lang]
+    with browser_page(chromium_path, width=width, height=height) as page:
+        open_play(page, app_url, lang, "card_moba")
+        choices = page.locator(".re-play-area .re-table-choices")
+        assert [b.strip() for b in choices.locator("button:visible").all_inner_texts()] == [
+            words[2], words[3], words[0]]
+        assert cut_texts(page, ".re-play-area .re-table-choices") == []
+        choices.locator(".re-resign").click()
+        resigned = page.locator(".re-play-area .re-resigned")
+        resigned.wait_for(state="visible", timeout=LONG)
+        assert words[1] in resigned.inner_text() and ("规则" if lang == "zh" else "not a rule") in resigned.inner_text()
+        assert page.locator(".re-play-area .re-action-picker .re-action:visible").count() == 0
+        assert not choices.locator(".re-resign").is_visible()
+        assert cut_texts(page, ".re-play-area .re-action-picker") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(output_dir / f"play-resigned-{lang}-{width}.png"), full_page=False)
+        choices.locator(".re-new-game").click()
+        page.wait_for_function("() => !document.querySelector('.re-play-area .re-resigned')", timeout=LONG)
+        page.locator(".re-play-area .re-action-picker .re-action").first.wait_for(state="visible", timeout=LONG)
+        expect(choices.locator(".re-resign")).to_be_visible(timeout=30_000)  # a game being played: Resign again

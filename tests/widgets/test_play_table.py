@@ -297,3 +297,48 @@ def test_the_autoplay_box_is_made_checked_and_stays_as_the_person_sets_it(monkey
     assert box in made and box.re_values == [True]  # made checked, never changed
     box.value = False  # the person unchecks it: the session follows
     assert area.session.autoplay is False
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_new_game_rematch_and_resign_at_the_table(game_id):
+    """Issue 31 point 2: New game, Rematch and Resign in both languages; Resign ends the table's game (a choice of
+    the table, not a rule: the engine's state is untouched) and nothing plays on; a finished game offers New game
+    and Rematch and no Resign; Rematch keeps the start and the seats, New game goes back to a new game."""
+    area = PlayArea(game_id)
+    scenario = next(iter(explorer.get_game(game_id).scenarios()))
+    area.scenario = scenario
+    area.session.seats = {**area.session.seats, 1: "random"}
+    person_to_move(area, want=lambda s: s.state.current_player == 0 and s.step > 0)
+    before, seed = area.session.state, area.session.seed
+    assert area._resign.layout.display is None
+    area._resign.click()
+    assert area.session.resigned == 0 and area.session.state == before
+    assert "re-resigned" in area.picker._who.value and area.picker.buttons == []
+    assert area._resign.layout.display == "none" and area._new_game.layout.display is None
+    assert not area.session.choose(before.legal_actions()[0]) and area.session.state == before
+    assert area.session.notice_text("en").startswith("Refused: Player 0 resigned")
+    assert area.session.run_bots() == 0 and not area.session.resign(0)  # nobody plays on; no second resign
+    area._rematch.click()
+    assert area.scenario == scenario and area.session.state == area.session.start  # the scenario's first step
+    assert area.session.seats[1] == "random" and area.session.resigned == -1 and area.session.seed != seed
+    area.lang = "zh"
+    assert (area._new_game.description, area._rematch.description, area._resign.description) == (
+        "新游戏", "再来一局", "认输")
+    area.session.resign(0)
+    assert "认输" in area.picker._who.value and "Player" not in area.picker._who.value
+    area._new_game.click()
+    assert area.scenario == "" and area.session.start is None and area.session.resigned == -1
+
+
+def test_a_finished_game_offers_new_game_and_rematch_not_resign():
+    area = PlayArea("eternal_breath", seed=5)
+    area.session.seats = {0: "random", 1: "random"}
+    area.session.run_bots(limit=5000)
+    assert area.session.state.is_terminal
+    assert area._resign.layout.display == "none" and area._rematch.layout.display is None
+    assert not area.session.resign(0) and area.session.notice_text("en").startswith("Refused: only a person")
+    assert area._table_choices in area._table.children[:2]  # right under the game over: offered at once
+    old = area.session
+    area._rematch.click()  # the same seats: the two bots play the new game through at once
+    assert area.session is not old and area.session.seats == {0: "random", 1: "random"}
+    assert area.session.state.is_terminal and area._resign.layout.display == "none"
