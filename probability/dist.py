@@ -163,8 +163,31 @@ def mixture(weighted: Iterable[tuple[Fraction, Mapping[Any, Fraction]]]) -> Dist
     return _tidy(out)
 
 
+EXACT_DIGITS = 12  # an exact value longer than this is not read but counted: the page gives it on demand
+
+
+def exact_text(x: Fraction) -> str:
+    """The exact value as written: ``13/18``, ``3``."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def short_exact(x: Fraction) -> str | None:
+    """The exact value when a person can read it (at most ``EXACT_DIGITS`` digits), else None."""
+    text = exact_text(x)
+    return text if sum(c.isdigit() for c in text) <= EXACT_DIGITS else None
+
+
 def show(p: Fraction, digits: int = 2) -> str:
-    """For people: ``72.22 % (13/18)`` — the float only beside the exact value."""
-    p = Fraction(p)
-    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return f"{float(p) * 100:.{digits}f} % ({exact})"
+    """For people: ``72.22 % (13/18)`` — the float only beside the exact value; ``≈ 41.07 %`` when the exact
+    fraction has more than ``EXACT_DIGITS`` digits (``exact_text`` gives it, e.g. on hover)."""
+    exact = short_exact(p)
+    pct = f"{float(Fraction(p)) * 100:.{digits}f} %"
+    return f"{pct} ({exact})" if exact else f"≈ {pct}"
+
+
+def show_number(x: Fraction, digits: int = 3) -> str:
+    """A mean or an expected value for people: ``1.333 (4/3)``, or ``≈ 1.333`` when the exact value is long."""
+    exact = short_exact(x)
+    value = f"{float(Fraction(x)):.{digits}f}"
+    return f"{value} ({exact})" if exact else f"≈ {value}"

@@ -41,9 +41,11 @@ MAX_TWINS = 4  # a phase decision this small (buy a draw / end the draw phase) g
 
 
 def odds_text(p: Fraction) -> str:
-    """An exact probability for people: ``1/6 (16.67 %)``."""
-    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return f"{exact} ({float(p) * 100:.2f} %)"
+    """An exact probability for people: ``1/6 (16.67 %)``; ``≈ 16.67 %`` when the fraction is too long to read."""
+    from probability.dist import short_exact  # the odds package loads when the Odds tab opens, not with the table
+
+    exact = short_exact(p)
+    return f"{exact} ({float(p) * 100:.2f} %)" if exact else f"≈ {float(p) * 100:.2f} %"
 
 
 class ActionPicker(SessionComponent):

@@ -21,6 +21,7 @@ import traitlets
 
 from explorer.games.card_moba.content import sample
 from probability import card_moba as mb
+from probability.dist import show
 from widgets.component import Component, clamped, one_of, take_from_control
 from widgets.plotly_bundle import show_figure
 
@@ -53,9 +54,7 @@ T = {lang: {k: w[i] for k, w in WORDS.items()} for i, lang in enumerate(("en", "
 
 def readable(p: Fraction) -> str:
     """A probability for people: a percent, and the exact fraction when it is short (else ≈ the percent)."""
-    pct = f"{float(p) * 100:.2f} %"
-    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return f"{pct} ({exact})" if len(exact) <= 13 else f"≈ {pct}"
+    return show(p)
 
 
 def hero_name(hid: str, lang: str) -> str:

@@ -20,7 +20,7 @@ import explorer
 from explorer.games.castle_heart.board import IDENTITIES
 from probability import castle_heart as ch
 from probability.ch_rescue import heals_in_reach
-from probability.dist import at_least
+from probability.dist import at_least, show, show_number
 from widgets.component import Component, clamped, one_of, take_from_control
 from widgets.plotly_bundle import show_figure
 
@@ -81,15 +81,12 @@ COLOURS = {"lord": "#c9a227", "enemy": "#b23a48", "reinforcement": "#2e6f9e", "n
 
 def readable(p: Fraction) -> str:
     """A percent, with the exact fraction beside it when it is short."""
-    p = Fraction(p)
-    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return f"{float(p) * 100:.2f} %" + (f" ({exact})" if len(exact) <= 11 else "")
+    return show(p)
 
 
 def number(x: Fraction) -> str:
-    """A mean (not a probability): three decimals and the exact value."""
-    exact = str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-    return f"{float(x):.3f} ({exact})"
+    """A mean (not a probability): three decimals and the exact value when it is short."""
+    return show_number(x)
 
 
 def _int(name: str) -> traitlets.Int:

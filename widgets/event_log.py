@@ -43,7 +43,9 @@ class EventLog(ScopedComponent):
     def __init__(self, session: GameSession, lang: str = "en", viewer: int = -1, scope: str = "turn", **kwargs):
         self.session = session
         self._title = ipw.HTML()
-        self._scope = ipw.ToggleButtons(style={"button_width": "90px"})
+        # each scope's whole word on any screen ("whole game" was cut at a fixed 90 px)
+        self._scope = ipw.ToggleButtons(style={"button_width": "auto"},
+                                        layout=ipw.Layout(flex_flow="row wrap", max_width="100%"))
         self._scope.add_class("re-log-scope")
         self._list = ipw.Select(rows=12, layout=ipw.Layout(width="100%"))
         self._list.add_class("re-log-list")

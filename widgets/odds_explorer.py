@@ -24,7 +24,7 @@ import traitlets
 import explorer
 from probability import eternal_breath as eb
 from probability.dist import mean as dist_mean
-from probability.dist import show, tail
+from probability.dist import show, show_number, tail
 from probability.eb_switches import combat_rules, combat_switch_options
 from widgets.component import Component, clamped, one_of, take_from_control
 from widgets.plotly_bundle import show_figure
@@ -68,10 +68,6 @@ T = {lang: {key: words[i] for key, words in WORDS.items()} for i, lang in enumer
 
 def _int_trait(name: str) -> traitlets.Int:
     return traitlets.Int(BOUNDS[name][2])
-
-
-def _exact(p: Fraction) -> str:
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
 def _trace(kind, xs, probs, labels, **kwargs):
@@ -278,7 +274,7 @@ class OddsExplorer(Component):
                          (self._duel_out, self.duel_figure)):
             show_figure(out, fig)
         mean = dist_mean(self.damage)
-        self._summary.value = f"<b>{html.escape(self._t('mean'))}</b>: {float(mean):.3f} ({_exact(mean)})"
+        self._summary.value = f"<b>{html.escape(self._t('mean'))}</b>: {show_number(mean)}"
         self._table_html.value = self._table_markup()
         r, t = self.duel_result, self._t
         self._duel_summary.value = " · ".join(f"{html.escape(t(k))}: {show(v)}" for k, v in
@@ -328,8 +324,8 @@ class OddsExplorer(Component):
         rows = []
         for row in self.table:
             better = html.escape(t(row["better"]) if row["better"] in T["en"] else row["better"])
-            cells = [str(row["attack_die"]), *(f"{float(row[k]):.3f} ({_exact(row[k])})" for k in ("block", "dodge")),
-                     show(row["dodge_succeeds"]), f"<b>{better}</b>", f"{float(row['by']):.3f} ({_exact(row['by'])})"]
+            cells = [str(row["attack_die"]), *(show_number(row[k]) for k in ("block", "dodge")),
+                     show(row["dodge_succeeds"]), f"<b>{better}</b>", show_number(row["by"])]
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         return (f"<b>{html.escape(t('table'))}</b><table class='re-table'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

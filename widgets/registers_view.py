@@ -54,8 +54,8 @@ class RegistersView(GameComponent):
         t = TITLES[self.lang]
         game = explorer.get_game(self.game_id)
         name = game.name_zh if self.lang == "zh" else game.name_en
-        self._header.value = (f"<h3>{html.escape(name)} <small>({html.escape(game.id)}, "
-                              f"{t['players']} {game.min_players}–{game.max_players})</small></h3>")
+        self._header.value = (f"<h3>{html.escape(name)} <small>({t['players']}: {game.min_players}–"
+                              f"{game.max_players})</small></h3>")  # the game's id is for code, not for readers
         self._tabs.set_title(0, f"{t['clauses']} ({len(game.clauses)})")
         self._tabs.set_title(1, f"{t['assumptions']} ({len(game.assumptions)})")
         rows = "".join(

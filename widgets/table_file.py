@@ -28,9 +28,9 @@ from widgets.component import Component
 MAX_FILE = 20_000_000  # bytes: far above any save of a finished game
 LANGS = ("en", "zh")
 TEXT = {
-    "save": ("💾 Save game", "💾 保存对局"),
-    "load": ("📂 Load a save", "📂 读取存档"),
-    "share": ("🔗 Share link", "🔗 分享链接"),
+    "save": ("⤓ Save game", "⤓ 保存对局"),
+    "load": ("⤒ Load a save", "⤒ 读取存档"),
+    "share": ("⇗ Share link", "⇗ 分享链接"),
     "download": ("Download {name}", "下载 {name}"),
     "save_note": ("The file holds the whole game as the engine knows it, every hidden card included: keep it to "
                   "yourself until the game is over.",

@@ -17,13 +17,16 @@ from probability.dist import (
     at_most,
     check,
     combine,
+    exact_text,
     from_counts,
     map_outcomes,
     mean,
     mixture,
     point,
     prob,
+    short_exact,
     show,
+    show_number,
     tail,
     total,
     uniform,
@@ -117,3 +120,12 @@ def test_at_least_and_at_most_partition(d, k):
     assert prob(d, lambda v: v >= k) == at_least(d, k)
     assert check(d) == d
     assert math.isclose(float(mean(d)), sum(float(v) * float(q) for v, q in d.items()), abs_tol=1e-12)
+
+
+def test_a_fraction_too_long_to_read_shows_as_a_percentage_with_the_exact_value_on_demand():
+    """Issue 31 point 5: more than 12 digits → "≈ 41.07 %" (``exact_text`` keeps the exact value)."""
+    long = Fraction(7**20, 3**31)
+    assert short_exact(long) is None and exact_text(long) == f"{7**20}/{3**31}"
+    assert show(long) == f"≈ {float(long) * 100:.2f} %" and show_number(long) == f"≈ {float(long):.3f}"
+    assert show(Fraction(123456, 999999)) == f"{123456 / 999999 * 100:.2f} % (41152/333333)"  # 11 digits: shown
+    assert show_number(Fraction(4, 3)) == "1.333 (4/3)"

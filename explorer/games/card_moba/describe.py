@@ -11,8 +11,7 @@ from .content import sample
 from .statuses import status_name
 
 ACTIONS = {
-    "mode": ("P{p} chooses {mode} mode for the table: {mode_why} [{clause}].",
-             "P{p} 为全桌选择{mode}模式：{mode_why} [{clause}]。"),
+    "mode": ("P{p} chooses {mode} mode for the table: {mode_why}.", "P{p} 为全桌选择{mode}模式：{mode_why}。"),
     "map": ("P{p} chooses the map {map}.", "P{p} 选择地图{map}。"),
     "hero": ("P{p} picks the hero {hero}.", "P{p} 选择英雄{hero}。"),
     "bloodline": ("P{p} takes the bloodline piece {piece}.", "P{p} 选择血统：{piece}。"),
@@ -99,7 +98,7 @@ EVENTS = {
                          "攻击力{power}小于1：攻击依旧有效。"),
     "skill": ("P{a} uses {skill}.", "P{a} 使用{skill}。"),
     "end action phase": ("P{a} ends the action phase.", "P{a} 结束行动阶段。"),
-    "mode": ("The table plays {mode} mode [{clause}].", "本局使用{mode}模式 [{clause}]。"),
+    "mode": ("The table plays {mode} mode.", "本局使用{mode}模式。"),
     "map": ("The map is {map}.", "地图为{map}。"),
     "hero": ("P{a} plays {hero}.", "P{a} 使用{hero}。"),
     "bloodline": ("P{a} picks {piece} ({slot}).", "P{a} 选择{piece}（{slot}）。"),
