@@ -11,6 +11,7 @@ saw the new state) is refused as stale instead of being read against a state the
 
 from __future__ import annotations
 
+import html
 import itertools
 
 import ipywidgets as ipw
@@ -28,6 +29,8 @@ WORDS = {"en": {"basic": "Move / attack", "spawn": "Spawn point", "click": "Clic
                 "spawn_cell": "spawn point", "tool": "A click on the map means:", "skill": "skill"},
          "zh": {"basic": "移动 / 攻击", "spawn": "出生点", "click": "点击", "wall": "墙体", "spawn_cell": "出生点",
                 "tool": "点击地图表示：", "skill": "技能"}}
+LEGEND_CSS = ("display:inline-block;width:14px;height:14px;vertical-align:middle;margin-right:4px;"
+              "border:1px solid #999;border-radius:2px;")
 NO_DECISION = ("MB-turn-phases", "players act only in their own action phase")
 
 
@@ -83,6 +86,8 @@ class CardMobaMap(ipw.VBox):
         self._tools.add_class("re-moba-tools")
         self._grid = ipw.GridBox()
         self._grid.add_class("re-moba-map")
+        self._legend = ipw.HTML(layout=ipw.Layout(max_width="100%"))  # what the map's letters and colours mean
+        self._legend.add_class("re-moba-legend")
         self._cell_layout = ipw.Layout(width="auto", height="auto", margin="0", padding="0")
         self._cell_style = ipw.ButtonStyle()
         self._sets: list[list[ipw.Button]] = []
@@ -94,7 +99,7 @@ class CardMobaMap(ipw.VBox):
         self._view: dict = {}
         self.viewer, self.lang, self.node_id = -1, "en", 0
         self._drawing = False
-        super().__init__(children=[self._tools, self._grid])
+        super().__init__(children=[self._tools, self._grid, self._legend])
         self.add_class("re-moba-map-box")
         self._tools.observe(self._on_tool, "value")
 
@@ -124,6 +129,27 @@ class CardMobaMap(ipw.VBox):
         self._shown = generation
         self._paint(buttons)
         self._grid.children = buttons
+        legend = self.legend_html(game_map, lang)
+        if self._legend.value != legend:
+            self._legend.value = legend
+
+    def legend_html(self, game_map: dict, lang: str) -> str:
+        """The map's key in ``lang``: each special cell's letter and name, walls, spawn points, a hero's token."""
+        w = WORDS[lang]
+        items = [f"<span><i style='{LEGEND_CSS}background:#445'></i>{html.escape(w['wall'])}</span>",
+                 f"<span><i style='{LEGEND_CSS}background:#e6f2e6'></i>{html.escape(w['spawn_cell'])}</span>"]
+        seen = set()
+        for cell in game_map.get("special", ()):
+            name = cell[lang]
+            if name in seen:
+                continue
+            seen.add(name)
+            items.append(f"<span><i style='{LEGEND_CSS}box-shadow:inset 0 0 0 3px #e8c547;text-align:center;"
+                         f"font-style:normal;font-size:11px;line-height:14px'>{html.escape(name[0])}</i>"
+                         f"{html.escape(name)}</span>")
+        items.append(f"<span><b>P0</b> = {html.escape(player_name(0, lang))}</span>")
+        return ("<div style='display:flex;flex-wrap:wrap;gap:2px 14px;font-size:12px;margin-top:4px'>"
+                + "".join(items) + "</div>")
 
     def _rebuild(self, shape: tuple) -> None:
         for buttons in self._sets:

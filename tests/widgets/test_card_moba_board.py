@@ -42,6 +42,14 @@ def test_the_map_shows_every_wall_special_cell_spawn_and_hero():
     standing = {tuple(p["position"]): k for k, p in enumerate(players) if p["position"] and p["alive"]}
     assert having("re-moba-hero-cell") == set(standing)
     assert all(buttons[pos].description == f"P{k}" for pos, k in standing.items())
+    # the key under the map (issue 31): every special cell's letter with its name, walls, spawns, a hero's token
+    for lang in ("en", "zh"):
+        key = html.unescape(board.map.legend_html(m, lang))
+        for cell in m["special"]:
+            assert f">{cell[lang][0]}</i>{cell[lang]}<" in key
+        wall, spawn = ("wall", "spawn point") if lang == "en" else ("墙体", "出生点")
+        assert wall in key and spawn in key and ("P0</b> = Player 0" if lang == "en" else "P0</b> = 玩家 0") in key
+    assert board.map._legend.value == board.map.legend_html(m, "en")
     # the Learn tab copies the HTML: it carries a still picture of the same map
     cells = re.findall(r'<td class="([^"]*)" title="\((\d+), (\d+)\)', board._html.value)
     assert len(cells) == m["width"] * m["height"]
