@@ -19,7 +19,17 @@ import zlib
 from typing import Any
 
 from .errors import SaveError
-from .saves import load, parse, replayed, saved_game, saved_history, saved_players, saved_records, saved_variant
+from .saves import (
+    check_length,
+    load,
+    parse,
+    replayed,
+    saved_game,
+    saved_history,
+    saved_players,
+    saved_records,
+    saved_variant,
+)
 
 MAX_CODE = 400_000      # characters of a code from a URL
 MAX_JSON = 8_000_000    # bytes it may inflate to
@@ -46,14 +56,17 @@ def from_link(code: Any) -> tuple[Any, list, str]:
     scenario = doc["s"]
     if not isinstance(scenario, str) or (scenario and scenario not in game.scenarios()):
         raise SaveError("scenario", f"{game.id} has no scenario {str(scenario)[:60]!r}")
-    if not isinstance(doc["h"], list) or not all(isinstance(x, list) and len(x) == 3 for x in doc["h"]):
+    if not isinstance(doc["h"], list):
+        raise SaveError("history", "expected a list of [kind, player, params]")
+    check_length(len(doc["h"]))
+    if not all(isinstance(x, list) and len(x) == 3 for x in doc["h"]):
         raise SaveError("history", "expected a list of [kind, player, params]")
     history = saved_history({"history": [{"kind": k, "player": p, "params": q} for k, p, q in doc["h"]]}, game)
     start = game.scenarios()[scenario].make() if scenario else new_game(game.id, players, variant)
     if scenario and (start.players, dict(start.variant)) != (players, variant):
         raise SaveError("players", f"the scenario {scenario!r} is for {start.players} players with its own switches")
-    replayed(start, history)
-    return start, history, scenario
+    end = replayed(start, history)  # read one action at a time: the first illegal one stops it
+    return start, list(end.history[len(start.history):]), scenario
 
 
 def opened(text: str | bytes) -> tuple[Any, list]:

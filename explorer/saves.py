@@ -15,6 +15,7 @@ import json
 import reprlib
 import sys
 import typing
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -25,6 +26,7 @@ from .records import _RECORDS, encode
 from .registry import Game, get_game
 
 FORMAT = 1
+MAX_HISTORY = 20_000  # actions in a save or a link: far beyond a person's game, refused at once beyond
 KEYS = ("data", "format", "game", "history", "last_step_events", "log", "players", "variant")
 OPTIONAL = ("start",)  # a position set up by hand (a scenario), from which the history replays
 ACTION_KEYS = ("kind", "params", "player")
@@ -64,8 +66,9 @@ def load(text: str | bytes) -> Any:
     return state
 
 
-def replayed(state: Any, history: list[Action]) -> Any:
-    """``state`` after every action of ``history``, each legal in turn."""
+def replayed(state: Any, history: Iterable[Action]) -> Any:
+    """``state`` after every action of ``history``, each legal in turn (read one at a time: the first bad one stops
+    it)."""
     for i, action in enumerate(history):
         try:
             state = state.apply(action)
@@ -139,11 +142,21 @@ def saved_variant(doc: dict[str, Any], game: Game) -> dict[str, Any]:
         raise SaveError(f"variant.{exc.key}", exc.reason) from None
 
 
-def saved_history(doc: dict[str, Any], game: Game) -> list[Action]:
+def saved_history(doc: dict[str, Any], game: Game) -> Iterator[Action]:
+    """The history's actions, each checked when the replay reaches it: a replay stops at the first bad or illegal
+    action before the rest is built. More than ``MAX_HISTORY`` is refused before any is read."""
     history = doc["history"]
     if not isinstance(history, list):
         raise SaveError("history", f"expected a list of actions, got {_kind(history)}")
-    return [saved_action(f"history[{i}]", raw, game) for i, raw in enumerate(history)]
+    check_length(len(history))
+    return (saved_action(f"history[{i}]", raw, game) for i, raw in enumerate(history))
+
+
+def check_length(actions: int) -> None:
+    """A save's or a link's history holds at most ``MAX_HISTORY`` actions (issue 38: 400,000 took a minute)."""
+    if actions > MAX_HISTORY:
+        raise SaveError("history", f"{actions:,} actions: a save or a link holds at most {MAX_HISTORY:,} (a person's "
+                                   f"game has a few hundred to a few thousand)")
 
 
 def saved_action(field: str, raw: Any, game: Game) -> Action:

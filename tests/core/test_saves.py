@@ -296,3 +296,46 @@ def test_a_bots_playout_from_a_scenario_saves_its_start_and_loads_back():
     end = explorer.play_out(start, seed=1, max_steps=60)
     assert len(end.history) == 60
     assert explorer.from_json(end.to_json()) == end
+
+
+def _code(doc: dict) -> str:
+    """A link code packed as the app packs one (explorer.links.link_code), from any document."""
+    import base64
+    import zlib
+
+    return base64.urlsafe_b64encode(zlib.compress(json.dumps(doc).encode(), 9)).decode().rstrip("=")
+
+
+def test_a_history_longer_than_any_game_is_refused_before_it_is_read(monkeypatch):
+    """Issue 38 point 3: a 16 KB link of 400,000 × ["end", 0, {}] took 57 s to refuse. A save or a link holds at
+    most MAX_HISTORY actions: beyond, it is refused naming the history before any action is built."""
+    from explorer import links, saves
+
+    built = []
+    monkeypatch.setattr(saves, "saved_action", lambda *a: built.append(a) or pytest.fail("an action was built"))
+    with pytest.raises(SaveError) as err:
+        links.from_link(_code({"g": "eternal_breath", "n": 2, "v": {}, "s": "", "h": [["end", 0, {}]] * 400_000}))
+    assert err.value.field == "history" and f"{saves.MAX_HISTORY:,}" in str(err.value) and built == []
+    doc = doc_of(played("toy_duel"))
+    doc["history"] = doc["history"] * (saves.MAX_HISTORY // len(doc["history"]) + 1)
+    with pytest.raises(SaveError) as err:
+        from_json(json.dumps(doc))
+    assert err.value.field == "history" and built == []
+
+
+def test_a_replay_stops_at_the_first_illegal_action_before_building_the_rest(monkeypatch):
+    from explorer import links, saves
+
+    real, built = saves.saved_action, []
+
+    def counted(*args):
+        built.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(saves, "saved_action", counted)
+    with pytest.raises(SaveError) as err:  # the first action is a player's, at a chance node: illegal at step 1
+        links.from_link(_code({"g": "eternal_breath", "n": 2, "v": {}, "s": "", "h": [["end", 0, {}]] * 20_000}))
+    assert err.value.field == "history[0]" and built == ["history[0]"]
+    state = played("eternal_breath", 30)  # a good link still opens, every action replayed
+    _, history, _ = links.from_link(links.link_code(state))
+    assert history == list(state.history) and len(built) == 1 + len(state.history)
