@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 
@@ -95,7 +96,16 @@ def play_out(state: State, bots=None, seed: int | None = 0, max_steps: int | Non
     moves on, through the same rules, with exact chance and every event kept; the steps' actions and
     events join the history and the log once, at the end); a bot other than RandomBot still gets a State
     to look at, and its action is checked as ``State.apply`` checks it.
+
+    A game as its document states it may never end between bots: 永恒之息 has no round limit, the MOBA ends only
+    at the agreed score, 城堡之心 only when a camp is gone (``Game.max_steps`` is then None). Without
+    ``max_steps`` such a game warns (RuntimeWarning) and can run until memory is gone: pass ``max_steps``, or
+    start from ``game.bounded_variant(players)``, the simulation limits bots and studies use.
     """
+    if max_steps is None and state.game.max_steps(state.players, state.variant) is None:
+        warnings.warn(f"{state.game.id} with these switches has no simulation limits: a game of bots may never end "
+                      f"(pass max_steps, or start from game.bounded_variant({state.players}))", RuntimeWarning,
+                      stacklevel=2)
     seat_bots = _seat_bots(state, bots)
     randoms = {p for p, bot in seat_bots.items() if _picks_a_legal_action(bot)}
     # Random bots alone make no reference cycles (the data is immutable records and tuples, freed as it is dropped):

@@ -90,15 +90,20 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise SaveError("text", f"expected JSON text, got {_kind(text)}")
     try:
         doc = json.loads(text, parse_constant=_no_constant)
+    except SaveError:
+        raise
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SaveError("text", f"not valid JSON: {exc}") from None
+    except ValueError as exc:  # e.g. a whole number of more than 4,300 digits (Python's own limit)
+        raise SaveError("text", f"holds a value no save holds: {_short.repr(str(exc))}") from None
     except RecursionError:
         raise SaveError("text", "nested too deeply to be a save file") from None
     if not isinstance(doc, dict):
         raise SaveError("text", f"expected a JSON object {{...}}, got {_kind(doc)}")
     missing = [k for k in KEYS if k not in doc]
     if missing:
-        raise SaveError(missing[0], "missing")
+        raise SaveError(missing[0], f"missing: a save file holds {', '.join(KEYS)} (this one lacks "
+                                    f"{', '.join(missing)})")
     unknown = sorted(set(doc) - set(KEYS) - set(OPTIONAL))
     if unknown:
         raise SaveError(unknown[0], f"unknown field (known: {', '.join(KEYS + OPTIONAL)})")

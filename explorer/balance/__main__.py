@@ -53,7 +53,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=None,
-                       help="local worker processes (default: one per core; 0 = this process, no Dask)")
+                       help="local worker processes (default: one per core; at most two per core; 0 = this process, "
+                            "no Dask)")
     where.add_argument("--scheduler", default=None, help="an existing Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--out", required=True, type=Path, help="the Parquet file to write")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

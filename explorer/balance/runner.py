@@ -44,8 +44,12 @@ def run_rows(study: Study, workers: int | None = None, scheduler: str | None = N
             if progress:
                 progress(len(rows), study.games)
         return rows
-    if workers is not None and (not isinstance(workers, int) or workers < 0):
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
         raise StudyError("--workers", f"expected a whole number of worker processes ≥ 0, not {workers!r}")
+    most = max_workers()
+    if workers is not None and workers > most:  # issue 38: 100,000 local processes were accepted
+        raise StudyError("--workers", f"{workers} local worker processes is more than this machine's {most} (two per "
+                                      f"core); for more, start a Dask cluster and pass --scheduler")
     with _client(workers, scheduler) as client:
         cores = sum(client.nthreads().values()) or 1
         size = batch or max(1, min(50, study.games // (cores * 4) or 1))
@@ -63,6 +67,11 @@ def run_rows(study: Study, workers: int | None = None, scheduler: str | None = N
                 client.cancel(futures)
                 break
     return [by_game[i] for i in sorted(by_game)]
+
+
+def max_workers() -> int:
+    """The most local worker processes a study may start: two per core (each game is pure CPU work)."""
+    return 2 * (os.cpu_count() or 1)
 
 
 def _client(workers: int | None, scheduler: str | None):

@@ -181,6 +181,17 @@ def test_study_errors_name_the_option():
     assert err.value.option == "--players" and "EB-players" in str(err.value)
 
 
+@pytest.mark.parametrize("workers", [100_000, 2 * (os.cpu_count() or 1) + 1, -1, True])
+def test_more_local_workers_than_two_per_core_are_refused_before_any_starts(workers):
+    """Issue 38 point 7: `--workers 100000` was accepted. Two per core at most; beyond, the refusal names the
+    option and says to use a cluster."""
+    with pytest.raises(StudyError) as err:
+        run_rows(study(games=2), workers=workers)
+    assert err.value.option == "--workers"
+    if workers is not True and workers > 0:
+        assert "--scheduler" in str(err.value)
+
+
 # --- a scheduler and a worker started as separate processes ---------------------------------------------------
 @pytest.mark.timeout(300)
 def test_an_existing_cluster_started_by_hand(tmp_path):

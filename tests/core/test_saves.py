@@ -339,3 +339,19 @@ def test_a_replay_stops_at_the_first_illegal_action_before_building_the_rest(mon
     state = played("eternal_breath", 30)  # a good link still opens, every action replayed
     _, history, _ = links.from_link(links.link_code(state))
     assert history == list(state.history) and len(built) == 1 + len(state.history)
+
+
+def test_a_number_too_long_for_python_is_a_refusal_naming_the_text():
+    """Issue 38 point 7: a whole number of 5,000 digits raised a plain ValueError the Load button did not catch."""
+    text = json.dumps(doc_of(played("castle_heart"))).replace('"players": 4', '"players": ' + "9" * 5000)
+    with pytest.raises(SaveError) as err:
+        from_json(text)
+    assert err.value.field == "text" and "4300" in str(err.value)
+
+
+def test_a_missing_field_says_what_a_save_holds():
+    doc = doc_of(played("castle_heart"))
+    del doc["data"]
+    with pytest.raises(SaveError) as err:
+        from_json(json.dumps(doc))
+    assert err.value.field == "data" and "a save file holds data, format, game" in str(err.value)
