@@ -255,8 +255,9 @@ class BalanceLab(GameComponent):
         try:
             df = read_study(bytes(f["content"]), str(f["name"]))
             check_game(df, self.game_id, str(f["name"]))
-        except ValueError as exc:
-            self._status.value = html.escape(T[self.lang]["bad_file"].format(why=exc))
+        except ValueError as exc:  # the reason in the page's language (an explorer.W carries both)
+            why = exc.args[0].in_lang(self.lang) if callable(getattr(exc.args[0], "in_lang", None)) else str(exc)
+            self._status.value = html.escape(T[self.lang]["bad_file"].format(why=why))
             self._upload.value = ()
             return
         self.table, self.other = df, None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import html
 import json
 
 import pandas as pd
@@ -133,3 +134,38 @@ def test_a_new_game_offers_its_own_players_and_bots_without_changing_them_by_its
     assert b.players == 4 and b._players.value == 4 and list(b._players.options) == list(range(3, 9))
     b.lang = "zh"
     assert b.players == 4 and ("贪心", "greedy") in b._bots.options
+
+
+def test_a_parquet_bomb_and_badly_typed_studies_are_refused_in_both_languages(tmp_path):
+    """Issue 38 point 2: a 4.9 MB file of 100 M rows (≥ 3.7 GiB once read) is refused from its metadata, before
+    it is read; a file that passes must not crash the drawing (win_0 as text; identity_0 without identity_1)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from explorer.balance import tables
+
+    df = run(Study("castle_heart", 5, 8, ("greedy",), seed=4), workers=0, progress=False)
+    b = lab()
+    _upload(b, "s.parquet", write(df, tmp_path / "s.parquet").read_bytes())
+    rows = tables.MAX_ROWS + 1  # a constant column compresses to almost nothing: the bomb's shape, one row over
+    bomb = tmp_path / "bomb.parquet"
+    pq.write_table(pa.table({"game": pa.repeat(pa.scalar(0, pa.int8()), rows)}), bomb, compression="zstd")
+    assert bomb.stat().st_size < 200_000
+    read = []
+    real = pd.read_parquet
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pd, "read_parquet", lambda *a, **k: read.append(1) or real(*a, **k))
+        _upload(b, "bomb.parquet", bomb.read_bytes())
+    assert read == [] and f"{tables.MAX_ROWS:,}" in b._status.value and "not a balance study" in b._status.value
+    pd.testing.assert_frame_equal(b.table, df)  # nothing changed
+    b.lang = "zh"
+    _upload(b, "bomb.parquet", bomb.read_bytes())
+    assert "研究文件最多" in html.unescape(b._status.value) and "rows" not in b._status.value
+    b.lang = "en"
+    texts = df.assign(win_0=df["win_0"].map({True: "yes", False: "no"}))
+    _upload(b, "text.parquet", write(texts, tmp_path / "t.parquet").read_bytes())
+    assert "win_0 must be a column of true/false" in b._status.value
+    lone = df.drop(columns=[c for c in df.columns if c.startswith("identity_") and c != "identity_0"])
+    _upload(b, "lone.parquet", write(lone, tmp_path / "l.parquet").read_bytes())
+    assert "has identity_0 but no identity_1" in b._status.value
+    pd.testing.assert_frame_equal(b.table, df)
