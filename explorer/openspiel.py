@@ -231,3 +231,44 @@ def register() -> list[str]:
             pyspiel.register_game(game_type(gid), cls)
         names.append(name)
     return names
+
+
+SAVE_KEYS = ("openspiel", "parameters", "save")
+
+
+def save_text(state: ExplorerState) -> str:
+    """A state as text to keep or to send: JSON of the OpenSpiel game's name, its parameters and our own save
+    (``State.to_json``). No pickle: :func:`load_text` reads it back. (OpenSpiel's ``serialize_game_and_state``
+    pickles the state, and ``deserialize_game_and_state`` unpickles whatever text it is given.)"""
+    game = state.get_game()
+    return json.dumps({"openspiel": game.get_type().short_name, "parameters": game.get_parameters(),
+                       "save": json.loads(state.explorer_state.to_json())}, ensure_ascii=False)
+
+
+def load_text(text: str | bytes) -> ExplorerState:
+    """The state of :func:`save_text`, read as JSON only (never unpickled): the game must be one of ours, its
+    parameters resolve as a variant, and the save is checked and replayed by ``from_json``; anything else is a
+    ``SaveError`` naming the field. OpenSpiel's ``history()`` starts at the loaded state."""
+    from .errors import SaveError
+
+    try:
+        doc = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        raise SaveError("text", "not the JSON text save_text writes") from None
+    if not isinstance(doc, dict) or sorted(doc) != sorted(SAVE_KEYS):
+        raise SaveError("text", f"expected an object with exactly {', '.join(SAVE_KEYS)}")
+    name, params = doc["openspiel"], doc["parameters"]
+    if not isinstance(name, str) or not name.startswith(PREFIX) or name[len(PREFIX):] not in SPACES:
+        raise SaveError("openspiel", f"not a game of this project: {str(name)[:60]!r}")
+    if not isinstance(params, dict) or not all(isinstance(v, SIMPLE) for v in params.values()):
+        raise SaveError("parameters", "expected an object of plain values")
+    state = from_json(json.dumps(doc["save"]))
+    if state.game_id != name[len(PREFIX):]:
+        raise SaveError("save", f"a save of {state.game_id}, not of {name}")
+    try:
+        game = pyspiel.load_game(name, params)
+    except (pyspiel.SpielError, ValueError) as exc:
+        raise SaveError("parameters", str(exc)[:200]) from None
+    if (game.players, game.variant) != (state.players, dict(state.variant)):
+        raise SaveError("parameters", "the save's players and switches are not the game's parameters")
+    return game.new_initial_state(state)

@@ -3,6 +3,7 @@ checked against our engine — legal ids, exact chance, returns, saves, clones, 
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -97,6 +98,29 @@ def test_saves_and_clones(game_id, players):
     clone.apply_action(clone.legal_actions()[0])
     assert state.explorer_state is before and clone.explorer_state != before
     assert clone.history() == [*state.history(), state.legal_actions()[0]]
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_text_that_travels_is_json_never_unpickled(game_id, players, monkeypatch):
+    """Issue 38 point 4: OpenSpiel's deserialize_game_and_state unpickles the text it is given (its own C++ code, for
+    every Python game). save_text / load_text carry our JSON save instead: the state round-trips, and neither
+    OpenSpiel's serialised text (a pickle inside) nor a forged game, parameters or save is unpickled or loaded."""
+    import pickle
+
+    game = load(game_id, players)
+    state = game.new_initial_state(explorer.play_out(start(game_id, players), seed=5, max_steps=20))
+    text = bridge.save_text(state)
+    monkeypatch.setattr(pickle, "loads", lambda *a, **k: pytest.fail("unpickled"))
+    again = bridge.load_text(text)
+    assert again.explorer_state == state.explorer_state and str(again.get_game()) == str(game)
+    assert again.legal_actions() == state.legal_actions()
+    doc = json.loads(text)
+    forged = [pyspiel.serialize_game_and_state(game, state), "[]", json.dumps({**doc, "openspiel": "chess"}),
+              json.dumps({**doc, "parameters": {"players": [2]}}), json.dumps({**doc, "extra": 1}),
+              json.dumps({**doc, "save": {**doc["save"], "history": doc["save"]["history"][:-1]}})]
+    for bad in forged:
+        with pytest.raises(explorer.SaveError):
+            bridge.load_text(bad)
 
 
 @pytest.mark.parametrize(("game_id", "players"), SMALLEST)
