@@ -256,12 +256,15 @@ class PlayArea(GameComponent):
         board = BOARDS.get(self.game_id, StateBoard)(self.session, lang=self.lang, viewer=PERSON_SEAT)
         board.secrets_note = True
         self.board = board
-        self.controls = StepControls(self.session, lang=self.lang)
+        # every part is made in the person's own view: a part first drawn in the teacher's view would send the
+        # other seats' secrets (a chance node's odds, a bot's draws) to the browser before the view changed (issue 38)
+        seat = PERSON_SEAT
+        self.controls = StepControls(self.session, lang=self.lang, viewer=seat)
         self.controls._notice.layout.display = "none"  # the picker above says it: one notice on the table
-        self.picker = ActionPicker(self.session, lang=self.lang)
-        self.event_log = EventLog(self.session, lang=self.lang)
+        self.picker = ActionPicker(self.session, lang=self.lang, viewer=seat)
+        self.event_log = EventLog(self.session, lang=self.lang, viewer=seat)
         self.bots_seat = BotsSeat(self.session, lang=self.lang)
-        self.graph = EventGraphView(self.session, lang=self.lang, shown=self.graph_shown)
+        self.graph = EventGraphView(self.session, lang=self.lang, shown=self.graph_shown, viewer=seat)
         self.parts = (board, self.controls, self.picker, self.event_log, self.bots_seat, self.graph)
         self._links = [traitlets.link((board, "viewer"), (p, "viewer"))
                        for p in (self.controls, self.picker, self.event_log, self.graph)]

@@ -342,3 +342,54 @@ def test_a_finished_game_offers_new_game_and_rematch_not_resign():
     area._rematch.click()  # the same seats: the two bots play the new game through at once
     assert area.session is not old and area.session.seats == {0: "random", 1: "random"}
     assert area.session.state.is_terminal and area._resign.layout.display == "none"
+
+
+def _at_chance_with_secrets(game_id: str, players: int) -> explorer.State:
+    """A game of random bots stopped at a chance node, once another seat has had a private event."""
+    import random
+
+    game = explorer.get_game(game_id)
+    state = explorer.new_game(game_id, players, game.bounded_variant(players))
+    rng, bot = random.Random(2), explorer.RandomBot()
+    for _ in range(3000):
+        if state.is_terminal:
+            break
+        secret = any(e.private_to is not None and not e.visible_to(0) for e in state.log)
+        if secret and state.current_player == CHANCE and len(state.chance_outcomes()) > 1:
+            return state
+        state = state.apply(explorer.sample_chance(state.chance_outcomes(), rng) if state.current_player == CHANCE
+                            else bot.choose(state, rng))
+    raise AssertionError("no chance node after a secret")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_table_opened_from_a_link_sends_only_the_persons_view(game_id, monkeypatch):
+    """Issue 38 point 5: on Load, a link or a scenario, parts of the table were first drawn in the teacher's view,
+    and that first draw reached the browser (a chance node's outcomes with their odds; other seats' draws). Every
+    widget state opened and every message sent while the table is built is recorded: none holds a secret."""
+    import ipywidgets as ipw
+
+    area = PlayArea(game_id, seed=3)
+    state = _at_chance_with_secrets(game_id, area.players)
+    hidden = [e.describe(lang) for e in state.log if not e.visible_to(0) for lang in ("en", "zh")]
+    odds = [f"({float(p) * 100:.2f} %)" for _, p in state.chance_outcomes()]
+    wire: list[str] = []
+    real_open, real_send = ipw.Widget.open, ipw.Widget._send
+
+    def opened(widget):
+        real_open(widget)
+        wire.append(json.dumps(widget.get_state(), default=str, ensure_ascii=False))
+
+    def sent(widget, msg, buffers=None):
+        wire.append(json.dumps(msg, default=str, ensure_ascii=False))
+        return real_send(widget, msg, buffers)
+
+    monkeypatch.setattr(ipw.Widget, "open", opened)
+    monkeypatch.setattr(ipw.Widget, "_send", sent)
+    area.file.open_link(link_code(state))
+    assert area.session.state == state and len(wire) > 50
+    text = "\n".join(wire)
+    assert not [h for h in hidden if h in text], "another seat's secret reached the browser"
+    assert not [o for o in odds if o in text], "a chance node's odds reached the browser in the person's view"
+    area.board.viewer = -1  # the teacher's view, chosen on purpose, does show them: the check can see a leak
+    assert any(o in "\n".join(wire) for o in odds) or any(h in "\n".join(wire) for h in hidden)
