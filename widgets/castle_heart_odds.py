@@ -21,7 +21,9 @@ from explorer.games.castle_heart.board import IDENTITIES
 from probability import castle_heart as ch
 from probability.ch_rescue import heals_in_reach
 from probability.dist import at_least, show, show_number
+from widgets.castle_heart_seat import phase_text
 from widgets.component import Component, clamped, one_of, take_from_control
+from widgets.i18n import player_name
 from widgets.plotly_bundle import show_figure
 
 TOPICS = ("ring", "attack", "command", "identities")
@@ -42,21 +44,21 @@ PANELS = {"ring": ("ring_hp", "ring_s1", "ring_s2", "ring_s3"),
           "identities": ("seed", "step", "seat")}
 WORDS = {  # key: (English, 中文)
     "title": ("Castle Heart — exact odds", "城堡之心 —— 精确概率"), "topic": ("Question", "问题"),
-    "ring": ("Missile ring (飞弹戒指)", "飞弹戒指"), "attack": ("One 剑 attack", "一次剑攻击"),
+    "ring": ("Missile ring", "飞弹戒指"), "attack": ("One Sword (剑) attack", "一次剑攻击"),
     "command": ("Soldiers' command", "士兵指挥"), "identities": ("Who is who", "身份推断"),
     "ring_hp": ("Hero HP", "英雄生命"), "ring_s1": ("Soldier 1 HP (0 none)", "士兵1生命（0=无）"),
     "ring_s2": ("Soldier 2 HP", "士兵2生命"), "ring_s3": ("Soldier 3 HP", "士兵3生命"),
-    "swords": ("Attacker's 剑", "攻击方剑数"), "melee": ("Melee (distance 1)", "近战（距离1）"),
-    "armour": ("骑士铠甲 Knight armour", "骑士铠甲"), "mirror": ("镜影憧憧 Mirror images", "镜影憧憧"),
-    "shield": ("钢铁大盾 Steel shield", "钢铁大盾"), "block": ("Target blocks with 剑", "目标用剑抵挡"),
-    "weapon": ("Attacker's weapon", "攻击方武器"), "": ("none", "无"), "bear_axe": ("熊首战斧 Bear axe", "熊首战斧"),
-    "doom_axe": ("毁灭战斧 Doom axe", "毁灭战斧"), "abyss_sword": ("深渊之剑 Abyss sword", "深渊之剑"),
-    "poison_dagger": ("淬毒匕首 Poison dagger", "淬毒匕首"),
+    "swords": ("Attacker's Swords (剑)", "攻击方剑数"), "melee": ("Melee (distance 1)", "近战（距离1）"),
+    "armour": ("Knight armour (骑士铠甲)", "骑士铠甲"), "mirror": ("Mirror images (镜影憧憧)", "镜影憧憧"),
+    "shield": ("Steel shield (钢铁大盾)", "钢铁大盾"), "block": ("Target blocks with a Sword (剑)", "目标用剑抵挡"),
+    "weapon": ("Attacker's weapon", "攻击方武器"), "": ("none", "无"), "bear_axe": ("Bear axe (熊首战斧)", "熊首战斧"),
+    "doom_axe": ("Doom axe (毁灭战斧)", "毁灭战斧"), "abyss_sword": ("Abyss sword (深渊之剑)", "深渊之剑"),
+    "poison_dagger": ("Poison dagger (淬毒匕首)", "淬毒匕首"),
     "knights": ("Attacking knights", "进攻骑士数"), "apart": ("Seats apart", "座位距离"),
     "attack_mounts": ("Attack mounts", "进攻坐骑"), "defence_mounts": ("Defence mounts", "防御坐骑"),
     "cmd_hp": ("Target hero HP", "目标英雄生命"), "cmd_soldiers": ("Target knights (3 HP)", "目标骑士（3生命）"),
-    "cmd_swords": ("Target's 剑", "目标剑数"), "cmd_armour": ("Target wears 骑士铠甲", "目标穿骑士铠甲"),
-    "cmd_mirror": ("Target under 镜影憧憧", "目标有镜影"), "seed": ("Sample game (seed)", "示例对局（种子）"),
+    "cmd_swords": ("Target's Swords (剑)", "目标剑数"), "cmd_armour": ("Target wears Knight armour", "目标穿骑士铠甲"),
+    "cmd_mirror": ("Target under Mirror images", "目标有镜影"), "seed": ("Sample game (seed)", "示例对局（种子）"),
     "step": ("Step", "步数"), "seat": ("Whose view (seat)", "视角（座位）"),
     "prob": ("Probability", "概率"), "falls": ("P(falls)", "倒下概率"), "hero": ("Hero", "英雄"),
     "soldier": ("Soldier", "士兵"), "fallen": ("{k} fall", "倒下 {k} 人"),
@@ -69,7 +71,7 @@ WORDS = {  # key: (English, 中文)
     "reinforcement": ("援军 Reinforcement", "援军"), "neutral": ("中立 Neutral", "中立"),
     "heals": ("愈 the rescuers hold, from this seat's view", "此视角下救援者手中的愈"),
     "dying": ("dying — chance of rescue", "濒死 —— 被救回概率"), "round": ("round", "轮"),
-    "turn": ("turn of seat", "行动座位"), "d_knight_armour": ("骑士铠甲 armour", "骑士铠甲"),
+    "turn": ("whose turn:", "轮到"), "d_knight_armour": ("Knight armour (骑士铠甲)", "骑士铠甲"),
     "d_mirror": ("镜影 mirror", "镜影憧憧"), "d_steel_shield": ("大盾 shield", "钢铁大盾"),
     "phase": ("phase", "阶段"), "public": ("anyone watching", "旁观者所见"), "you": ("(this seat)", "（本座位）"),
     "note": ("Counted over every legal deal the view allows — no guess about how anyone plays.",
@@ -121,7 +123,8 @@ class CastleHeartOdds(Component):
         c.update({n: ipw.Checkbox(value=v, indent=False) for n, v in BOOLS.items()})
         c.update({n: ipw.Dropdown(options=a, value=v, style={"description_width": "initial"})
                   for n, (a, v) in CHOICES.items()})
-        c["topic"] = ipw.ToggleButtons(options=TOPICS, value="ring")
+        c["topic"] = ipw.ToggleButtons(options=TOPICS, value="ring", style={"button_width": "auto"},
+                                       layout=ipw.Layout(flex_flow="row wrap", max_width="100%"))  # whole words
         for name, control in c.items():
             control.observe(self._on_control, names="value")
             control.add_class(f"re-ch-{name.replace('_', '-')}")  # stable selectors for tests
@@ -282,7 +285,8 @@ class CastleHeartOdds(Component):
         self._table.value = self._identity_table(post)
         d = state.data
         where = (f"{self._t('step')} {self.step}/{len(self.game) - 1} · {self._t('round')} {d.round} · "
-                 f"{self._t('turn')} {d.active} · {self._t('phase')} {d.phase}")
+                 f"{self._t('turn')} {player_name(d.active, self.lang)} · "
+                 f"{phase_text(d.phase, self.lang) or d.phase}")  # the phase's name, not its code ("阶段 play")
         public = heals_in_reach(view, public=True)
         lines = [html.escape(where), f"<b>{html.escape(self._t('heals'))}</b>: ≥1 {readable(at_least(heals, 1))} · "
                  f"≥2 {readable(at_least(heals, 2))} · {html.escape(self._t('public'))}: ≥1 "

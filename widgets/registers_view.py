@@ -38,7 +38,8 @@ class RegistersView(GameComponent):
         tabs = ipw.Accordion(children=[self._clauses, self._assumptions])
         tabs.selected_index = 0
         self._tabs = tabs
-        super().__init__(children=[self._header, tabs], **kwargs)
+        style = ipw.HTML(TABLE_STYLE, layout=ipw.Layout(display="none"))  # the tables' CSS, once
+        super().__init__(children=[style, self._header, tabs], **kwargs)
         self.add_class("re-registers")
         self.game_id = game_id or explorer.game_ids()[0]
         self.lang = lang
@@ -90,6 +91,12 @@ def rich(text: str) -> str:
 def _switch(a, lang: str) -> str:
     """An assumption's switch: its label in ``lang`` over its name (the ``variant`` key) as code; empty if none."""
     return f"{_e(a.label(lang))}<br><code>{_e(a.switch)}</code>" if a.switch else ""
+
+
+# a register reads whole on a phone: long words (clause ids, "modelled") wrap inside their cell instead of being cut
+TABLE_STYLE = ("<style>.re-registers .re-table{width:100%;border-collapse:collapse}"
+               ".re-registers .re-table td,.re-registers .re-table th{overflow-wrap:anywhere;vertical-align:top;"
+               "padding:2px 6px}</style>")
 
 
 def _table(headers: tuple[str, ...], rows: str) -> str:

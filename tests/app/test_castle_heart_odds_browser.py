@@ -5,6 +5,7 @@ the sample game and the who-is-who table follows. Screenshots go to test-output/
 from __future__ import annotations
 
 import pytest
+from page_fit import cut_texts
 from voila_server import browser_page
 
 import explorer
@@ -49,6 +50,7 @@ def test_castle_heart_odds_in_the_app(chromium_path, output_dir, app_url, width,
         # English, the missile ring: a lower hero HP changes the text and the figure.
         before, figure = summary.inner_text(), page.evaluate(FIGURE_Y)
         assert "Missile ring" in before
+        assert cut_texts(page, ".re-ch-odds") == []  # each question's name whole (issue 31: "Missile ring (飞弹戒…")
         nudge(page, "ring-hp", "ArrowLeft", 2)
         changed(page, ".re-ch-odds .re-ch-summary", before)
         page.wait_for_function(f"(f) => ({FIGURE_Y})() !== f", arg=figure, timeout=LONG)
@@ -63,6 +65,7 @@ def test_castle_heart_odds_in_the_app(chromium_path, output_dir, app_url, width,
         changed(page, ".re-ch-odds .re-ch-summary", before)
         assert "Lord" in table.inner_text() and "(this seat)" in table.inner_text()
         page.screenshot(path=str(output_dir / f"castle-heart-odds-who-en-{width}.png"), full_page=True)
+        assert " phase play" not in summary.inner_text() and "Player " in summary.inner_text()  # names, not codes
 
         # 中文: the labels follow; another seat's view changes the table and the figure.
         page.locator(".re-lang button", has_text="中文").click()
@@ -87,3 +90,4 @@ def test_castle_heart_odds_in_the_app(chromium_path, output_dir, app_url, width,
         assert "0.500 (1/2)" in summary.inner_text()
         page.screenshot(path=str(output_dir / f"castle-heart-odds-attack-zh-{width}.png"), full_page=True)
         assert fits(page), "the Odds tab scrolls sideways"
+        assert cut_texts(page, ".re-ch-odds") == []

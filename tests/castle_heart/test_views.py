@@ -59,7 +59,7 @@ def test_a_view_never_shows_another_hand_or_hidden_identity(players):
 
 def test_the_lord_is_public_and_the_dead_are_revealed():
     """CH-A09: the lord is shown at the deal; a dead hero's identity is shown ('CH-death-end-of-turn')."""
-    state = explorer.play_out(explorer.new_game("castle_heart", 5), seed=4)
+    state = explorer.play_out(explorer.new_game("castle_heart", 5), seed=4, max_steps=20_000)
     d = state.data
     for p in range(5):
         v = state.view(p)
