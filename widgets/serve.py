@@ -373,6 +373,9 @@ class TemplateStaticHandler(TemplateStaticFileHandler):
         parts = path.split("/", 2)
         if len(parts) < 3 or parts[1] != "static" or not parts[2]:
             raise tornado.web.HTTPError(404)
+        # a NUL byte (the file system refuses it: a 500 with a traceback) or a step up the tree is no file of ours
+        if "\x00" in path or any(step in ("..", ".") for step in path.replace("\\", "/").split("/")):
+            raise tornado.web.HTTPError(404)
         return super().parse_url_path(path)
 
 

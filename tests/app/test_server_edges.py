@@ -149,7 +149,10 @@ def test_a_burst_of_page_loads_starts_no_more_kernels_than_the_cap(tmp_path):
 def test_logout_and_malformed_template_paths_are_not_server_errors(one_kernel_server):
     url, _server = one_kernel_server
     assert get(url, "/logout")[0] == 302
-    for path in ("/voila/templates/lab/static/", "/voila/templates/lab", "/voila/templates/lab/nope/x.css"):
+    odd = ("/voila/templates/lab/static/%00", "/voila/templates/lab/static/x%00.css",  # issue 38: these gave 500
+           "/voila/templates/lab/static/..%2F..%2F..%2Fetc%2Fpasswd", "/voila/templates/..%2F..%2Fstatic/x.css",
+           "/voila/templates/lab/static/%2E%2E/%2E%2E/index.css")
+    for path in ("/voila/templates/lab/static/", "/voila/templates/lab", "/voila/templates/lab/nope/x.css", *odd):
         assert get(url, path)[0] == 404, path
     assert get(url, "/voila/templates/lab/static/index.css")[0] == 200
     assert get(url, "/voila/files/tiny.ipynb")[0] == 403  # not on Voilà's file allow-list
