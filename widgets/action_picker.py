@@ -173,11 +173,12 @@ class ActionPicker(SessionComponent):
         self._end_turn.tooltip = label("end_turn_tip", lang)
         self._end_turn.layout.display = None if mine and s.can_end_turn() else "none"
         self._end_turn.disabled = s.busy
-        if s.resigned >= 0:  # the person resigned: the table's game is over, whatever the state
+        resigned = s.resigned >= 0  # the person resigned: the table's game is over, whatever the state
+        if resigned:
             mine = False
             self._end_turn.layout.display = "none"
         self.many.offer(mine and s.repeats(state), node_id)
-        if s.resigned >= 0:
+        if resigned:
             text = label("resigned", lang, who=player_name(s.resigned, lang))
             self._who.value = f"<div class='re-game-over re-resigned'><b>{html.escape(text)}</b></div>"
             self._actions.children = ()

@@ -94,8 +94,8 @@ def chain_spec(graph: nx.DiGraph, lang: str, colours: KindColours, who: int | No
     for nodes in blocks_of(graph):
         depth = depths(graph, nodes)
         loose = graph.subgraph(nodes).number_of_edges() == 0  # the events linked to nothing (a chain is never folded)
-        rows = _rows(graph, nodes, depth, lang, colours, who, context, ringed, changed,
-                     keep_open if loose else set(nodes))
+        foldable = {n for n in nodes if n not in keep_open and n not in context} if loose else set()
+        rows = _rows(graph, nodes, depth, lang, colours, who, context, ringed, changed, foldable)
         first = graph.nodes[nodes[0]]["event"]
         title = words("loose", lang) if loose else words(
             "block", lang, n=len(nodes), first=first.id, what=_sentence(first, lang, who))
@@ -142,41 +142,31 @@ def _box(graph, n, depth, lang, colours, who, context, ringed, changed) -> dict:
             "cancelled": e.cancelled, "context": n in context, "chain": n in ringed, "changed": n in changed}
 
 
-def _routine(graph: nx.DiGraph, n: int, keep_open: set[int], context: set[int]) -> bool:
-    """A leaf of the chain, reached by at most a plain cause, not chosen, ringed or from outside the scope."""
-    if n in keep_open or n in context or graph.out_degree(n):
-        return False
-    return all(d.get("relation", "causes") == "causes" for _, _, d in graph.in_edges(n, data=True))
-
-
-def _rows(graph, nodes, depth, lang, colours, who, context, ringed, changed, keep_open) -> list[dict]:
-    """The block's rows: a box per event, except runs of ``RUN`` or more routine events in a row (same parent,
-    same depth) in a picture of more than ``FOLD_FROM`` events, folded into one run row."""
+def _rows(graph, nodes, depth, lang, colours, who, context, ringed, changed, foldable: set[int]) -> list[dict]:
+    """The block's rows: a box per event, except runs of ``RUN`` or more ``foldable`` events in a row (in the block
+    of events linked to nothing) in a picture of more than ``FOLD_FROM`` events, folded into one run row."""
     rows: list[dict] = []
     run: list[int] = []
+
+    def box(n: int) -> dict:
+        return _box(graph, n, depth[n], lang, colours, who, context, ringed, changed)
 
     def flush():
         if len(run) >= RUN and len(graph) > FOLD_FROM:
             kinds = Counter(event_kind_name(graph.nodes[n]["event"].game, graph.nodes[n]["kind"], lang) for n in run)
             said = ", ".join(f"{k} ×{c}" for k, c in kinds.most_common())
             rows.append({"run": words("run", lang, n=len(run), kinds=said), "depth": depth[run[0]],
-                         "boxes": [_box(graph, n, depth[n], lang, colours, who, context, ringed, changed)
-                                   for n in run]})
+                         "boxes": [box(n) for n in run]})
         else:
-            rows.extend(_box(graph, n, depth[n], lang, colours, who, context, ringed, changed) for n in run)
+            rows.extend(box(n) for n in run)
         run.clear()
 
-    parent_of_run: int | None = None
     for n in nodes:
-        parent = parent_of(graph, n)
-        if _routine(graph, n, keep_open, context):
-            if run and parent != parent_of_run:
-                flush()
+        if n in foldable:
             run.append(n)
-            parent_of_run = parent
         else:
             flush()
-            rows.append(_box(graph, n, depth[n], lang, colours, who, context, ringed, changed))
+            rows.append(box(n))
     flush()
     return rows
 

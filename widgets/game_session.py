@@ -290,7 +290,7 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
         if self.seats.get(seat, PERSON) != PERSON or self.state.is_terminal or self.resigned >= 0:
             return self.refuse("no_resign")
         self.resigned = seat
-        self.notice = {"key": "", "fields": {}, "n": next(self._serial)}  # the table's head says it, once
+        self._say("")  # no notice: the table's head says it, once
         return True
 
     def run_bots(self, limit: int = 1000) -> int:

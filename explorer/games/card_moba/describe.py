@@ -193,8 +193,15 @@ MODE_CLAUSE = {"classic": ("MB-mode-classic", "every standard rule", "使用所�
 SEAT = re.compile(r"P\{(\w+)\}")  # a seat in a template, "P{t}", is named as everywhere: "Player 0" / "玩家 0"
 
 
+def _seated(templates: dict) -> dict:
+    """The templates with each "P{x}" read as ``{x__seat}``, filled with the seat's name (done once, at import)."""
+    return {kind: tuple(SEAT.sub(r"{\1__seat}", t) for t in pair) for kind, pair in templates.items()}
+
+
+ACTIONS, EVENTS = _seated(ACTIONS), _seated(EVENTS)
+
+
 def _fill(template: str, values: dict, lang: str) -> str:
-    template = SEAT.sub(lambda m: "{" + m.group(1) + "__seat}", template)
     vals = defaultdict(lambda: "?", values)
     for key in ("p", "t", "a", "target"):
         if key in values:
@@ -241,8 +248,8 @@ def describe_action(action, lang: str) -> str:
     return _fill(template, {**args, **extra, "p": p, "aim": aim, "kind": action.kind}, lang)
 
 
-REDACTED = {"draw": ("P{a} draws a card (only they see which).", "P{a} 摸了一张牌（仅本人可见）。"),
-            "steal hand": ("P{a} takes a hand of cards (hidden).", "P{a} 夺取了手牌（不公开）。")}
+REDACTED = _seated({"draw": ("P{a} draws a card (only they see which).", "P{a} 摸了一张牌（仅本人可见）。"),
+                    "steal hand": ("P{a} takes a hand of cards (hidden).", "P{a} 夺取了手牌（不公开）。")})
 
 
 def describe_event(game, event, lang: str) -> str:
