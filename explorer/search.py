@@ -45,6 +45,7 @@ from typing import Any
 from .actions import CHANCE, TERMINAL, Action
 from .bot import Bot
 from .chain import EMPTY, Chain
+from .chance import Weighted
 from .events import visible_log
 from .play import sample_chance
 from .state import State, resolve
@@ -90,6 +91,13 @@ def shuffled(items, rng: random.Random) -> list:
     out = sorted(items, key=repr)
     rng.shuffle(out)
     return out
+
+
+def draw(outcomes, rng: random.Random) -> Action:
+    """One chance outcome, drawn exactly (``sample_chance``) from a game's ``Weighted`` as it is (no Fraction made
+    per outcome) or from its pairs."""
+    return sample_chance(outcomes if outcomes.__class__ is Weighted or outcomes.__class__ is tuple
+                         else tuple(outcomes), rng)
 
 
 def terminal_values(winners: Sequence[int], players: int) -> list[float]:
@@ -151,7 +159,7 @@ class ISMCTS:
             if who == TERMINAL:
                 break
             if who == CHANCE:
-                action = sample_chance(tuple(game.chance_outcomes(data)), rng)
+                action = draw(game.chance_outcomes(data), rng)
             else:
                 legal = game.legal_actions(data)
                 untried = [a for a in legal if a not in node.children]
@@ -187,7 +195,7 @@ class ISMCTS:
             if who == TERMINAL:
                 return terminal_values(game.winners(data), players)
             if who == CHANCE:
-                action = sample_chance(tuple(game.chance_outcomes(data)), rng)
+                action = draw(game.chance_outcomes(data), rng)
             else:
                 steps += 1
                 if self.rollout_bot is None:

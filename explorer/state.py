@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from .actions import CHANCE, TERMINAL, Action, OpenNumber, wrong_types
 from .chain import EMPTY, Chain
+from .chance import Weighted
 from .errors import GAME_OVER, IllegalAction
 from .events import Emitter, Event, visible_log
 from .records import encode
@@ -21,23 +24,25 @@ HIDDEN = "hidden"
 class State:
     """One moment of a game. Immutable: ``apply`` returns a new State and leaves this one alone."""
 
-    __slots__ = ("_chance", "_events", "_hash", "_history", "_legal", "_legal_set", "_log", "_start", "data", "game",
-                 "players", "variant")
+    __slots__ = ("_chance", "_events", "_hash", "_history", "_legal", "_legal_set", "_log", "_start", "_who", "data",
+                 "game", "players", "variant")
 
     def __init__(self, game: Game, players: int, variant: dict[str, Any], data: Any,
                  history: Chain = EMPTY, log: Chain = EMPTY, events: tuple[Event, ...] = (), start: Any = None):
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "variant", variant)
-        object.__setattr__(self, "data", data)
-        object.__setattr__(self, "_history", history)
-        object.__setattr__(self, "_log", log)
-        object.__setattr__(self, "_events", events)
-        object.__setattr__(self, "_start", data if start is None and not len(history) else start)  # for saves
-        object.__setattr__(self, "_legal", None)
-        object.__setattr__(self, "_legal_set", None)
-        object.__setattr__(self, "_chance", None)
-        object.__setattr__(self, "_hash", None)
+        put = object.__setattr__
+        put(self, "game", game)
+        put(self, "players", players)
+        put(self, "variant", variant)
+        put(self, "data", data)
+        put(self, "_history", history)
+        put(self, "_log", log)
+        put(self, "_events", events)
+        put(self, "_start", data if start is None and not len(history) else start)  # for saves
+        put(self, "_who", None)
+        put(self, "_legal", None)
+        put(self, "_legal_set", None)
+        put(self, "_chance", None)
+        put(self, "_hash", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("State is immutable: use apply() to get a new one")
@@ -49,8 +54,12 @@ class State:
 
     @property
     def current_player(self) -> int:
-        """A player index, CHANCE or TERMINAL."""
-        return self.game.current_player(self.data)
+        """A player index, CHANCE or TERMINAL (worked out once: the data never changes)."""
+        who = self._who
+        if who is None:
+            who = self.game.current_player(self.data)
+            object.__setattr__(self, "_who", who)
+        return who
 
     @property
     def is_terminal(self) -> bool:
@@ -67,18 +76,22 @@ class State:
             if who == TERMINAL:
                 legal: tuple[Action, ...] = ()
             elif who == CHANCE:
-                legal = tuple(a for a, _ in self.chance_outcomes())
+                outcomes = self.chance_outcomes()
+                legal = outcomes.outcomes if outcomes.__class__ is Weighted else tuple(a for a, _ in outcomes)
             else:
                 legal = tuple(self.game.legal_actions(self.data))
             object.__setattr__(self, "_legal", legal)
         return self._legal
 
-    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
-        """At CHANCE: (outcome, exact probability) pairs summing to 1; elsewhere empty."""
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
+        """At CHANCE: (outcome, exact probability) pairs summing to 1; elsewhere empty. A game's ``Weighted``
+        is kept as it is (it reads as the pairs, and ``sample_chance`` draws from its weights without making a
+        Fraction per outcome)."""
         if self.current_player != CHANCE:
             return ()
         if self._chance is None:
-            object.__setattr__(self, "_chance", tuple(self.game.chance_outcomes(self.data)))
+            outcomes = self.game.chance_outcomes(self.data)
+            object.__setattr__(self, "_chance", outcomes if outcomes.__class__ is Weighted else tuple(outcomes))
         return self._chance
 
     def is_legal(self, action: Action) -> bool:
@@ -97,7 +110,15 @@ class State:
 
     # --- stepping ------------------------------------------------------------------------------
     def apply(self, action: Action) -> State:
-        """A new state after ``action``. Illegal → IllegalAction naming the clause; self unchanged."""
+        """A new state after ``action``. Illegal → IllegalAction naming the clause; self unchanged.
+
+        An action that *is* one of this state's own listed choices (the same object, taken from
+        ``legal_actions()`` once they were worked out) needs no check: it is stepped at once."""
+        legal = self._legal
+        if legal is None and self._chance is not None:
+            legal = self.legal_actions()  # at CHANCE, read off the outcomes already worked out
+        if legal is not None and any(map(is_, legal, repeat(action))):
+            return self._advance(action)
         if not isinstance(action, Action) or action.game != self.game.id:
             raise IllegalAction("core.action", f"not an action of {self.game.id}: {action!r}")
         try:

@@ -126,3 +126,32 @@ def test_play_out_still_checks_a_bot_that_is_not_random():
     s = explorer.play_out(explorer.new_game("toy_duel", 2), bots={1: explorer.RandomBot()}, seed=0, max_steps=1)
     with pytest.raises(explorer.IllegalAction):
         explorer.play_out(s, bots=Cheat(), seed=0)
+
+
+def test_apply_steps_an_action_of_the_states_own_list_without_checking_it_again(monkeypatch):
+    """Issue 33: an action taken from this state's ``legal_actions()`` (or its chance outcomes) is stepped at once;
+    the same action rebuilt (equal, not the same object) still goes through the checks. Either way, the same
+    state results."""
+    import random
+
+    import explorer
+    from explorer.state import State
+
+    game = explorer.get_game("eternal_breath")
+    state = explorer.new_game("eternal_breath", 2, game.bounded_variant(2))
+    rng, steps, checked, real = random.Random(3), 0, [], State.is_legal
+    monkeypatch.setattr(State, "is_legal", lambda self, a: checked.append(a) or real(self, a))
+    while steps < 60:
+        if state.is_chance:
+            action = explorer.sample_chance(state.chance_outcomes(), rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        twin = explorer.Action.from_dict(action.game, action.to_dict())
+        assert twin == action and twin is not action
+        checked.clear()
+        fast = state.apply(action)
+        assert checked == []  # its own action: no check
+        slow = state.apply(twin)
+        assert checked == [twin]  # a rebuilt one: checked
+        assert fast == slow and fast.events == slow.events
+        state, steps = fast, steps + 1
