@@ -111,7 +111,8 @@ class ISMCTS:
     """The search: ``choose(state, rng)`` returns the action with the most visits at the root."""
 
     def __init__(self, evaluate: Evaluate, rollout_bot: Bot | None = None, iterations: int = 200,
-                 seconds: float | None = None, exploration: float = 0.7, rollout_steps: int = 40):
+                 seconds: float | None = None, exploration: float = 0.7, rollout_steps: int = 40,
+                 prior_bot: Bot | None = None):
         if iterations < 1:
             raise ValueError("at least one iteration")
         self.evaluate = evaluate
@@ -120,6 +121,7 @@ class ISMCTS:
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_steps = rollout_steps
+        self.prior_bot = prior_bot or rollout_bot
         self.last: dict[str, Any] = {}
 
     def choose(self, state: State, rng: random.Random) -> Action:
@@ -142,12 +144,12 @@ class ISMCTS:
         return best[0]
 
     def _prior(self, state: State, rng: random.Random) -> Action | None:
-        """The rollout bot's own choice here (from the seat's view: the greedy bots read only what the seat may
-        see): tried first, favoured by a bias that fades with visits, and chosen on a tie, so a short search
-        keeps the greedy move unless it found better."""
-        if self.rollout_bot is None:
+        """The prior bot's own choice here (the game's tactical bot, else the rollout bot; both read only what the
+        seat may see): tried first, favoured by a bias that fades with visits, and chosen on a tie, so a short
+        search keeps that move unless it found better."""
+        if self.prior_bot is None:
             return None
-        return self.rollout_bot.choose(state, random.Random(rng.random()))
+        return self.prior_bot.choose(state, random.Random(rng.random()))
 
     def _iterate(self, root: Node, data: Any, next_id: int, game, players: int, variant, rng,
                  prior: Action | None = None) -> None:
@@ -211,22 +213,27 @@ class ISMCTS:
 
 class StrongBot(Bot):
     """A game's strong bot: ISMCTS from its own seat's view. A game subclasses it and sets ``evaluate`` (a
-    value per seat in [0, 1] for an unfinished position) and ``rollout`` (its greedy bot class).
+    value per seat in [0, 1] for an unfinished position), ``rollout`` (its cheap greedy bot class, played in the
+    rollouts) and ``prior`` (the bot whose move the search starts from and keeps unless it finds better: the
+    game's tactical bot; the rollout bot when None).
 
-    Strength: ``iterations`` (default 200) and ``seconds`` (a time cap per decision, default 0.9 so that the
-    iteration running at the cap still ends within a second; pass None for a search that depends only on the view
-    and the rng, as the tests do)."""
+    Strength is a budget in iterations (``iterations``, default ``default_iterations``), so a choice depends only
+    on the seat's view and the rng, never on how busy the machine is (issue 33). ``seconds`` is an optional
+    wall-clock cap for a page that must answer in time whatever the load; it is off by default, and off in the
+    tests and the bench."""
 
     name = "strong"
     rollout: type | None = None
+    prior: type | None = None
     rollout_steps = 40
     default_iterations = 200
 
-    def __init__(self, iterations: int | None = None, seconds: float | None = 0.9, exploration: float = 0.7,
+    def __init__(self, iterations: int | None = None, seconds: float | None = None, exploration: float = 0.7,
                  rollout_steps: int | None = None):
         self.search = ISMCTS(type(self).evaluate, self.rollout() if self.rollout else None,
                              iterations or self.default_iterations, seconds, exploration,
-                             rollout_steps if rollout_steps is not None else self.rollout_steps)
+                             rollout_steps if rollout_steps is not None else self.rollout_steps,
+                             self.prior() if self.prior else None)
 
     @staticmethod
     def evaluate(data: Any, players: int) -> Sequence[float]:

@@ -19,6 +19,7 @@ import traitlets
 import explorer
 from explorer.balance import Study, StudyError, run, summarise
 from explorer.balance.tables import check_game, read_study, readings
+from widgets.bots_seat import bot_name
 from widgets.component import GameComponent, take_from_control
 from widgets.plotly_bundle import show_figure
 
@@ -46,7 +47,6 @@ WORDS = {  # key: (English, 中文)
                "此页面在浏览器中运行 Python（Pyodide，静态网站），平衡实验室无法在此运行：未打包 Dask、pandas 和 "
                "pyarrow，网页中也没有线程。请用 <code>python -m explorer.balance</code> 运行研究，或使用 "
                "<code>make app</code> 或 Binder 提供的应用。其他标签页均可在此使用。"),
-    "greedy": ("greedy", "贪心"), "random": ("random", "随机"), "strong": ("strong", "强"),
     "by": ("by {facet}", "按{facet}"), "character": ("character", "角色"), "hero": ("hero", "英雄"),
     "bloodline": ("bloodline", "血统"), "identity": ("identity", "身份"), "bot": ("bot", "机器人"),
 }
@@ -193,7 +193,7 @@ class BalanceLab(GameComponent):
         self._upload.description = t["load"]
         self._players.options = list(range(game.min_players, game.max_players + 1))
         self._players.value = self.players
-        self._bots.options = [(t.get(b, b), b) for b in game.bots()]
+        self._bots.options = [(bot_name(b, self.lang), b) for b in game.bots()]
         self._bots.value = self.bots
         self._reading.options = [(t["none"], ""), *((reading_label(self.game_id, c, self.lang), c)
                                                     for c in readings(self.game_id))]

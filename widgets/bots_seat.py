@@ -12,7 +12,7 @@ from widgets.component import Component
 from .game_session import PERSON, GameSession
 from .i18n import label, player_name
 
-BOT_NAMES = {"random": "随机", "greedy": "贪心", "strong": "高手"}  # the games' bots (Game.bots()) in 中文
+BOT_NAMES = {"random": "随机", "greedy": "贪心", "tactical": "战术", "strong": "高手"}  # Game.bots() in 中文
 
 
 def bot_name(name: str, lang: str) -> str:

@@ -357,7 +357,8 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
 
     @property
     def bot_names(self) -> list[str]:
-        return sorted(self.game.bots())
+        """The game's bots in their ladder's order (``Game.bots()``: weakest first)."""
+        return list(self.game.bots())
 
     def _bot(self, name: str) -> explorer.Bot:
         if name not in self._bots:
