@@ -1,134 +1,70 @@
-"""The strong bot against the greedy one (issue 17): win rates with Wilson 95 % intervals, games counted, and the
-time a person waits for a strong decision.
+"""The strong bot's rungs of the ladder (issue 33), a long study: strong against greedy and against tactical, and
+the CPU time of a strong decision at its default budget.
 
-- 2-player 永恒之息 and the 2-player MOBA: strong against greedy, seats swapped every other game (a draw — both
-  listed as winners, or nobody — counts half). Target: strong wins at least 60 %.
-- 城堡之心, 5 players (lord, reinforcement, 3 enemies): the lord's side (lord and reinforcement) played by the
-  strong bot against greedy enemies, beside the same tables with greedy everywhere (the peer: the side's win
-  rate without search). The identities are dealt by chance, so each decision goes to the bot of the deciding
-  seat's own side.
-- Time per strong decision at the default strength (``StrongBot()``: 200 iterations, at most 1 s), median and
-  p90 over the decisions of a few games (decisions with one legal action cost nothing and are left out).
+- 永恒之息 and the MOBA, 2 players: ``PAIRS`` seed pairs with the seats swapped; the strong bot's score (a draw is
+  ½) with its Wilson 95 % interval over games and the exact sign test over the seed pairs, Holm-corrected over the
+  rows (bench/_matches.py, bench/ladder.py). Target against greedy: ≥ 65 % and p < 0.05.
+- 城堡之心, 5 players: the strong bot plays one camp (the lord's, or the enemies') against greedy elsewhere, beside the
+  same seeds with greedy on that camp (the peer); McNemar's exact test on the seeds whose outcome differs.
+- CPU per strong decision at the default budget (``StrongBot()``: ``default_iterations``, no clock), median and p90
+  over every decision with more than one legal action. Target ≤ 0.2 s.
 
-The matches run at ``MATCH_ITERATIONS`` (a lighter strength than the default, stated in the table) so the whole
-bench stays under ~10 minutes on 2 cores; every game uses the game's simulation limits
-(``Game.bounded_variant``) and is seeded, so the table is reproducible apart from the timings. Games are spread
-over 2 worker processes. ``STRENGTH_GAMES`` (environment) changes the games per match.
+Every game is seeded and the bots are budgeted in iterations, so the scores are the same on any machine; only the
+CPU times vary. About 15 minutes on 2 cores: ``python -m bench strength`` or ``python -m bench --long``.
 """
 
 from __future__ import annotations
 
 import os
-import random
-import statistics
-import time
-from concurrent.futures import ProcessPoolExecutor
 
 import explorer
-from explorer.balance.summary import wilson
 
-GAMES = int(os.environ.get("STRENGTH_GAMES", "10"))
-MATCH_ITERATIONS = int(os.environ.get("STRENGTH_ITERATIONS", "30"))
-TIMED_DECISIONS = 12
-MATCHES = (("eternal_breath", 2), ("card_moba", 2))
+from ._matches import Match, camp_jobs, cpu_of, quantiles, run_matches, two_seat_jobs
+from .ladder import match_rows
+
+LONG = True
+PAIRS = int(os.environ.get("STRENGTH_PAIRS", "30"))
+CASTLE_GAMES = int(os.environ.get("STRENGTH_CASTLE_GAMES", "40"))
+TWO_SEAT = ("eternal_breath", "card_moba")
 CASTLE = ("castle_heart", 5)
+CPU_TARGET = 0.2
+WIN_TARGET = 0.65
 
 
-def _strong(game_id: str, iterations: int | None):
-    cls = explorer.get_game(game_id).bots()["strong"]
-    return cls() if iterations is None else cls(iterations=iterations, seconds=None)
-
-
-def _castle_side(state) -> bool:
-    """Whether the deciding seat is on the lord's side (its own identity: a seat knows it)."""
-    from explorer.games.castle_heart.board import camp
-
-    seat = state.current_player
-    return camp(state.data.seats[seat]) == "castle"
-
-
-def play_match_game(game_id: str, players: int, seed: int, strong_seat: int | None, iterations: int | None,
-                    castle_side: bool = False, timed: int = 0) -> tuple[float, list[float]]:
-    """One seeded game: the strong bot at ``strong_seat`` (or, with ``castle_side``, for the lord's side), greedy
-    elsewhere. Returns the strong side's score (1 win, ½ draw, 0 loss) and the strong decisions' times."""
-    game = explorer.get_game(game_id)
-    strong, greedy = _strong(game_id, iterations), game.bots()["greedy"]()
-    state = explorer.new_game(game_id, players, game.bounded_variant(players))
-    rng, times = random.Random(seed), []
-    while not state.is_terminal:
-        if state.is_chance:
-            state = state.apply(explorer.sample_chance(state.chance_outcomes(), rng))
-            continue
-        seat = state.current_player
-        mine = _castle_side(state) if castle_side else seat == strong_seat
-        if mine and strong_seat is not None:
-            start = time.perf_counter()
-            action = strong.choose(state, rng)
-            if len(state.legal_actions()) > 1:
-                times.append(time.perf_counter() - start)
-                if timed and len(times) >= timed:
-                    return 0.0, times
-        else:
-            action = greedy.choose(state, rng)
-        state = state.apply(action)
-    winners = set(state.winners)
-    if castle_side:
-        from explorer.games.castle_heart.board import camp
-
-        ours = {i for i, s in enumerate(state.data.seats) if camp(s) == "castle"}
-        return (0.5 if not winners else 1.0 if winners & ours else 0.0), times
-    if not winners or len(winners) == players:
-        return 0.5, times
-    return (1.0 if strong_seat in winners else 0.0), times
-
-
-def _one(args):
-    return play_match_game(*args)
-
-
-def _row(case: str, score: float, n: int, target: str = "", ok=None, peer=None, peer_value=None) -> dict:
-    low, high = wilson(round(score), n) if n else (0.0, 0.0)
-    row = {"bench": "strength", "case": f"{case}: {score:g}/{n} games, 95 % CI {low:.0%}–{high:.0%}",
-           "value": score / n if n else 0.0, "unit": "win rate"}
-    if target:
-        row.update(target=target, ok=ok)
-    if peer is not None:
-        row.update(peer=peer, peer_value=peer_value, ratio=(score / n) / peer_value if peer_value else None)
-    return row
-
-
-LONG = True  # about 10 minutes: `python -m bench strength` or `python -m bench --long`
+def _below(game_id: str) -> list[str]:
+    """The bots the strong one is measured against: greedy, and tactical where the game has it."""
+    return [b for b in ("greedy", "tactical") if b in explorer.get_game(game_id).bots()]
 
 
 def run() -> list[dict]:
-    jobs = []
-    for game_id, players in MATCHES:
-        jobs += [(game_id, players, seed, seed % 2, MATCH_ITERATIONS) for seed in range(GAMES)]
-    castle_id, castle_players = CASTLE
-    jobs += [(castle_id, castle_players, seed, 0, MATCH_ITERATIONS, True) for seed in range(GAMES)]
-    jobs += [(castle_id, castle_players, seed, None, None, True) for seed in range(GAMES)]
-    timing = [(g, p, 100 + k, k % 2, None, False, TIMED_DECISIONS) for g, p in (*MATCHES, CASTLE) for k in range(2)]
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(_one, jobs + timing))
-    rows, i = [], 0
-    for game_id, players in MATCHES:
-        scores = [s for s, _ in results[i:i + GAMES]]
-        i += GAMES
-        rate = sum(scores) / GAMES
-        rows.append(_row(f"{game_id} {players}p strong ({MATCH_ITERATIONS} it.) vs greedy, seats swapped",
-                         sum(scores), GAMES, "≥ 60 %", rate >= 0.6))
-    strong_side = sum(s for s, _ in results[i:i + GAMES])
-    greedy_side = sum(s for s, _ in results[i + GAMES:i + 2 * GAMES])
-    i += 2 * GAMES
-    rows.append(_row(f"castle_heart 5p lord's side strong ({MATCH_ITERATIONS} it.) vs greedy enemies", strong_side,
-                     GAMES, peer="lord's side greedy", peer_value=greedy_side / GAMES))
-    for k, (game_id, _) in enumerate((*MATCHES, CASTLE)):
-        times = [t for _, ts in results[i + 2 * k:i + 2 * k + 2] for t in ts]
+    specs, labels = [], []
+    for game_id in TWO_SEAT:
+        for lower in _below(game_id):
+            specs.append(two_seat_jobs(game_id, "strong", lower, PAIRS))
+            labels.append((game_id, f"{game_id} 2p strong vs {lower}, seats swapped", False))
+    castle_id, players = CASTLE
+    for lower in _below(castle_id):
+        for camp in ("castle", "enemy"):
+            specs += list(camp_jobs(castle_id, players, camp, "strong", lower, CASTLE_GAMES))
+            labels.append((castle_id, f"{castle_id} {players}p {camp} camp strong vs {lower}", True))
+    results = run_matches(specs)
+    matches, per_game, i = [], {}, 0
+    for game_id, label, paired_camp in labels:
+        games = results[i]
+        peer = results[i + 1] if paired_camp else None
+        i += 2 if paired_camp else 1
+        matches.append(Match(label, [g.score for g in games], [g.score for g in peer] if peer else None))
+        per_game.setdefault(game_id, []).extend(games)
+    targets = {m.label: WIN_TARGET for m in matches if m.label.endswith("strong vs greedy, seats swapped")}
+    rows = match_rows(matches, targets)
+    for row in rows:
+        row["bench"] = "strength"
+    for game_id, games in per_game.items():
+        times = cpu_of(games).get("strong", [])
         if times:
-            p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]
-            rows.append({"bench": "strength", "case": f"{game_id} strong decision, default strength (median)",
-                         "value": statistics.median(times), "unit": "s", "target": "≤ 1 s",
-                         "ok": statistics.median(times) <= 1.0})
-            rows.append({"bench": "strength", "case": f"{game_id} strong decision, default strength (p90, "
-                         f"{len(times)} decisions)", "value": p90, "unit": "s"})
+            median, p90 = quantiles(times)
+            iterations = explorer.get_game(game_id).bots()["strong"].default_iterations
+            rows.append({"bench": "strength", "case": f"{game_id} strong ({iterations} iterations): CPU per decision, "
+                         f"median (p90 {p90:.3f} s, {len(times)} decisions)", "value": median, "unit": "s",
+                         "target": f"≤ {CPU_TARGET:g} s", "ok": median <= CPU_TARGET})
     return rows

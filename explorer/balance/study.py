@@ -80,6 +80,18 @@ def game_seed(seed: int, i: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def capped(end: explorer.State) -> bool:
+    """Did a simulation limit end this game (its last step's events name one of ``Game.simulation_limits``)?"""
+    limits = end.game.simulation_limits(end.players)
+    return any(k in dict(e.numbers) for e in end.events for k in limits)
+
+
+def hit_limit(end: explorer.State) -> bool:
+    """Did the game stop at the bots' limits rather than by the rules: a simulation limit ended it, or
+    ``max_steps`` stopped it unfinished."""
+    return end.current_player != explorer.TERMINAL or capped(end)
+
+
 def play_game(study: Study, i: int) -> dict[str, Any]:
     """Play game ``i`` with the study's bots from a new game to the end (or the simulation limits) and return its row.
 
@@ -109,10 +121,9 @@ def play_game(study: Study, i: int) -> dict[str, Any]:
     for p in range(study.players):
         row[f"win_{p}"] = int(p in winners)
     damage = damage_dealt(end.log, study.players)
-    limits = game.simulation_limits(study.players)
     row.update({"winners": json.dumps(winners), "steps": len(end.history), "rounds": rounds_of(end),
                 "ended": end.log[-1].clause if finished and len(end.log) else "unfinished",
-                "capped": finished and any(k in dict(e.numbers) for e in end.events for k in limits)})
+                "capped": finished and capped(end)})
     for p in range(study.players):
         row[f"damage_{p}"] = damage[p]
     return row
