@@ -16,6 +16,16 @@ from itertools import accumulate
 from typing import Any
 
 
+def hypergeometric(total: int, good: int, drawn: int) -> dict[int, Fraction]:
+    """P(k good cards among ``drawn`` taken at random, without replacement, from ``total`` of which ``good`` are
+    good), exactly: the engine's draws, the odds package (``probability``) and the bots all read this one."""
+    if not 0 <= good <= total or not 0 <= drawn <= total:
+        raise ValueError(f"cannot draw {drawn} of {total} cards with {good} good ones")
+    ways = math.comb(total, drawn)
+    return {k: Fraction(math.comb(good, k) * math.comb(total - good, drawn - k), ways)
+            for k in range(max(0, drawn - total + good), min(good, drawn) + 1)}
+
+
 class Weighted(Sequence):
     """Outcomes with whole-number weights (each > 0); outcome i has probability weights[i] / sum(weights)."""
 

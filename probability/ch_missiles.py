@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from explorer.games.castle_heart.equipment import MISSILES, split_outcomes
+from explorer.games.castle_heart.equipment import MISSILES, falls, member_falls, split_outcomes
 from explorer.games.castle_heart.reach import group_members
 from probability.dist import mixture, point
 
@@ -16,24 +16,6 @@ def split_dist(members: int) -> dict[tuple, Fraction]:
     if not 1 <= members <= 9:
         raise ValueError("a group has the hero and up to 8 soldiers")
     return dict(split_outcomes(members))
-
-
-def falls(hps: tuple[int, ...]) -> dict[tuple[bool, ...], Fraction]:
-    """Who falls: for the group's HPs (the hero first, then soldiers), the distribution of which members
-    are brought to 0 (each split applied as the engine applies it: damage to a member is its missiles)."""
-    if not hps or any(h < 1 for h in hps):
-        raise ValueError("every member of a group has at least 1 HP")
-    out: dict[tuple[bool, ...], Fraction] = {}
-    for split, p in split_outcomes(len(hps)):
-        who = tuple(d >= h for d, h in zip(split, hps, strict=True))
-        out[who] = out.get(who, 0) + p
-    return out
-
-
-def member_falls(hps: tuple[int, ...]) -> list[Fraction]:
-    """The chance each member (the hero first) falls to this ring shot."""
-    dist = falls(hps)
-    return [sum((p for who, p in dist.items() if who[i]), Fraction(0)) for i in range(len(hps))]
 
 
 def fallen_count(hps: tuple[int, ...]) -> dict[int, Fraction]:

@@ -12,19 +12,10 @@ model every placement of them is equally likely, so the 愈 in the rescuers' han
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 
+from explorer.chance import hypergeometric
 from explorer.games.castle_heart.cards import CONTENT
 from probability.dist import at_least
-
-
-def hypergeometric(total: int, good: int, drawn: int) -> dict[int, Fraction]:
-    """P(k good cards among ``drawn`` taken at random from ``total`` of which ``good`` are good)."""
-    if not 0 <= good <= total or not 0 <= drawn <= total:
-        raise ValueError(f"cannot draw {drawn} of {total} cards with {good} good ones")
-    ways = comb(total, drawn)
-    return {k: Fraction(comb(good, k) * comb(total - good, drawn - k), ways)
-            for k in range(max(0, drawn - total + good), min(good, drawn) + 1)}
 
 
 def hand_size(player: dict) -> int:

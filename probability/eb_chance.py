@@ -16,11 +16,12 @@ Draw odds: the number of cards of a kind in the next n draws from a deck given a
 
 from __future__ import annotations
 
-import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
+
+from explorer.chance import hypergeometric
 
 from .dist import Dist, at_least, combine, point
 
@@ -128,13 +129,6 @@ def _kinds(kind: Any, sample: bool) -> frozenset:
     return kinds
 
 
-def _hypergeometric(size: int, good: int, draws: int) -> Dist:
-    """How many of ``good`` marked cards among ``draws`` drawn from ``size`` without replacement."""
-    ways = math.comb(size, draws)
-    return {j: Fraction(math.comb(good, j) * math.comb(size - good, draws - j), ways)
-            for j in range(max(0, draws - (size - good)), min(good, draws) + 1)}
-
-
 def draws_of_kind(kind: Any, n: int, deck: Any = None, discard: Any = None) -> Dist:
     """The distribution of how many cards of ``kind`` (a card, or a collection of cards) the next ``n``
     draws bring, from ``deck`` (counts; the engine's sample deck by default, where ``kind`` may also be a
@@ -147,13 +141,13 @@ def draws_of_kind(kind: Any, n: int, deck: Any = None, discard: Any = None) -> D
     kinds = _kinds(kind, sample=deck is None)
     size, good = sum(counts.values()), sum(c for card, c in counts.items() if card in kinds)
     if n <= size:
-        return _hypergeometric(size, good, n)
+        return hypergeometric(size, good, n)
     rest = _deck_counts(discard if discard is not None else {}, "discard")
     rest_size = sum(rest.values())
     if n - size > rest_size:
         raise ValueError(f"{n} draws but only {size} cards in the deck and {rest_size} in the discard pile")
     rest_good = sum(c for card, c in rest.items() if card in kinds)
-    return combine(point(good), _hypergeometric(rest_size, rest_good, n - size))
+    return combine(point(good), hypergeometric(rest_size, rest_good, n - size))
 
 
 def draw_odds(kind: Any, k: int, n: int, deck: Any = None, discard: Any = None) -> Fraction:

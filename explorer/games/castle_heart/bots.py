@@ -1,5 +1,6 @@
-"""Bots for 城堡之心: the greedy bot plays to its faction's goal, from what its seat may see; the strong bot
-searches (ISMCTS from its own view, ``explorer.search``) with greedy rollouts."""
+"""Bots for 城堡之心: the greedy bot plays to its faction's goal, from what its seat may see; the tactical bot
+reads identities from the public log and scores every action with the exact odds (``tactics.py``); the strong
+bot searches (ISMCTS from its own view, ``explorer.search``) with greedy rollouts."""
 
 from __future__ import annotations
 
@@ -69,6 +70,27 @@ class GreedyBot(Bot):
                 return rng.choice(options)
         passive = [a for a in legal if is_passive(a)]
         return rng.choice(passive or legal)
+
+
+class TacticalBot(Bot):
+    """Fast tactics from the seat's own view (``tactics.py``): identity reads from public behaviour (who attacked
+    the lord, who healed or rescued him, who declared, the rewards for a kill), focus fire on the foe it can
+    bring down, the lord's life first on his side (CH-goal-lord), the lord for the enemies (CH-goal-enemy), and a
+    neutral playing to be the last camp standing (CH-goal-neutral). Depends only on the state as the seat sees it
+    (its log may be the seat's redacted one, or empty: then only the board is read) and the rng, which breaks
+    ties. One bot may play every seat; it keeps what it read of the log, and reads only the new events."""
+
+    name = "tactical"
+
+    def __init__(self):
+        from .tactics import Reader
+
+        self.reader = Reader()
+
+    def choose(self, state, rng: random.Random):
+        from .tactics import choose
+
+        return choose(state, rng, self.reader)
 
 
 def is_passive(a) -> bool:

@@ -72,6 +72,26 @@ def split_outcomes(members: int) -> tuple:
     return tuple(out)
 
 
+def falls(hps: tuple[int, ...]) -> dict[tuple[bool, ...], Fraction]:
+    """Who falls to one ring shot: for the group's HPs (the hero first, then soldiers), the exact distribution of
+    which members are brought to 0, each split applied as ``missile_split`` applies it (a member's damage is its
+    missiles): a soldier at 0 HP (CH-soldier-falls), the hero at 0 or below (CH-death-dying). The odds package
+    (``probability.ch_missiles``) and the tactical bot read it."""
+    if not hps or any(h < 1 for h in hps):
+        raise ValueError("every member of a group has at least 1 HP")
+    out: dict[tuple[bool, ...], Fraction] = {}
+    for split, p in split_outcomes(len(hps)):
+        who = tuple(d >= h for d, h in zip(split, hps, strict=True))
+        out[who] = out.get(who, 0) + p
+    return out
+
+
+def member_falls(hps: tuple[int, ...]) -> list[Fraction]:
+    """The chance each member (the hero first) falls to one ring shot."""
+    dist = falls(hps)
+    return [sum((p for who, p in dist.items() if who[i]), Fraction(0)) for i in range(len(hps))]
+
+
 _SPLITS: dict[int, tuple] = {}
 
 

@@ -188,8 +188,8 @@ class CastleHeart(Game):
         return text.describe_event(event, lang)
 
     def bots(self):
-        from .bots import StrongBot
-        return {"random": explorer.RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+        from .bots import StrongBot, TacticalBot
+        return {"random": explorer.RandomBot, "greedy": GreedyBot, "tactical": TacticalBot, "strong": StrongBot}
 
     def determinise(self, state, seat, rng):
         """A state ``seat`` cannot tell apart from ``state``: the others' hands, the deck and the identities not
