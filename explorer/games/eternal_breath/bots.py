@@ -1,5 +1,6 @@
-"""Bots for 永恒之息: a random one, a greedy one that attacks for the best expected damage, and a strong one that
-searches (ISMCTS from its own view, ``explorer.search``) with greedy rollouts."""
+"""Bots for 永恒之息: a random one, a greedy one that attacks for the best expected damage, a tactical one that
+plays every decision by the exact odds from its own view (``tactics.py``), and a strong one that searches (ISMCTS
+from its own view, ``explorer.search``) with greedy rollouts."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from functools import lru_cache
 from explorer import Bot, RandomBot
 from explorer.search import StrongBot as _Search
 
-from . import combat
+from . import combat, tactics
 from .attack import attack_points
 from .catalogue import card
 from .effects import attack_plus, defence_plus
 
-__all__ = ["GreedyBot", "RandomBot", "StrongBot", "evaluate", "expected_damage"]
+__all__ = ["GreedyBot", "RandomBot", "StrongBot", "TacticalBot", "evaluate", "expected_damage"]
 
 
 def expected_damage(attack_pts, base_defence, response: str = combat.BLOCK, defence_points=0) -> Fraction:
@@ -80,6 +81,23 @@ class GreedyBot(Bot):
             return expected_over(dice, pts, combat.DODGE)
         extra = card(a["card"]).points if a["card"] else 0
         return expected_over(dice, pts, combat.BLOCK, base, extra)
+
+
+class TacticalBot(Bot):
+    """Every decision by the exact odds and the rules, from what its own seat sees (``tactics.py``): attacks
+    for the best mix of expected damage and chance to kill, focusing the weakest enemy; dodges or blocks by the
+    exact expected damage and chance of dying; uses bombs, damage skills, traps and buffs; declares its self
+    character at once and keeps heal cards to rescue its own self character (or the summon before it), never an
+    enemy's; buys cards while coins last. Deterministic given the view (no rng, no clock), reading only what its
+    seat may see: cheap enough to be a search's rollout policy."""
+
+    name = "tactical"
+
+    def choose(self, state, rng: random.Random):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return tactics.choose(state, legal)
 
 
 def strength(seat) -> float:

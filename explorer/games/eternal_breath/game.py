@@ -115,8 +115,8 @@ class EternalBreath(Game):
             "攻击前一步：攻击点 3，对方基础防御 2、手持防御点 1 的防御卡", combat_ready)}
 
     def bots(self):
-        from .bots import GreedyBot, RandomBot, StrongBot
-        return {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+        from .bots import GreedyBot, RandomBot, StrongBot, TacticalBot
+        return {"random": RandomBot, "greedy": GreedyBot, "tactical": TacticalBot, "strong": StrongBot}
 
     def determinise(self, state, seat, rng):
         """A state ``seat`` cannot tell apart from ``state``: the others' hands and picks, face-down characters
