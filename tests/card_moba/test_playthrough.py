@@ -39,7 +39,7 @@ def test_greedy_bot_closes_in_and_attacks():
     far = table(positions=((0, 0), (0, 4)))
     step = GreedyBot().choose(far, rng)
     assert step.kind == "move" and step["to"] == (0, 1)
-    assert set(explorer.get_game("card_moba").bots()) == {"random", "greedy", "strong"}
+    assert list(explorer.get_game("card_moba").bots()) == ["random", "greedy", "tactical", "strong"]  # the ladder
 
 
 def test_greedy_games_end():

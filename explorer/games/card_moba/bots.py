@@ -1,5 +1,6 @@
-"""Bots: the core's random bot, a greedy one that walks toward the nearest enemy and attacks, and a strong one
-that searches (ISMCTS from its own view, ``explorer.search``) with greedy rollouts."""
+"""Bots: the core's random bot, a greedy one that walks toward the nearest enemy and attacks, a tactical one that
+looks a few of its own actions ahead (``tactics.py``), and a strong one that searches (ISMCTS from its own view,
+``explorer.search``) with greedy rollouts."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 from explorer import Bot
 from explorer.search import StrongBot as _Search
 
-from . import board
+from . import board, tactics
 
 
 class GreedyBot(Bot):
@@ -43,6 +44,28 @@ class GreedyBot(Bot):
         if cheap and me.stamina > 2:
             return rng.choice(cheap)
         return next(a for a in legal if a.kind == "end")
+
+
+class TacticalBot(Bot):
+    """Fast and reading only its seat's view (``tactics.py``). Setup: the classic mode, the map whose spawns are
+    closest, a strong hero with an attack bloodline, a winning score of 3, the spawn nearest the enemies. In its
+    action phase it searches its own next actions (at most three deep, a fixed budget of engine steps, never a
+    draw) and scores where each line stops: score, the enemies' HP through their shields with poison and bleed to
+    come, a kill, its own HP against the damage the enemies can bring before its next turn, stamina and cards kept,
+    a skill sequence begun, attacks and skill uses still in reach. The rng only breaks ties."""
+
+    name = "tactical"
+
+    def choose(self, state, rng: random.Random):
+        legal = state.legal_actions()
+        d = state.data
+        if len(legal) == 1:
+            return legal[0]
+        if d.phase == "action":
+            return tactics.plan(state.game, d, legal, rng)
+        if d.phase == "discard":
+            return min(legal, key=lambda a: tactics.keep_worth(a["card"]))
+        return tactics.setup_choice(d, legal)
 
 
 def evaluate(d, players: int) -> list[float]:

@@ -162,8 +162,8 @@ class CardMoba(Game):
         return describe_event(self, event, lang)
 
     def bots(self):
-        from .bots import GreedyBot, StrongBot
-        return {"random": explorer.RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+        from .bots import GreedyBot, StrongBot, TacticalBot
+        return {"random": explorer.RandomBot, "greedy": GreedyBot, "tactical": TacticalBot, "strong": StrongBot}
 
     def determinise(self, state, seat, rng):
         """A state ``seat`` cannot tell apart from ``state``: the others' hands and the deck redrawn at random
