@@ -1,15 +1,18 @@
 """Every registered game as an OpenSpiel game: ``pyspiel.load_game("rules_explorer_<game id>", {"players": n})``.
 
-After :func:`register`, OpenSpiel's algorithms (random simulation tests, MCTS, ISMCTS, CFR on small trees …) run
-on our rules unchanged. The bridge adds no rule of its own:
+Importing this module registers the games (as OpenSpiel's own Python games do), so OpenSpiel's algorithms (random
+simulation tests, MCTS, ISMCTS, ``rl_environment``, CFR on small trees …) run on our rules unchanged, and a
+pickled game or state unpickles in a fresh process. The bridge adds no rule of its own:
 
 - moves are sequential; chance is OpenSpiel's explicit stochastic chance player, its outcomes our exact
   ``Fraction``s as floats; every game is imperfect information (hands, face-down cards, hidden identities);
 - an action id is the stable integer of :mod:`explorer.openspiel_encoding` (the same kind and parameters, the
   same id in every state); ``num_distinct_actions`` is the size of that space;
-- ``information_state_string(p)`` is ``state.view(p)`` with the log as ``p`` sees it (perfect recall);
-  ``observation_string(p)`` the same view without the log: built only from what ``p`` may see, so nothing
-  hidden reaches a search that reads them;
+- ``observation_string(p)`` is ``state.view(p)`` (without the log) as JSON; ``information_state_string(p)`` the
+  same with a digest of every event ``p`` saw (perfect recall in a few KB: :mod:`explorer.openspiel_recall`);
+  ``observation_tensor(p)`` / ``information_state_tensor(p)`` are fixed-shape numbers written from the same
+  view (:mod:`explorer.openspiel_tensors`, each game's ``tensor.py``): built only from what ``p`` may see, so
+  nothing hidden reaches a search or a learner that reads them;
 - rewards come at the end: see :func:`returns`;
 - ``resample_from_infostate`` asks the game's ``determinise(state, seat, rng)`` for a state the seat cannot
   tell apart from this one, and says so clearly when the game has none.
@@ -19,6 +22,13 @@ OpenSpiel game's parameters default to the game's *simulation limits* (``Game.bo
 round limit / action cap the bots, ``make bench`` and the conformance suite use), and ``max_game_length`` is
 the game's own stated bound ``Game.max_steps(players, variant)`` for them. Setting a limit back to 0 leaves the
 game unbounded, and loading it then raises ``ValueError``.
+
+Speed. Each state works out its legal ids, the id → action map and the chance odds once; an id applied from that
+map steps our engine without checking it again (it is one of the state's own legal actions); Python callers of
+``legal_actions``, ``is_chance_node`` and ``current_player`` are answered without a round trip through
+OpenSpiel's C++ (C++ callers reach the same caches through ``_legal_actions``); the game's start is made once
+(OpenSpiel's clone begins with a new initial state). A random game through pyspiel costs about 1.1× the same
+game played with our State directly (``docs/openspiel.md``).
 """
 
 from __future__ import annotations
@@ -33,10 +43,18 @@ except ImportError as exc:  # an optional part: the engine itself never needs Op
     raise ImportError("explorer.openspiel needs OpenSpiel: pip install open_spiel==2.0.2 "
                       "(the project's `openspiel` extra)") from exc
 
-from .actions import CHANCE, TERMINAL
+from .actions import CHANCE, TERMINAL, Action
+from .chance import Weighted
+from .openspiel_encoding import OutsideActionSpace
+from .openspiel_recall import Recall, Seen
 from .openspiel_spaces import SPACES, action_space
+from .openspiel_tensors import ENCODERS, tensors
 from .registry import game_ids, get_game
 from .state import State, from_json, new_game
+
+# Our CHANCE and TERMINAL are OpenSpiel's player ids: current_player hands ours over as they are.
+if (CHANCE, TERMINAL) != (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)):  # pragma: no cover
+    raise ImportError("OpenSpiel's CHANCE / TERMINAL player ids are not the engine's")
 
 PREFIX = "rules_explorer_"
 SIMPLE = (bool, int, float, str)  # the parameter types OpenSpiel carries
@@ -73,6 +91,7 @@ def _defaults(game_id: str) -> dict[str, Any]:
 def game_type(game_id: str) -> pyspiel.GameType:
     game = get_game(game_id)
     zero = game_id in ZERO_SUM_GAMES
+    tensor = game_id in ENCODERS
     return pyspiel.GameType(
         short_name=PREFIX + game_id, long_name=f"Rules Explorer: {game.name_en} {game.name_zh}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -81,15 +100,15 @@ def game_type(game_id: str) -> pyspiel.GameType:
         utility=pyspiel.GameType.Utility.ZERO_SUM if zero else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players, min_num_players=game.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=True, provides_observation_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=tensor,
+        provides_observation_string=True, provides_observation_tensor=tensor,
         parameter_specification=_defaults(game_id))
 
 
 class ExplorerGame(pyspiel.Game):
     """One of our games with its players and variant fixed (OpenSpiel's parameters)."""
 
-    game_id = ""  # set by the subclass ``register`` makes for each game
+    game_id = ""  # set by each game's subclass below
 
     def __init__(self, params: dict[str, Any] | None = None):
         game = get_game(self.game_id)
@@ -101,6 +120,7 @@ class ExplorerGame(pyspiel.Game):
             raise ValueError(f"{self.game_id}: this variant leaves the game unbounded, and OpenSpiel needs a "
                              f"max_game_length; keep the simulation limits {game.simulation_limits(self.players)}")
         self.space = action_space(self.game_id, self.players)
+        self._start: State | None = None
         n = self.players
         zero = self.game_id in ZERO_SUM_GAMES
         info = pyspiel.GameInfo(
@@ -112,20 +132,63 @@ class ExplorerGame(pyspiel.Game):
 
     def new_initial_state(self, state: State | None = None) -> ExplorerState:
         """The start of a game, or ``state`` (one of ours, of this game and table) wrapped for OpenSpiel."""
-        return ExplorerState(self, state or new_game(self.game_id, self.players, self.variant))
+        if state is None:
+            state = self._start
+            if state is None:  # made once: our State never changes, and OpenSpiel's clone starts from a new one
+                state = self._start = new_game(self.game_id, self.players, self.variant)
+        elif not isinstance(state, State) or (state.game_id, state.players) != (self.game_id, self.players):
+            raise ValueError(f"not a state of {self.game_id} at a table of {self.players}: {state!r}")
+        return ExplorerState(self, state)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> ViewObserver:
-        perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        return ViewObserver(perfect_recall, params)
+        return ViewObserver(self, iig_obs_type, params)
+
+    def __reduce__(self):
+        """Pickled as its name and parameters; unpickling imports this module, which registers the games."""
+        return _unpickle_game, (self.get_type().short_name, self.get_parameters())
+
+
+class EternalBreathGame(ExplorerGame):
+    """永恒之息 in OpenSpiel: ``rules_explorer_eternal_breath``."""
+
+    game_id = "eternal_breath"
+
+
+class CardMobaGame(ExplorerGame):
+    """The card MOBA in OpenSpiel: ``rules_explorer_card_moba``."""
+
+    game_id = "card_moba"
+
+
+class CastleHeartGame(ExplorerGame):
+    """城堡之心 in OpenSpiel: ``rules_explorer_castle_heart``."""
+
+    game_id = "castle_heart"
+
+
+GAME_CLASSES = {cls.game_id: cls for cls in (EternalBreathGame, CardMobaGame, CastleHeartGame)}
+
+
+def _unpickle_game(name: str, params: dict[str, Any]) -> ExplorerGame:
+    return pyspiel.load_game(name, params)
+
+
+def _unpickle_state(game: ExplorerGame, text: str) -> ExplorerState:
+    """OpenSpiel's own state text: its history, then our attributes (our save among them)."""
+    return game.deserialize_state(text)
 
 
 class _Held:
-    """Our immutable State inside an OpenSpiel state: shared by clones (nothing changes it), pickled as a save."""
+    """Our immutable State inside an OpenSpiel state, with what the bridge works out about it once: the legal ids
+    (sorted), the id → action map, the chance odds, and what each seat has seen (``recall``; until then
+    ``prior``, the nearest earlier state's, to fold on from). Shared by clones (nothing here changes what it
+    describes); pickled as our save."""
 
-    __slots__ = ("state",)
+    __slots__ = ("by_id", "chance", "ids", "prior", "recall", "space", "state")
 
-    def __init__(self, state: State):
-        self.state = state
+    def __init__(self, state: State, space, prior: Recall | None = None):
+        self.state, self.space, self.prior = state, space, prior
+        self.by_id = self.ids = self.chance = self.recall = None
 
     def __deepcopy__(self, memo) -> _Held:
         return self
@@ -133,9 +196,51 @@ class _Held:
     def __reduce__(self):
         return _from_save, (self.state.to_json(),)
 
+    def legal(self) -> dict[int, Action]:
+        """id → the state's own legal action (or chance outcome) object, worked out once."""
+        if self.by_id is None:
+            if self.state.current_player == CHANCE:
+                self.odds()  # the outcomes and their odds in one go
+            else:
+                actions = self.state.legal_actions()
+                self._index(self.space.encode_legal(actions), actions)
+        return self.by_id
+
+    def _index(self, ids: list[int], actions) -> None:
+        by_id = dict(zip(ids, actions, strict=True))
+        if len(by_id) != len(ids):
+            raise OutsideActionSpace(f"{self.state.game_id}: two legal actions share an id")
+        self.ids, self.by_id = sorted(by_id), by_id
+
+    def odds(self) -> list[tuple[int, float]]:
+        """The chance outcomes as (id, probability) sorted by id, each float the nearest to our exact odds."""
+        chance = self.chance
+        if chance is None:
+            outcomes = self.state.chance_outcomes()
+            if outcomes.__class__ is Weighted:  # w / total is rounded once, as float(Fraction(w, total)) is
+                actions, total = outcomes.outcomes, outcomes.total
+                odds = [w / total for w in outcomes.weights]
+            else:
+                actions = [a for a, _ in outcomes]
+                odds = [p.numerator / p.denominator for _, p in outcomes]
+            ids = self.space.encode_legal(actions)
+            if self.by_id is None:
+                self._index(ids, actions)
+            chance = self.chance = sorted(zip(ids, odds, strict=True))
+        return chance
+
+    def seen(self, seat: int) -> Seen:
+        """What ``seat`` has seen, folded on from the nearest earlier state that knows it."""
+        recall = self.recall
+        if recall is None:
+            recall = self.recall = Recall(len(self.state.log), self.state.players, self.prior)
+            self.prior = None
+        return recall.seen(seat, self.state.log)
+
 
 def _from_save(text: str) -> _Held:
-    return _Held(from_json(text))
+    state = from_json(text)
+    return _Held(state, action_space(state.game_id, state.players))
 
 
 class ExplorerState(pyspiel.State):
@@ -143,37 +248,75 @@ class ExplorerState(pyspiel.State):
 
     def __init__(self, game: ExplorerGame, state: State):
         super().__init__(game)
-        self._held = _Held(state)  # the only attribute: OpenSpiel's clone deep-copies them, and _Held is shared
+        self._held = _Held(state, game.space)  # the only attribute: OpenSpiel's clone deep-copies them, and
+        # _Held is shared
 
     @property
     def _space(self):
-        """The game's action space (cached per game and table size, never copied with the state)."""
-        return action_space(self._held.state.game_id, self._held.state.players)
+        """The game's action space (one per game and table size, never copied with the state)."""
+        return self._held.space
 
     @property
     def explorer_state(self) -> State:
         """Our State here: the engine's events, views, descriptions and exact odds."""
         return self._held.state
 
+    def explorer_action(self, action: int) -> Action:
+        """Our Action for an id here: the state's own legal action (for an id not legal here, the action the id
+        names, taken by the player to move)."""
+        found = self._held.legal().get(action)
+        return found if found is not None else self._space.decode(int(action), self._held.state.current_player)
+
     def current_player(self) -> int:
-        who = self._held.state.current_player
-        return {CHANCE: pyspiel.PlayerId.CHANCE, TERMINAL: pyspiel.PlayerId.TERMINAL}.get(who, who)
+        return self._held.state.current_player  # our CHANCE and TERMINAL are OpenSpiel's ids
+
+    def is_chance_node(self) -> bool:
+        return self._held.state.current_player == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._held.state.current_player >= 0
+
+    def is_terminal(self) -> bool:
+        return self._held.state.current_player == TERMINAL
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions``: the sorted ids (at a chance node the outcomes' ids; none for a seat not
+        to move, nor at the end), answered here for Python callers; C++ callers reach ``_legal_actions``."""
+        held = self._held
+        who = held.state.current_player
+        if who == TERMINAL:
+            return []
+        if player is None or player == who or who == CHANCE:
+            if held.ids is None:
+                held.legal()
+            return list(held.ids)  # a copy: callers may shuffle it
+        if player.__class__ is not int or player < 0:
+            return super().legal_actions(player)  # OpenSpiel's own answer (an error) for a pseudo-player
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._space.encode(a) for a in self._held.state.legal_actions())
+        held = self._held
+        if held.ids is None:
+            held.legal()
+        return held.ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return sorted((self._space.encode(a), float(p)) for a, p in self._held.state.chance_outcomes())
+        if self._held.state.current_player != CHANCE:
+            return []
+        return list(self._held.odds())
 
     def _apply_action(self, action: int) -> None:
-        state = self._held.state
-        self._held = _Held(state.apply(self._space.decode(int(action), state.current_player)))
+        held = self._held
+        state = held.state
+        chosen = (held.by_id or held.legal()).get(action)
+        if chosen is None:  # not legal here: our engine says why (IllegalAction naming the clause)
+            after = state.apply(held.space.decode(int(action), state.current_player))
+        else:  # one of this state's own legal actions: stepped without checking it again
+            after = state._advance(chosen)
+        self._held = _Held(after, held.space, held.recall if held.recall is not None else held.prior)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._space.decode(int(action), player).describe("en")
-
-    def is_terminal(self) -> bool:
-        return self._held.state.is_terminal
 
     def returns(self) -> list[float]:
         return returns(self._held.state)
@@ -187,29 +330,59 @@ class ExplorerState(pyspiel.State):
             raise NotImplementedError(f"{game.id} has no determinise(state, seat, rng): OpenSpiel cannot resample "
                                       "the hidden cards from an information state of this game")
         rng = random.Random(int(probability_sampler() * 2**53))
-        return ExplorerState(self.get_game(), determinise(self._held.state, player_id, rng))
+        sample = ExplorerState(self.get_game(), determinise(self._held.state, player_id, rng))
+        seen, held = self._held.seen(player_id), sample._held
+        if len(held.state.log) == seen.length:  # determinise keeps the seat's view, its log included: the seat's
+            held.recall = Recall(seen.length, held.state.players)  # memory carries over rather than re-folded
+            held.recall.seats[player_id] = seen
+        return sample
 
     def __str__(self) -> str:
         """Everything (a debugging aid, as OpenSpiel's own games do): not what any player sees."""
         return json.dumps(self._held.state.view(None, with_log=False), ensure_ascii=False, sort_keys=True,
                           default=str)
 
+    def __reduce__(self):
+        """Pickled as the game and OpenSpiel's own state text (its history, then our save)."""
+        return _unpickle_state, (self.get_game(), self.serialize())
+
 
 class ViewObserver:
-    """OpenSpiel's observer over ``state.view(player)``: with the visible log (information state) or without it
-    (observation). No tensors: our views are nested JSON, not fixed-size tables."""
+    """OpenSpiel's observer of one seat: its view as text and as numbers.
 
-    def __init__(self, perfect_recall: bool, params=None):
+    - observation (no perfect recall; also ``iig_obs_type=None``): ``state.view(p)`` without the log as
+      canonical JSON, and the ``table`` and ``seats`` tensors of :mod:`explorer.openspiel_tensors`;
+    - information state (perfect recall): the same, and what ``p`` saw (:mod:`explorer.openspiel_recall`): in the
+      string how many events and their digest, in the tensor the ``memory`` block.
+
+    Only a seat's own view is offered (``PrivateInfoType.SINGLE_PLAYER`` with public information): an observer
+    of public information alone, or of every seat, would need views our games do not define."""
+
+    def __init__(self, game: ExplorerGame, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
-        self.perfect_recall = perfect_recall
-        self.tensor, self.dict = None, {}
+        if iig_obs_type is not None and (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                                         or not iig_obs_type.public_info):
+            raise ValueError("only a seat's own view is observed (private_info=SINGLE_PLAYER, public_info=True)")
+        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        self.tensors = tensors(game.game_id, game.players) if game.game_id in ENCODERS else None
+        if self.tensors is None:
+            self.tensor, self.dict = None, {}
+        else:
+            self.tensor, self.dict = self.tensors.arrays(information=self.perfect_recall)
 
     def set_from(self, state: ExplorerState, player: int) -> None:
-        """No tensor to fill."""
+        if self.tensors is not None:
+            held = state._held
+            self.tensors.write_view(self.dict, held.state.view(player, with_log=False), player)
+            if self.perfect_recall:
+                self.tensors.write_memory(self.dict["memory"], held.seen(player), player)
 
     def string_from(self, state: ExplorerState, player: int) -> str:
-        return view_string(state.explorer_state, player, self.perfect_recall)
+        held = state._held
+        if self.perfect_recall:
+            return information_string(held.state, player, held.seen(player))
+        return view_string(held.state, player, with_log=False)
 
 
 def view_string(state: State, player: int, with_log: bool = True) -> str:
@@ -218,19 +391,33 @@ def view_string(state: State, player: int, with_log: bool = True) -> str:
     return json.dumps({"seat": player, "view": view}, ensure_ascii=False, sort_keys=True, default=str)
 
 
+def information_string(state: State, player: int, seen: Seen | None = None) -> str:
+    """``player``'s information state as canonical JSON: the seat, its view now (no log) and the events it has
+    seen, as their number and BLAKE2b digest (:mod:`explorer.openspiel_recall`): bounded however long the game."""
+    if seen is None:
+        seen = Seen.empty().then(state.log, player)
+    view = state.view(player, with_log=False)
+    return json.dumps({"seat": player, "seen": {"digest": seen.hexdigest(), "events": seen.length}, "view": view},
+                      ensure_ascii=False, sort_keys=True, default=str)
+
+
 def register() -> list[str]:
     """Register every game we have an action space for with pyspiel (again is harmless); their short names."""
     names = []
     registered = set(pyspiel.registered_names())
     for gid in game_ids():
-        if gid not in SPACES:
+        if gid not in SPACES or gid not in GAME_CLASSES:
             continue
         name = PREFIX + gid
         if name not in registered:
-            cls = type(f"ExplorerGame_{gid}", (ExplorerGame,), {"game_id": gid})
-            pyspiel.register_game(game_type(gid), cls)
+            pyspiel.register_game(game_type(gid), GAME_CLASSES[gid])
         names.append(name)
     return names
+
+
+def load(game_id: str, players: int, **params: Any) -> ExplorerGame:
+    """``pyspiel.load_game("rules_explorer_<game_id>", {"players": players, **params})``."""
+    return pyspiel.load_game(PREFIX + game_id, {"players": players, **params})
 
 
 SAVE_KEYS = ("openspiel", "parameters", "save")
@@ -272,3 +459,6 @@ def load_text(text: str | bytes) -> ExplorerState:
     if (game.players, game.variant) != (state.players, dict(state.variant)):
         raise SaveError("parameters", "the save's players and switches are not the game's parameters")
     return game.new_initial_state(state)
+
+
+register()  # as OpenSpiel's own Python games do: importing this module makes the games loadable and unpicklable

@@ -24,6 +24,8 @@ from typing import Any
 
 from .actions import Action, act
 
+SEEN_OBJECTS = 1 << 14  # the most action objects ``encode_legal`` remembers by identity
+
 
 class OutsideActionSpace(ValueError):
     """An action (or id) the game's action space has no place for: the encoding must grow before it is used."""
@@ -106,6 +108,12 @@ class Compositions:
 Domain = Values | Compositions
 
 
+def _apart(domain: Domain) -> bool:
+    """No two values of the domain are == to each other (1, True and 1.0 would be): compositions hold whole
+    numbers only."""
+    return isinstance(domain, Compositions) or len(set(domain.values)) == domain.size
+
+
 @dataclass(frozen=True)
 class Signature:
     """One block of ids: an action kind with these parameters (names sorted, each with its domain)."""
@@ -148,12 +156,55 @@ class ActionSpace:
             raise ValueError(f"{game_id}: a kind is listed twice with the same parameters")
         self._starts = [s.offset for s in self.signatures]
         self._met: dict[Action, int] = {}  # ids already worked out (searches meet the same actions again and again)
+        # encode_legal's look-up by (kind, parameters), for the blocks where Python's own == keeps every value of
+        # every domain apart (no 1 beside True or 1.0): there == on the parameters is the typed comparison
+        self._fast: dict[tuple, int] = {}
+        # and by the action object itself: the games keep their actions and offer the same objects again and again
+        # (nine in ten legal actions of a random game). ``_alive`` holds each object while its id() is a key here,
+        # so no key can come to name another object; both are emptied when they reach SEEN_OBJECTS
+        self._objects: dict[int, int] = {}
+        self._alive: list[Action] = []
+        self._plain = {(s.kind, s.names) for s in self.signatures if all(_apart(d) for _, d in s.params)}
 
     def encode(self, action: Action) -> int:
         """The id of ``action`` (kind + parameters; the player is left out)."""
         found = self._met.get(action)  # an Action hashes once and compares values with their types
         if found is None:
             found = self._met[action] = self._encode(action)
+        return found
+
+    def encode_legal(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of a state's own legal actions (or chance outcomes), in their order: :meth:`encode` of each,
+        the bridge's hot path. Each (kind, parameters) is encoded exactly the first time it is met (an action
+        outside the space is refused then); afterwards a dictionary look-up finds it, with no Action hashed or
+        compared: by the action object itself when the game offers the same object again, else by its kind and
+        parameters in a block whose domains hold no two values equal across types."""
+        if actions.__class__ is not tuple and actions.__class__ is not list:
+            actions = tuple(actions)  # read twice below
+        try:
+            return list(map(self._objects.__getitem__, map(id, actions)))  # every object met before
+        except KeyError:
+            return [self._encode_met(action) for action in actions]
+
+    def _encode_met(self, action: Action) -> int:
+        objects = self._objects
+        found = objects.get(id(action))
+        if found is not None:
+            return found
+        key = (action.kind, action.params)
+        try:
+            found = self._fast.get(key)
+        except TypeError:  # an unhashable parameter (a dict from JSON): encode says why it has no place
+            found = None
+        if found is None:
+            found = self.encode(action)
+            if (action.kind, tuple(name for name, _ in action.params)) in self._plain:
+                self._fast[key] = found
+        if len(objects) >= SEEN_OBJECTS:
+            objects.clear()
+            self._alive.clear()
+        objects[id(action)] = found
+        self._alive.append(action)
         return found
 
     def _encode(self, action: Action) -> int:

@@ -169,3 +169,53 @@ def test_action_strings_are_our_sentences(game_id, players):
     theirs = game.new_initial_state(ours)
     for action in ours.legal_actions()[:5]:
         assert theirs.action_to_string(action.player, game.space.encode(action)) == action.describe("en")
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_each_state_encodes_its_legal_actions_once(game_id, players, monkeypatch):
+    """Issue 33: a step through the bridge encoded each action about ten times. Now a state works out its legal
+    ids (and chance odds) once, however often OpenSpiel asks: its legal actions, chance outcomes, the action
+    applied."""
+    game = load(game_id, players)
+    space, calls = game.space, []
+    encode = space.encode_legal
+    monkeypatch.setattr(space, "encode_legal", lambda actions: calls.append(len(actions)) or encode(actions))
+    state, rng = game.new_initial_state(), __import__("random").Random(4)
+    visited = 0
+    while not state.is_terminal() and visited < 300:
+        for _ in range(3):
+            ids = state.legal_actions()
+            odds = state.chance_outcomes()
+            assert state.is_chance_node() == bool(odds) and pyspiel.State.legal_actions(state) == ids
+        state.apply_action(rng.choice(ids))
+        visited += 1
+    assert len(calls) == visited > 50  # once per state, a chance state's outcomes and odds together
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_legal_actions_answered_in_python_are_openspiels(game_id, players):
+    """``legal_actions`` is answered without OpenSpiel's C++ for Python callers: for every seat and state it is
+    what OpenSpiel's own ``State.legal_actions`` (through ``_legal_actions``) gives."""
+    game = load(game_id, players)
+    for ours in [*states(game_id, players, range(1)), explorer.play_out(start(game_id, players), seed=0)]:
+        theirs = game.new_initial_state(ours)
+        assert theirs.legal_actions() == pyspiel.State.legal_actions(theirs)
+        for p in range(players):
+            assert theirs.legal_actions(p) == pyspiel.State.legal_actions(theirs, p)
+        assert theirs.current_player() == pyspiel.State.current_player(theirs) == ours.current_player
+        assert theirs.is_chance_node() == pyspiel.State.is_chance_node(theirs)
+        assert theirs.is_player_node() == pyspiel.State.is_player_node(theirs)
+
+
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
+def test_an_id_not_legal_here_is_refused_by_our_rules(game_id, players):
+    game = load(game_id, players)
+    state = game.new_initial_state(explorer.play_out(start(game_id, players), seed=1, max_steps=25))
+    legal = set(state.legal_actions())
+    wrong = next(i for i in range(game.num_distinct_actions()) if i not in legal)
+    before = state.explorer_state
+    with pytest.raises(explorer.IllegalAction):
+        state.apply_action(wrong)
+    assert state.explorer_state is before and len(state.history()) == 0
+    with pytest.raises(ValueError, match="not a state of"):
+        load("card_moba", 3).new_initial_state(explorer.new_game("card_moba", 2))

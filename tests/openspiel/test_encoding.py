@@ -83,3 +83,18 @@ def test_compositions_rank_in_the_order_they_are_listed(total, parts):
     assert [domain.value(i) for i in range(domain.size)] == listed
     assert [domain.index(t) for t in listed] == list(range(len(listed)))
     assert domain.index((total + 1,)) is None and domain.index((True,) * parts) is None
+
+
+def test_the_bridges_look_ups_keep_types_apart_and_refuse_what_has_no_place():
+    """``encode_legal`` (the bridge's hot path) finds actions met before by identity, or by kind and parameters
+    where Python's == cannot mix 1, True and 1.0 up; it gives what ``encode`` gives, and refuses the same."""
+    mixed = ActionSpace("toy", [kind("pick", x=(1, True, 1.0, None))])
+    met = [explorer.act("toy", "pick", 0, x=v) for v in (1, True, 1.0, None)]
+    assert mixed.encode_legal(met) == [0, 1, 2, 3] == mixed.encode_legal(met)
+    fresh = [explorer.act("toy", "pick", 1, x=v) for v in (True, 1.0, 1, None)]  # equal values, new objects
+    assert mixed.encode_legal(fresh) == [1, 2, 0, 3]
+    plain = ActionSpace("toy", [kind("pick", x=("a", "b")), kind("end")])
+    assert plain.encode_legal([explorer.act("toy", "pick", 0, x="b"), explorer.act("toy", "end", 1)]) == [1, 2]
+    assert plain.encode_legal(explorer.act("toy", "pick", 1, x=x) for x in "ba") == [1, 0]
+    with pytest.raises(OutsideActionSpace, match=r"pick\.x = 'c'"):
+        plain.encode_legal([explorer.act("toy", "pick", 0, x="c")])
