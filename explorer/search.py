@@ -6,28 +6,30 @@ tree for the searching seat, whose nodes are sequences of decisions. Each iterat
 the seat cannot tell apart from the real one, ``game.determinise(state, seat, rng)`` (everything hidden from
 the seat redrawn at random, consistently with its view); then it walks down the tree through that world,
 choosing by UCB among the actions legal *in that world* (the "availability" count of a child is how often
-it was legal when its parent was visited), adds one node, plays on with the game's greedy bot for at most
-``rollout_steps`` steps and scores the end by the game's ``evaluate`` (a finished game scores its winners).
-At the root the rollout bot's own move is tried first, gets a bias that fades with its visits
-(``PRIOR_BIAS / visits``) and wins ties, so a short search keeps the greedy move unless it found a better one.
+it was legal when its parent was visited), adds one node, plays on with the game's rollout bot for at most
+``rollout_steps`` decisions and scores the end by the game's ``evaluate`` (a finished game scores its winners).
 Chance is sampled with its exact Fractions (``explorer.sample_chance``) and never has a node: chance outcomes
 are part of the information the tree merges, like the hidden cards.
 
-Why truncated greedy rollouts: a whole game of greedy bots costs 20–100 ms on an idle core (永恒之息 ~650 steps)
-and several times that under load, so a 1-second budget would see only a few dozen playouts; 40 greedy decisions
-and a heuristic from the game's ``evaluate`` give more iterations in the same time, and the greedy policy keeps
-the playouts close to sensible play (random rollouts mostly measure noise). ``bench/strength.py`` measures the
-result against the greedy bot.
+The strong bots (issue 33) use it as a **rollout policy improvement** over their game's tactical bot:
+- the *prior* (the tactical bot's move) is tried first, gets a bias that fades with its visits
+  (``PRIOR_BIAS / visits``) and is **kept unless the search's pick beats its mean reward by ``keep_prior``
+  standard errors** (``ISMCTS._better``): a short search is mostly noise, and a good prior should not be thrown
+  away for a lucky rival;
+- ``depth=1`` makes the search flat: only the seat's own moves get nodes, and below them the rollout bot plays
+  every seat — Tesauro & Galperin's rollout algorithm (1996), which improves on its base policy as the estimates
+  sharpen. 永恒之息 and 城堡之心 roll out with their tactical bots to the end of the game (their tactical bots cost
+  ~0.05 ms a decision); the MOBA's costs ~1 ms, so it rolls out 40 greedy decisions and evaluates.
+- Strength is a budget in iterations, never seconds (``seconds`` is an opt-in cap): a choice depends only on the
+  seat's view and the rng. ``bench/strength.py`` measures it against greedy and tactical.
 
 Why our own search and not OpenSpiel's ``ISMCTSBot`` through ``explorer.openspiel``: that bot keys every tree
-node by the state's ``information_state_string`` and asks ``resample_from_infostate`` (our ``determinise``) and
-clones pyspiel states, and the bridge makes those strings from ``view(player)``. Measured here (2 cores shared,
-load ≈ 12), at step 90 of a game: one engine step 0.3–1.0 ms; one view as an information-state string (its JSON)
-16–43 ms, 40–100 times a step; one ``determinise`` 1.4–5 ms. Keying each node visit by such a string would cost
-more than our whole 40-step rollout, so our tree is keyed by the actions themselves (a node is the sequence of
+node by the state's ``information_state_string``, asks ``resample_from_infostate`` (our ``determinise``) and
+clones pyspiel states; even with the bridge's bounded strings (the view plus a digest of the seat's events, ~2 KB)
+each node visit costs a view as JSON. Our tree is keyed by the actions themselves (a node is the sequence of
 decisions from the root, which is the seat's information set in single-observer ISMCTS), the search walks the
-engine's immutable data directly (``resolve``; no ``State`` per step, no encoding round-trip), chance stays
-exact, and each game supplies its own greedy rollout policy and evaluation.
+engine's immutable data directly (``resolve``; no ``State`` per step but for the rollout bot's look, no encoding
+round-trip), chance stays exact, and each game supplies its own rollout policy and evaluation.
 
 What the bot assumes (not the game): a determinisation is uniform among the arrangements consistent with the
 seat's current view; it draws no inference from other players' past choices (a player who kept a card may
@@ -71,6 +73,11 @@ class Node:
         return self.reward / self.visits + exploration * math.sqrt(math.log(max(self.avail, 1)) / self.visits)
 
 
+def _size(node: Node) -> int:
+    """The nodes of a tree."""
+    return 1 + sum(_size(child) for child in node.children.values())
+
+
 def seat_state(state: State, data: Any, seat: int) -> State:
     """A state holding ``data`` with the log as ``seat`` sees it (others' private events redacted). Its history
     starts here, as a position set up by hand: the actions before (chance draws included) would tell the seat
@@ -112,7 +119,7 @@ class ISMCTS:
 
     def __init__(self, evaluate: Evaluate, rollout_bot: Bot | None = None, iterations: int = 200,
                  seconds: float | None = None, exploration: float = 0.7, rollout_steps: int = 40,
-                 prior_bot: Bot | None = None):
+                 prior_bot: Bot | None = None, keep_prior: float = 0.0, depth: int = 1 << 30):
         if iterations < 1:
             raise ValueError("at least one iteration")
         self.evaluate = evaluate
@@ -122,6 +129,8 @@ class ISMCTS:
         self.exploration = exploration
         self.rollout_steps = rollout_steps
         self.prior_bot = prior_bot or rollout_bot
+        self.keep_prior = keep_prior
+        self.depth = depth
         self.last: dict[str, Any] = {}
 
     def choose(self, state: State, rng: random.Random) -> Action:
@@ -139,9 +148,23 @@ class ISMCTS:
             world = game.determinise(state, seat, rng)
             self._iterate(root, world.data, len(world.log), game, state.players, state.variant, rng, prior)
             done += 1
-        self.last = {"iterations": done, "visits": {a: n.visits for a, n in root.children.items()}, "prior": prior}
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[0] == prior, kv[1].reward))
-        return best[0]
+        self.last = {"iterations": done, "visits": {a: n.visits for a, n in root.children.items()}, "prior": prior,
+                     "tree": _size(root)}
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[0] == prior, kv[1].reward))[0]
+        return best if self._better(root, best, prior) else prior
+
+    def _better(self, root: Node, best: Action, prior: Action | None) -> bool:
+        """Does the search's pick beat the prior's move clearly enough to leave it? Its mean reward must exceed the
+        prior's by ``keep_prior`` standard errors of the difference (rewards lie in [0, 1], so each mean's variance
+        is at most ¼ over its visits). A short search is mostly noise: without this, a few dozen iterations spread
+        over ten moves would throw away a good prior for a lucky rival."""
+        if prior is None or best == prior or prior not in root.children:
+            return True
+        b, p = root.children[best], root.children[prior]
+        if not b.visits or not p.visits:
+            return not p.visits
+        gap = b.reward / b.visits - p.reward / p.visits
+        return gap > self.keep_prior * math.sqrt(0.25 / b.visits + 0.25 / p.visits)
 
     def _prior(self, state: State, rng: random.Random) -> Action | None:
         """The prior bot's own choice here (the game's tactical bot, else the rollout bot; both read only what the
@@ -181,6 +204,10 @@ class ISMCTS:
                              + (PRIOR_BIAS / node.children[a].visits if node is root and a == prior else 0.0))
                 node = node.children[action]
                 path.append(node)
+                if len(path) > self.depth:  # a shallow tree: below it, the rollout policy plays every seat
+                    data, events = resolve(game, data, action, next_id)
+                    next_id += len(events)
+                    break
             data, events = resolve(game, data, action, next_id)
             next_id += len(events)
         values = self._rollout(data, next_id, game, players, variant, rng)
@@ -227,13 +254,16 @@ class StrongBot(Bot):
     prior: type | None = None
     rollout_steps = 40
     default_iterations = 200
+    keep_prior = 1.0  # standard errors by which the search's pick must beat the prior's move (ISMCTS._better)
+    depth = 1 << 30   # decisions the tree keeps below the root (1: a flat search of the seat's moves)
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, exploration: float = 0.7,
-                 rollout_steps: int | None = None):
+                 rollout_steps: int | None = None, keep_prior: float | None = None):
         self.search = ISMCTS(type(self).evaluate, self.rollout() if self.rollout else None,
                              iterations or self.default_iterations, seconds, exploration,
                              rollout_steps if rollout_steps is not None else self.rollout_steps,
-                             self.prior() if self.prior else None)
+                             self.prior() if self.prior else None,
+                             self.keep_prior if keep_prior is None else keep_prior, self.depth)
 
     @staticmethod
     def evaluate(data: Any, players: int) -> Sequence[float]:

@@ -107,3 +107,57 @@ def test_every_game_offers_a_strong_bot(game_id):
     bots = explorer.get_game(game_id).bots()
     assert {"random", "greedy", "strong"} <= set(bots)
     assert bots["strong"]().name == "strong"
+
+
+class _Ends(explorer.Bot):
+    """A prior that always ends the action phase."""
+
+    def choose(self, state, rng):
+        return next(a for a in state.legal_actions() if a.kind == "end")
+
+
+def _moba_choice():
+    state = next(s for s in positions("card_moba", 2, {}, games=1, every=1)
+                 if s.current_player == 0 and s.data.phase == "action"
+                 and {"move", "end"} <= {a.kind for a in s.legal_actions()})
+    start = state.data.heroes[0].pos
+
+    def worth(gain):
+        return lambda d, players: [0.5 + (gain if d.heroes[0].pos != start else 0.0), 0.5]
+
+    return state, worth
+
+
+def test_a_search_leaves_its_prior_only_for_a_clearly_better_move():
+    """keep_prior (ISMCTS._better): after 60 iterations over six moves, a move worth 0.3 more than the prior's "end"
+    is not enough evidence at 2 standard errors (each mean's variance bounded by ¼ over its visits), but is at 0;
+    a move worth 0.5 more is taken at 2 too."""
+    state, worth = _moba_choice()
+
+    def pick(gain, keep):
+        search = ISMCTS(worth(gain), None, iterations=60, rollout_steps=0, prior_bot=_Ends(), keep_prior=keep)
+        return search.choose(state, random.Random(2)).kind
+
+    assert pick(0.3, 2.0) == "end"
+    assert pick(0.3, 0.0) != "end"
+    assert pick(0.5, 2.0) != "end"
+
+
+def test_a_flat_search_keeps_no_tree_below_the_seats_own_moves():
+    state, worth = _moba_choice()
+    search = ISMCTS(worth(0.1), None, iterations=40, rollout_steps=3, depth=1)
+    search.choose(state, random.Random(0))
+    deep = ISMCTS(worth(0.1), None, iterations=40, rollout_steps=3)
+    deep.choose(state, random.Random(0))
+    assert search.last["iterations"] == deep.last["iterations"] == 40
+    assert search.last["tree"] == 1 + len(search.last["visits"]) < deep.last["tree"]
+
+
+@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+def test_the_strong_bot_starts_from_the_tactical_bot(game_id):
+    """Issue 33's ladder: the strong bot keeps the tactical bot's move unless its search clearly beats it, and its
+    strength is an iteration budget with no clock."""
+    bots = explorer.get_game(game_id).bots()
+    strong = bots["strong"]()
+    assert isinstance(strong.search.prior_bot, bots["tactical"])
+    assert strong.search.seconds is None and strong.search.keep_prior > 0

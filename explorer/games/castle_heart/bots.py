@@ -123,9 +123,16 @@ def evaluate(d, players: int) -> list[float]:
 
 
 class StrongBot(_Search):
-    """Information-set MCTS from its own seat's view (``determinise.py``: hands, deck and hidden identities
-    redrawn), greedy rollouts of 40 decisions, then the side-health evaluation."""
+    """The tactical bot's move, kept unless a flat search from its own seat's view (``determinise.py``: hands,
+    deck and hidden identities redrawn) finds a clearly better one: each of its moves is played out by tactical
+    bots in every seat to the end (at most 1,000 decisions, then the side-health evaluation). 24 iterations:
+    under 0.1 s CPU a decision. ``StrongBot(iterations=…)`` sets the strength."""
 
     name = "strong"
-    rollout = GreedyBot
+    prior = TacticalBot
+    rollout = TacticalBot
+    depth = 1
+    rollout_steps = 1000
+    default_iterations = 24
+    keep_prior = 2.0
     evaluate = staticmethod(evaluate)

@@ -117,9 +117,17 @@ def evaluate(t, players: int) -> list[float]:
 
 
 class StrongBot(_Search):
-    """Information-set MCTS from its own seat's view (``determinise.py``), greedy rollouts of 40 decisions,
-    then the HP-share evaluation. ``StrongBot(iterations=…, seconds=…)`` sets the strength."""
+    """The tactical bot's move, kept unless a flat search from its own seat's view (``determinise.py``) finds a
+    clearly better one: each of its moves is tried in worlds it cannot tell apart from the real one and played out
+    by tactical bots in every seat to the end (at most 1,000 decisions, then the HP-share evaluation) — a rollout
+    policy improvement over the tactical bot. 16 iterations: about 0.1 s CPU a decision.
+    ``StrongBot(iterations=…)`` sets the strength."""
 
     name = "strong"
-    rollout = GreedyBot
+    prior = TacticalBot
+    rollout = TacticalBot
+    depth = 1
+    rollout_steps = 1000
+    default_iterations = 16
+    keep_prior = 2.0
     evaluate = staticmethod(evaluate)
