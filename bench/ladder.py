@@ -95,7 +95,7 @@ def run() -> list[dict]:
             specs += [with_upper, peer]
             labels.append((castle_id, f"{castle_id} {castle_players}p {camp} camp {upper} vs {lower}", "peer"))
     endings = []
-    for game_id in explorer.games():
+    for game_id in (g for g in explorer.game_ids() if not g.startswith("toy")):
         game = explorer.get_game(game_id)
         if "tactical" not in game.bots():
             continue
