@@ -54,6 +54,9 @@ BASELINE = {  # bench/_playouts.py on BASELINE_COMMIT, this machine (loaded), 20
     ("eternal_breath", "State.apply"): (9524.0, 10.06), ("eternal_breath", "play_out"): (9715.0, 10.26),
 }
 
+PREVIOUS_COMMIT = "0916789"  # the release before issue 33's engine work
+APPLY_TARGET = 1.5           # issue 33: the person's State.apply path ≥ 1.5× the previous release per core
+
 BEFORE_COMMIT = "e26211e"
 BEFORE = {  # this module run on BEFORE_COMMIT (a git worktree of it), this machine, 2026-11-30 17:20 UTC
     "long game (toy duel), step 10: State.apply": 49.6,
@@ -171,6 +174,26 @@ def playout_rows() -> list[dict]:
                  "peer": label if before else None,
                  "peer_value": round(before[path]["peak_mb"], 2) if before else None},
             ]
+    return rows + previous_release_rows()
+
+
+def previous_release_rows() -> list[dict]:
+    """Issue 33's target: the person's path (every step through State.apply) against the release before the work
+    (``PREVIOUS_COMMIT``), same run, ROUNDS alternating rounds; no row without git history."""
+    base = baseline_tree(PREVIOUS_COMMIT)
+    if base is None:
+        return []
+    rows = []
+    for game_id in explorer.game_ids():
+        if game_id.startswith("toy"):
+            continue
+        before, after, ratios = _alternating(base, game_id)
+        rows.append({"bench": "engine", "case": f"{game_id}, {_players(game_id)} players, random bots, State.apply: "
+                     f"actions/s against the previous release", "value": round(after["State.apply"]["actions_per_s"]),
+                     "unit": "1/s", "peer": f"{PREVIOUS_COMMIT} (median of {ROUNDS} alternating rounds)",
+                     "peer_value": round(before["State.apply"]["actions_per_s"]),
+                     "ratio": round(ratios["State.apply"], 2), "target": f"≥ {APPLY_TARGET:g}×",
+                     "ok": ratios["State.apply"] >= APPLY_TARGET})
     return rows
 
 
