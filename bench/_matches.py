@@ -120,7 +120,7 @@ class Match:
         else:
             units = [x - y for x, y in zip(self.a, self.b, strict=True)]
         up, down = sum(u > 0 for u in units), sum(u < 0 for u in units)
-        return binomtest(up, up + down, 0.5).pvalue if up + down else 1.0
+        return float(binomtest(up, up + down, 0.5).pvalue) if up + down else 1.0
 
 
 def run_matches(specs: list[tuple], workers: int = 2) -> list[list[Game]]:

@@ -28,7 +28,7 @@ from ._matches import Match, camp_jobs, cpu_of, holm, quantiles, run_matches, tw
 
 PAIRS = int(os.environ.get("LADDER_PAIRS", "100"))
 CASTLE_GAMES = int(os.environ.get("LADDER_CASTLE_GAMES", "200"))
-ENDINGS = int(os.environ.get("LADDER_ENDINGS", "40"))
+ENDINGS = int(os.environ.get("LADDER_ENDINGS", "100"))
 TWO_SEAT = ("eternal_breath", "card_moba")
 CASTLE = ("castle_heart", 5)
 FAST = ("random", "greedy", "tactical")  # the rungs without search
@@ -56,9 +56,9 @@ def match_rows(matches: list[Match], target: dict[str, float] | None = None) -> 
                        ratio=m.rate / (sum(m.b) / len(m.b)) if sum(m.b) else None)
         goal = (target or {}).get(m.label)
         if goal is not None and m.b is None:
-            row.update(target=f"> {goal:.0%}, p < 0.05", ok=m.rate > goal and p < 0.05)
+            row.update(target=f"> {goal:.0%}, p < 0.05", ok=bool(m.rate > goal and p < 0.05))
         elif goal is not None:
-            row.update(target="above the peer, p < 0.05", ok=m.rate > row["peer_value"] and p < 0.05)
+            row.update(target="above the peer, p < 0.05", ok=bool(m.rate > row["peer_value"] and p < 0.05))
         rows.append(row)
     return rows
 
