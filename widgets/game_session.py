@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import traitlets
@@ -43,10 +44,14 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
     resigned = traitlets.Int(-1)  # the person's seat that resigned: the table's game is over (-1: nobody)
 
     def __init__(self, game_id: str, players: int, variant: dict | None = None, seed: int | None = None,
-                 seats: dict[int, str] | None = None, autoplay: bool = False, start: State | None = None):
+                 seats: dict[int, str] | None = None, autoplay: bool = False, start: State | None = None,
+                 bots: dict[str, Callable[[], explorer.Bot]] | None = None):
         """``start``: a ready-made state to explore from (a scenario) instead of a new game; ``seed``: None
-        draws a secret one for this session (:func:`session_seed`), a number replays the same game."""
+        draws a secret one for this session (:func:`session_seed`), a number replays the same game; ``bots``:
+        more bots for this table's seats beside the game's own, by name → a maker (an OpenSpiel bot or a
+        trained policy wrapped by ``explorer.openspiel_bot.OpenSpielBot``)."""
         super().__init__()
+        self.extra_bots = dict(bots or {})
         if start is not None:
             game_id, players, variant = start.game_id, start.players, start.variant
         self.start = start
@@ -357,12 +362,12 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
 
     @property
     def bot_names(self) -> list[str]:
-        """The game's bots in their ladder's order (``Game.bots()``: weakest first)."""
-        return list(self.game.bots())
+        """The game's bots in their ladder's order (``Game.bots()``: weakest first), then this table's own."""
+        return [*self.game.bots(), *(name for name in self.extra_bots if name not in self.game.bots())]
 
     def _bot(self, name: str) -> explorer.Bot:
         if name not in self._bots:
-            self._bots[name] = self.game.bots()[name]()
+            self._bots[name] = {**self.extra_bots, **self.game.bots()}[name]()
         return self._bots[name]
 
     def _child(self, node: Node, action: Action) -> Node:

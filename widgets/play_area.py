@@ -49,7 +49,9 @@ class PlayArea(GameComponent):
     _opened = False  # the table holds a game opened from a save or a link (the start menu says so)
 
     def __init__(self, game_id: str = "eternal_breath", players: int | None = None, lang: str = "en",
-                 seed: int | None = None, **kwargs):
+                 seed: int | None = None, bots: dict | None = None, **kwargs):
+        """``bots``: more bots for the seat menus beside the game's own, by name → a maker (``GameSession``)."""
+        self._extra_bots = dict(bots or {})
         self.graph_panel = ipw.VBox()
         self.graph_panel.add_class("re-graph-panel")
         self._players = ipw.IntText(layout=ipw.Layout(width="160px"))  # not bounded: a wrong count is explained
@@ -245,7 +247,7 @@ class PlayArea(GameComponent):
         bot = next((b for b in ("strong", "greedy") if b in bots), next(iter(bots)))  # the game's best bot
         seats = seats or {k: PERSON if k == 0 else bot for k in range(self.players)}
         self.session = GameSession(self.game_id, self.players, variant, seed=None if self._secret_seed else self.seed,
-                                   seats=seats, autoplay=False, start=start)
+                                   seats=seats, autoplay=False, start=start, bots=self._extra_bots)
         if history:
             self.session.walk(history)
         # bots and dice answer a person at once, and a forced move is taken: set before the seat menus are made, so
