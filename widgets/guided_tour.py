@@ -8,6 +8,11 @@ next lesson); the events of the current step are listed with their clause ids, a
 ``State.view(seat)`` of the lesson's ``viewer`` (seat 0 unless the lesson says otherwise), never the hidden
 state, except in a lesson marked ``viewer = -1``, labelled as the teacher's view. The tour only replays the
 engine: it computes no rule itself.
+
+At a step with a ``predict`` (``[[lesson.predict]]`` in lessons.toml) the tour first asks "what happens next?":
+the question and its 2–4 choices as buttons, and "Show me" to step on without answering. Picking a choice
+plays the step; then the answer is shown: right or wrong, the right choice (the one the engine's events make
+true, :meth:`widgets.lessons.Predict.right`), the clause that decides it and the events of the step.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from explorer import CHANCE, TERMINAL
 from .event_log import event_text
 from .game_session import GameSession
 from .i18n import check_lang, label, player_name
-from .lessons import Lesson, lessons_of
+from .lessons import Lesson, Predict, lessons_of
 from .play_area import BOARDS
 from .state_board import StateBoard
 
@@ -46,6 +51,16 @@ TEXT = {
     "table": {"en": "The table now", "zh": "当前盘面"},
     "seen_by": {"en": "as {who} sees it (hidden cards stay hidden)", "zh": "{who} 所见（隐藏信息保持隐藏）"},
     "teacher": {"en": "teacher's view: everything, hidden cards included", "zh": "教师视角：全部信息，含隐藏的牌"},
+    "predict": {"en": "What happens next? Pick an answer, then the step is played.",
+                "zh": "接下来会发生什么？选一个答案，然后执行这一步。"},
+    "show_me": {"en": "Show me", "zh": "直接揭晓"},
+    "right": {"en": "✔ Right!", "zh": "✔ 答对了！"},
+    "wrong": {"en": "✘ Not quite: you chose “{choice}”.", "zh": "✘ 不对：你选择了“{choice}”。"},
+    "skipped": {"en": "You stepped on without answering.", "zh": "你未作答就继续了。"},
+    "question_was": {"en": "The question: {q}", "zh": "问题：{q}"},
+    "answer": {"en": "The answer: {choice}", "zh": "答案：{choice}"},
+    "decided_by": {"en": "Decided by:", "zh": "依据条款："},
+    "engine_did": {"en": "What the engine did", "zh": "引擎的结果"},
 }
 # On a phone the board keeps to the screen: the round table (760 px wide) is drawn smaller, nothing cut.
 NARROW = """<style>
@@ -88,11 +103,23 @@ class GuidedTour(ipw.VBox):
         self._position.add_class("re-tour-position")
         self._title, self._text, self._clauses = ipw.HTML(), ipw.HTML(), ipw.HTML()
         self._clauses.add_class("re-tour-clauses")
+        # "what happens next?": the question and its choices before a step with a predict, the answer after it
+        self._answers: dict[int, int | None] = {}  # step number -> the choice picked (None: stepped on unanswered)
+        self._ask, self._reveal = ipw.HTML(), ipw.HTML()
+        self._ask.add_class("re-tour-question")
+        self._reveal.add_class("re-tour-reveal")
+        self._choices = ipw.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
+        self._choices.add_class("re-tour-choices")
+        self._show_me = ipw.Button()
+        self._show_me.add_class("re-tour-show-me")
+        self._predict_box = ipw.VBox([self._ask, self._choices, self._show_me, self._reveal])
+        self._predict_box.add_class("re-tour-predict")
         self._did, self._events, self._table = ipw.HTML(), ipw.HTML(), ipw.HTML()
         self._events.add_class("re-tour-events")
         self._table.add_class("re-tour-table")
         # the lesson beside the board on a laptop (the board on screen while stepping), one above the other on a phone
-        lesson = ipw.VBox([self._title, self._text, self._clauses], layout=ipw.Layout(flex="1 1 320px", min_width="0"))
+        lesson = ipw.VBox([self._title, self._text, self._predict_box, self._clauses],
+                          layout=ipw.Layout(flex="1 1 320px", min_width="0"))
         board = ipw.VBox([self._did, self._events, self._table], layout=ipw.Layout(flex="2 1 560px", min_width="0"))
         super().__init__(children=[
             ipw.HBox([self._picker, self._restart]), ipw.HBox([self._prev, self._next, self._position]),
@@ -102,6 +129,8 @@ class GuidedTour(ipw.VBox):
         self._next.on_click(self._on_next)
         self._restart.on_click(self._on_restart)
         self._picker.observe(self._on_pick, "value")
+        self._choices.observe(self._on_choice, "index")
+        self._show_me.on_click(self._on_show_me)
         self.set_trait("lang", lang)
         self._ready = True
         self.game_id = game_id
@@ -159,9 +188,21 @@ class GuidedTour(ipw.VBox):
 
     @traitlets.observe("step")
     def _on_step(self, change):
-        """Fires when the step changes: show that state's events."""
+        """Fires when the step changes: show that state's events (back before a question: it is asked afresh)."""
         if self._ready:
+            self._answers.pop(self.step + 1, None)
             self._draw()
+
+    def _on_choice(self, change):
+        """Fires when the person picks one of the choices (an index the browser sent; ToggleButtons refuses an
+        index out of range, :meth:`predict` checks it again)."""
+        if self._drawing or change["new"] is None:
+            return
+        self.predict(change["new"])
+
+    def _on_show_me(self, _button=None):
+        """Fires on "Show me": play the step without answering."""
+        self.predict(None)
 
     def _on_pick(self, change):
         """Fires when the person picks a lesson from the menu."""
@@ -202,6 +243,38 @@ class GuidedTour(ipw.VBox):
         """The events of the step shown now (none at a lesson's start)."""
         return self.state.events if self.state is not None and self.step > 0 else ()
 
+    @property
+    def pending(self) -> Predict | None:
+        """The question asked now, before the next step is played (None when the next step has none)."""
+        if self.current is None or self.step + 1 >= len(self._states):
+            return None
+        return self.current.predict_at(self.step + 1)
+
+    @property
+    def revealed(self) -> Predict | None:
+        """The question the step shown now answers (None at a start or a step without one)."""
+        return self.current.predict_at(self.step) if self.current is not None and self.step > 0 else None
+
+    def right_choice(self) -> int | None:
+        """The index of the revealed question's right choice, read from the engine's events of this step."""
+        return self.revealed.right(self.state) if self.revealed is not None else None
+
+    def answered(self) -> int | None:
+        """The choice the person picked for the step shown now (None: not answered, or no question)."""
+        return self._answers.get(self.step) if self.revealed is not None else None
+
+    def predict(self, choice: int | None) -> None:
+        """Answer the question asked now with ``choice`` (an index into its choices, or None to step on without
+        answering), then play the step: the answer is shown. Anything but a choice of this question is refused."""
+        question = self.pending
+        if question is None:
+            raise ValueError("no question is asked at this step")
+        if choice is not None and (isinstance(choice, bool) or not isinstance(choice, int)
+                                   or not 0 <= choice < len(question.choices)):
+            raise ValueError(f"choice must be 0–{len(question.choices) - 1} or None, not {choice!r}")
+        self._answers[self.step + 1] = choice
+        self.step += 1
+
     def forward(self) -> bool:
         """One step on; at a lesson's end, on to the next lesson's start. False at the very end."""
         if self.step + 1 < len(self._states):
@@ -233,6 +306,7 @@ class GuidedTour(ipw.VBox):
 
     # --- drawing ------------------------------------------------------------------------------
     def _load_lesson(self) -> None:
+        self._answers = {}
         self._states = self.current.replay(self.game_id) if self.current else []
         self._make_board()
         self._ready = False
@@ -260,9 +334,11 @@ class GuidedTour(ipw.VBox):
         lang = self.lang
         self._prev.description, self._next.description = _t("prev", lang), _t("next", lang)
         self._restart.description = _t("restart", lang)
+        self._show_me.description = _t("show_me", lang)
         self._drawing = True
         try:
             self._sync_picker(lang)
+            self._sync_predict(lang)
         finally:
             self._drawing = False
         if not self._lessons:
@@ -304,6 +380,44 @@ class GuidedTour(ipw.VBox):
                                                                      who=player_name(self._board.viewer, lang))
         return (f"{NARROW}<b>{html.escape(_t('table', lang))}</b> <i class='re-tour-viewer'>{html.escape(who)}</i>"
                 f"{self._board._html.value}")
+
+    def _sync_predict(self, lang: str) -> None:
+        """The question and its choices before a step with a predict; the answer once that step is shown."""
+        ask, shown = self.pending, self.revealed
+        self._predict_box.layout.display = None if ask or shown else "none"
+        self._choices.layout.display = self._show_me.layout.display = None if ask else "none"
+        options = [(c.text(lang), i) for i, c in enumerate(ask.choices)] if ask else []
+        if list(self._choices.options) != options:
+            self._choices.options = options
+        self._choices.index = None
+        self._ask.value = (f"<b>{html.escape(_t('predict', lang))}</b><p>{html.escape(ask.question(lang))}</p>"
+                           if ask else "")
+        self._reveal.value = self._reveal_html(shown, lang) if shown else ""
+
+    def _reveal_html(self, question: Predict, lang: str) -> str:
+        right = question.right(self.state)  # from the engine's events of this step, never from the file
+        picked = self._answers.get(self.step)
+        if picked is None:
+            verdict, cls = _t("skipped", lang), "re-tour-skipped"
+        elif picked == right:
+            verdict, cls = _t("right", lang), "re-tour-right"
+        else:
+            verdict, cls = _t("wrong", lang, choice=question.choices[picked].text(lang)), "re-tour-wrong"
+        clause = explorer.get_game(self.game_id).clause_index[question.clause]
+        who = None if self._viewer() < 0 else self._viewer()
+        chosen = question.choices[right].when.evidence(self.state) or self.events
+        items = "".join(f"<li class='re-tour-reveal-event'>{html.escape(event_text(e, lang, e.visible_to(who)))}</li>"
+                        for e in explorer.visible_log(chosen, who))
+        now = self.state.current_player
+        if question.choices[right].when.next is not None and now != TERMINAL:
+            nxt = label("chance", lang) if now == CHANCE else player_name(now, lang)
+            items += f"<li class='re-tour-reveal-event'>{html.escape(_t('next_player', lang, who=nxt))}</li>"
+        return (f"<p class='{cls}'><b>{html.escape(verdict)}</b></p>"
+                f"<p>{html.escape(_t('question_was', lang, q=question.question(lang)))}<br>"
+                f"<b>{html.escape(_t('answer', lang, choice=question.choices[right].text(lang)))}</b></p>"
+                f"<p>{html.escape(_t('decided_by', lang))} <code>{html.escape(clause.id)}</code> "
+                f"{html.escape(clause.text(lang))}</p>"
+                + (f"<b>{html.escape(_t('engine_did', lang))}</b><ul>{items}</ul>" if items else ""))
 
     def _sync_picker(self, lang: str) -> None:
         options = [(x.title(lang), i) for i, x in enumerate(self._lessons)]

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import explorer
-from explorer import CHANCE, DataError, IllegalAction, State, act
-from explorer.data import Field, load_table, non_empty, read_toml
+from explorer import CHANCE, TERMINAL, DataError, Event, IllegalAction, State, act
+from explorer.data import Field, load_table, non_empty, read_toml, validate_entry
 
 STARTS = ("new", "scenario")
 
@@ -47,6 +47,37 @@ LESSON_SCHEMA = {
     "notebook": Field(str, required=False, default=""),
     # whose view the tour's board shows: a seat (default 0), or -1 for a teacher's view of everything (labelled)
     "viewer": Field(int, required=False, default=0),
+    # "what happens next?" questions asked before a step is played: [[lesson.predict]] tables (see PREDICT_SCHEMA)
+    "predict": Field(list, required=False, default=[]),
+}
+# A prediction: asked before step `step` (1 = the lesson's first step) is played, answered by playing it.
+PREDICT_SCHEMA = {
+    "step": Field(int, check=lambda v: None if v >= 1 else "a step number, 1 or more"),
+    "question_en": Field(str, check=non_empty),
+    "question_zh": Field(str, check=non_empty),
+    "clause": Field(str, check=non_empty),  # the clause that decides it (a register id)
+    "answer": Field(int, check=lambda v: None if v >= 1 else "a choice number, 1 or more"),  # the author's mark
+    "choices": Field(list, check=lambda v: None if 2 <= len(v) <= 4 else f"2 to 4 choices, got {len(v)}"),
+}
+CHOICE_SCHEMA = {
+    "en": Field(str, check=non_empty),
+    "zh": Field(str, check=non_empty),
+    "when": Field(dict, check=non_empty),  # the predicate on the played step that makes this choice true
+}
+# `when` is a small predicate, every key of it must hold (AND); it reads only the engine's output of the step:
+#   event    = kind      some event of the step has this kind and (if given) the `numbers`, `outcome`, `actor`,
+#   numbers  = {...}     `target` (its first target) below: all on that same event
+#   outcome  = "took effect" | "cancelled";  actor = seat;  target = seat
+#   absent   = [kinds]   no event of the step has any of these kinds
+#   next     = seat | "chance" | "end"   who must act once the step is played
+WHEN_SCHEMA = {
+    "event": Field(str, required=False, default=""),
+    "numbers": Field(dict, required=False, default={}),
+    "outcome": Field(str, required=False, default="", choices=("", "took effect", "cancelled")),
+    "actor": Field(int, required=False, default=None),
+    "target": Field(int, required=False, default=None),
+    "absent": Field(list, required=False, default=[]),
+    "next": Field((int, str), required=False, default=None),
 }
 
 
@@ -112,6 +143,93 @@ def scenario_builder(game_id: str, name: str):
     return getattr(scenarios_module(game_id), name)
 
 
+def _frozen(value: Any) -> Any:
+    """TOML arrays as tuples, so [1, 2] in a lesson file equals the engine's (1, 2)."""
+    return tuple(_frozen(x) for x in value) if isinstance(value, list | tuple) else value
+
+
+@dataclass(frozen=True)
+class When:
+    """A predicate on one played step: every given part must hold (see WHEN_SCHEMA)."""
+
+    event: str = ""
+    numbers: tuple[tuple[str, Any], ...] = ()
+    outcome: str = ""
+    actor: int | None = None
+    target: int | None = None
+    absent: tuple[str, ...] = ()
+    next: int | str | None = None
+
+    def matches(self, e: Event) -> bool:
+        """``e`` is an event this predicate asks for (its kind, numbers, outcome, actor, first target)."""
+        return (e.kind == self.event
+                and all(_frozen(e.number(k, _NO_NUMBER)) == v for k, v in self.numbers)
+                and (not self.outcome or e.outcome == self.outcome)
+                and (self.actor is None or e.actor == self.actor)
+                and (self.target is None or (bool(e.targets) and e.targets[0] == self.target)))
+
+    def holds(self, after: State) -> bool:
+        """True when the step that led to ``after`` did what this predicate says (``after.events``)."""
+        events = after.events
+        if self.event and not any(self.matches(e) for e in events):
+            return False
+        if any(e.kind in self.absent for e in events):
+            return False
+        if self.next is not None:
+            now = after.current_player
+            want = {"chance": CHANCE, "end": TERMINAL}.get(self.next, self.next)
+            if now != want:
+                return False
+        return True
+
+    def evidence(self, after: State) -> tuple[Event, ...]:
+        """The events of the step this predicate names (none for an ``absent`` / ``next`` predicate)."""
+        return tuple(e for e in after.events if self.event and self.matches(e))
+
+
+_NO_NUMBER = object()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One possible answer, in both languages, with the predicate that makes it the right one."""
+
+    en: str
+    zh: str
+    when: When
+
+    def text(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Predict:
+    """"What happens next?": asked before step ``step`` (1-based) is played; 2–4 choices. The right choice is
+    the one whose predicate the engine makes true when the step is played (:meth:`right`); ``answer`` is the
+    author's mark (1-based), checked against the engine when the file is loaded."""
+
+    step: int
+    question_en: str
+    question_zh: str
+    clause: str
+    answer: int
+    choices: tuple[Choice, ...]
+
+    def question(self, lang: str) -> str:
+        return self.question_zh if lang == "zh" else self.question_en
+
+    def truths(self, after: State) -> tuple[bool, ...]:
+        """For each choice, whether the played step (the state ``after`` it) makes it true."""
+        return tuple(c.when.holds(after) for c in self.choices)
+
+    def right(self, after: State) -> int:
+        """The index (0-based) of the one choice the engine makes true; ValueError unless exactly one is."""
+        true = [i for i, t in enumerate(self.truths(after)) if t]
+        if len(true) != 1:
+            raise ValueError(f"step {self.step}: choices {[i + 1 for i in true]} are true; exactly one must be")
+        return true[0]
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One lesson: title and text in both languages, the clauses it teaches, its prelude and its steps."""
@@ -126,6 +244,7 @@ class Lesson:
     steps: tuple
     notebook: str = ""
     viewer: int = 0
+    predicts: tuple[Predict, ...] = ()
 
     def title(self, lang: str) -> str:
         return self.title_zh if lang == "zh" else self.title_en
@@ -141,6 +260,10 @@ class Lesson:
         """The start, then the state after each scripted step."""
         first = self.start(game_id)
         return [first, *states(first, self.steps)]
+
+    def predict_at(self, step_number: int) -> Predict | None:
+        """The question asked before step ``step_number`` (1 = the first step) is played, if any."""
+        return next((p for p in self.predicts if p.step == step_number), None)
 
 
 def setup_steps(*args, **kwargs) -> list[tuple]:
@@ -197,6 +320,64 @@ def _expand(file: str, game_id: str, entry: str, steps: tuple) -> tuple:
     return tuple(out)
 
 
+def _checked(file: str, entry: str, where: str, raw: Any, schema: dict) -> dict:
+    """``validate_entry`` for a table inside a lesson: the error names the lesson and the field's whole path."""
+    try:
+        return validate_entry(file, entry, raw, schema)
+    except DataError as err:
+        raise DataError(file, entry, f"{where}.{err.field}" if err.field else where, err.reason) from None
+
+
+def _predicts(file: str, entry: str, raw: list, n_steps: int, known: set[str]) -> tuple[Predict, ...]:
+    """The lesson's ``[[lesson.predict]]`` tables, checked field by field (the engine check comes later)."""
+    out: list[Predict] = []
+    for i, item in enumerate(raw):
+        where = f"predict[{i + 1}]"
+        e = _checked(file, entry, where, item, PREDICT_SCHEMA)
+        if e["step"] > n_steps:
+            raise DataError(file, entry, f"{where}.step", f"the lesson has {n_steps} steps, not {e['step']}")
+        if any(p.step == e["step"] for p in out):
+            raise DataError(file, entry, f"{where}.step", f"a second question before step {e['step']}")
+        if e["clause"] not in known:
+            raise DataError(file, entry, f"{where}.clause", f"not in the clause register: {e['clause']!r}")
+        if e["answer"] > len(e["choices"]):
+            raise DataError(file, entry, f"{where}.answer", f"choice {e['answer']} of {len(e['choices'])}")
+        choices = []
+        for j, c in enumerate(e["choices"]):
+            cw = f"{where}.choices[{j + 1}]"
+            c = _checked(file, entry, cw, c, CHOICE_SCHEMA)
+            w = _checked(file, entry, f"{cw}.when", c["when"], WHEN_SCHEMA)
+            if (w["numbers"] or w["outcome"] or w["actor"] is not None or w["target"] is not None) and not w["event"]:
+                raise DataError(file, entry, f"{cw}.when.event",
+                                "numbers, outcome, actor and target describe an event: name its kind")
+            if not all(isinstance(k, str) and k for k in w["absent"]):
+                raise DataError(file, entry, f"{cw}.when.absent", "a list of event kinds")
+            if isinstance(w["next"], str) and w["next"] not in ("chance", "end"):
+                raise DataError(file, entry, f"{cw}.when.next", "a seat, \"chance\" or \"end\"")
+            choices.append(Choice(c["en"], c["zh"], When(
+                w["event"], tuple(sorted((k, _frozen(v)) for k, v in w["numbers"].items())), w["outcome"], w["actor"],
+                w["target"], tuple(w["absent"]), w["next"])))
+        out.append(Predict(e["step"], e["question_en"], e["question_zh"], e["clause"], e["answer"], tuple(choices)))
+    return tuple(out)
+
+
+def _check_predicts(file: str, lesson: Lesson, replayed: list[State]) -> None:
+    """Every prediction is decided by the engine: playing its step makes exactly one choice true, the marked one,
+    and that choice never rests on an event the lesson's viewer may not see (the answer must not leak)."""
+    for i, p in enumerate(lesson.predicts):
+        where = f"predict[{i + 1}]"
+        after = replayed[p.step]
+        truths = p.truths(after)
+        true = [j + 1 for j, t in enumerate(truths) if t]
+        if true != [p.answer]:
+            raise DataError(file, lesson.id, f"{where}.answer",
+                            f"playing step {p.step} makes choice(s) {true or 'none'} true, not only choice {p.answer}")
+        who = None if lesson.viewer < 0 else lesson.viewer
+        if any(not e.visible_to(who) for e in p.choices[p.answer - 1].when.evidence(after)):
+            raise DataError(file, lesson.id, f"{where}.choices[{p.answer}].when",
+                            f"rests on an event hidden from the lesson's viewer (seat {lesson.viewer})")
+
+
 def _replay_or_fail(file: str, entry: str, field: str, state: State, steps: tuple) -> State:
     for i, (kind, params) in enumerate(steps):
         try:
@@ -237,10 +418,14 @@ def load_lessons(path: str | Path, game_id: str) -> tuple[Lesson, ...]:
             raise DataError(file, e["id"], "clauses", f"not in the clause register: {bad}")
         if e["prelude"] not in scripts:
             raise DataError(file, e["id"], "prelude", f"no [[script]] with id {e['prelude']!r}")
+        steps = _expand(file, game_id, e["id"], _steps(file, e["id"], e["steps"]))
         lesson = Lesson(e["id"], e["title_en"], e["title_zh"], e["text_en"], e["text_zh"], tuple(e["clauses"]),
-                        scripts[e["prelude"]], _expand(file, game_id, e["id"], _steps(file, e["id"], e["steps"])),
-                        e["notebook"], e["viewer"])
-        _replay_or_fail(file, e["id"], "steps", lesson.start(game_id), lesson.steps)
+                        scripts[e["prelude"]], steps, e["notebook"], e["viewer"],
+                        _predicts(file, e["id"], e["predict"], len(steps), known))
+        first = lesson.start(game_id)
+        _replay_or_fail(file, e["id"], "steps", first, lesson.steps)
+        if lesson.predicts:
+            _check_predicts(file, lesson, [first, *states(first, lesson.steps)])
         lessons.append(lesson)
     return tuple(lessons)
 
@@ -307,5 +492,5 @@ def what_if(state: State, data: Any) -> State:
     return State(state.game, state.players, state.variant, data)
 
 
-__all__ = ["CHANCE", "Lesson", "Script", "assumption_markdown", "clause_markdown", "clauses_seen", "lessons_of",
-           "load_lessons", "run", "setup_steps", "states", "step", "what_if"]
+__all__ = ["CHANCE", "Choice", "Lesson", "Predict", "Script", "When", "assumption_markdown", "clause_markdown",
+           "clauses_seen", "lessons_of", "load_lessons", "run", "setup_steps", "states", "step", "what_if"]

@@ -97,3 +97,44 @@ def test_learn_and_play_for_the_moba_and_castle_heart(chromium_path, output_dir,
                 pick_game(page, game_id)
                 learn(page, game_id, lang, width, height, output_dir)
                 play(page, game_id, lang, width, output_dir)
+
+
+def predict(page, lang: str, width: int, height: int, output_dir) -> None:
+    """Issue 37: 永恒之息's third lesson asks "what happens next?" before its second step; the person picks an answer
+    and the step is played: right or wrong, the clause and the step's events show, and everything fits."""
+    open_tab(page, TAB[lang][0])
+    tour = page.locator(".re-guided-tour", has=page.locator(".re-tour-lesson")).first
+    tour.wait_for(state="visible", timeout=LONG)
+    tour.locator(".re-tour-lesson select").select_option(index=2)
+    tour.locator(".re-tour-next").click()  # step 1 played: the question of step 2 is asked
+    question = tour.locator(".re-tour-predict")
+    question.wait_for(state="visible", timeout=30_000)
+    choices = question.locator(".re-tour-choices button")
+    choices.first.wait_for(state="visible", timeout=30_000)
+    assert 2 <= choices.count() <= 4
+    page.screenshot(path=str(output_dir / f"learn-predict-asked-{lang}-{width}.png"), full_page=False)
+    on_screen(question, width)
+    choices.first.click()
+    reveal = tour.locator(".re-tour-reveal")
+    page.wait_for_function("() => [...document.querySelectorAll('.re-tour-reveal')].some(e => e.offsetParent "
+                           "!== null && /EB-[0-9]/.test(e.innerText))", timeout=30_000)
+    text = reveal.inner_text()
+    assert reveal.locator(".re-tour-reveal-event").count() >= 1, text
+    if lang == "zh":
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in text), text
+    page.screenshot(path=str(output_dir / f"learn-predict-answered-{lang}-{width}.png"), full_page=False)
+    on_screen(reveal, width)
+    no_sideways_scroll(page)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_learn_asks_what_happens_next_and_reveals_the_answer(chromium_path, output_dir, app_url, width, height):
+    with browser_page(chromium_path, width=width, height=height) as page:
+        page.goto(app_url, timeout=LONG)
+        page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
+        for lang in ("en", "zh"):
+            if lang == "zh":
+                page.locator(".re-lang button", has_text="中文").click()
+                page.locator(".re-app-tabs .lm-TabBar-tab", has_text="学习").wait_for(timeout=30_000)
+            predict(page, lang, width, height, output_dir)
