@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 
 import explorer
 from explorer.balance.study import hit_limit
-from explorer.balance.summary import wilson
+from explorer.balance.summary import holm, mcnemar_exact, wilson
+
+__all__ = ["Game", "Match", "holm", "play", "run_matches"]
 
 
 def make_bot(game_id: str, name: str, iterations: int | None = None):
@@ -113,14 +115,12 @@ class Match:
         """Two-sided exact sign test (binomial, p = ½) over the paired units: two-seat seed pairs (A's pair total
         above or below one game) or, in 城堡之心, each seed's A-side score against the same seed's peer score.
         Ties are dropped (the usual sign test)."""
-        from scipy.stats import binomtest
-
         if self.b is None:
             units = [self.a[i] + self.a[i + 1] - 1 for i in range(0, len(self.a) - 1, 2)]
         else:
             units = [x - y for x, y in zip(self.a, self.b, strict=True)]
         up, down = sum(u > 0 for u in units), sum(u < 0 for u in units)
-        return float(binomtest(up, up + down, 0.5).pvalue) if up + down else 1.0
+        return mcnemar_exact(up, down)
 
 
 def run_matches(specs: list[tuple], workers: int = 2) -> list[list[Game]]:
@@ -166,14 +166,3 @@ def quantiles(times: list[float]) -> tuple[float, float]:
         return (math.nan, math.nan)
     p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]
     return statistics.median(times), p90
-
-
-def holm(pvalues: list[float]) -> list[float]:
-    """Holm–Bonferroni adjusted p-values (step-down, monotone), in the input order."""
-    m = len(pvalues)
-    order = sorted(range(m), key=pvalues.__getitem__)
-    adjusted, running = [0.0] * m, 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * pvalues[i]))
-        adjusted[i] = running
-    return adjusted

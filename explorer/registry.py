@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -178,6 +178,16 @@ class Game:
     def fact_label(self, fact: str, value: str, lang: str = "en") -> str:
         """How a person reads a value of :meth:`seat_facts` (a name in ``lang``, never a catalogue id)."""
         return value
+
+    def turn_order(self, state: Any) -> Sequence[int] | None:
+        """The seats in the order they take turns, as the game drew it at setup (who moves first, then…), for
+        balance studies; None when the game does not say (then seat order is assumed)."""
+        return None
+
+    def switch_acts(self, key: str, value: Any, players: int) -> bool | None:
+        """Can the switch ``key=value`` change play at ``players`` seats? None when the game does not say (the
+        assumptions register's ``players_from`` then decides); a what-if warns before it runs when it cannot."""
+        return None
 
     def bots(self) -> dict[str, type]:
         """Bot classes offered for this game, by name (the board's seat menu reads this)."""

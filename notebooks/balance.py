@@ -66,8 +66,8 @@ pd.testing.assert_frame_equal(again, eb_table.head(8))
 # %% [markdown]
 # ### Win rate by seat (座位)
 #
-# "Fair" here is the average share of wins per seat in this table (the mean number of winners per game divided by
-# the players): a seat whose interval does not reach it **differs from fair beyond the interval**. With 40 games
+# "Fair" for a seat is its share of the winners if seats did not matter (w winners of n seats: w / n per game; a
+# draw is never a win): a seat whose interval does not reach it **differs from fair beyond the interval**. With 40 games
 # the intervals are wide: a difference has to be large to show.
 
 # %%
@@ -113,13 +113,14 @@ fig
 # ## 2 · 城堡之心: win rate by hidden identity (身份)
 #
 # Five players: the count rules deal a lord (城主), enemies (敌军), a reinforcement (援军) or a neutral (中立).
-# Sides win together, so the fair line is well above 1/5.
+# Sides win together, so each identity is counted **once per game** (it wins the game when its seats do): n is a
+# number of games, never of seats, and the intervals are honest.
 
 # %%
 ch_table = run(Study("castle_heart", players=5, games=150, bots=("greedy",), seed=7), workers=2)
 ch = summarise(ch_table)
 castle = explorer.get_game("castle_heart")
-assert sum(r.games for r in ch["identity"]) == 150 * 5
+assert {r.name: r.games for r in ch["identity"]} == {"lord": 150, "reinforcement": 150, "enemy": 150}  # per game
 rates_figure(ch["identity"], "城堡之心 ×5: win rate by identity · 按身份胜率",
              label=lambda v: f"{castle.fact_label('identity', v, 'zh')} {castle.fact_label('identity', v, 'en')}")
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from .compare import compare, inert
 from .runner import run_rows
 from .study import Study, StudyError, game_seed
 from .summary import Rate, report, summarise, wilson
@@ -54,4 +55,5 @@ def write(df, out: str | Path) -> Path:
     return out
 
 
-__all__ = ["Rate", "Study", "StudyError", "game_seed", "report", "run", "summarise", "wilson", "write"]
+__all__ = ["Rate", "Study", "StudyError", "compare", "game_seed", "inert", "report", "run", "summarise",
+           "wilson", "write"]

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from . import Study, StudyError, report, run, write
+from .compare import compare_report, inert
 
 
 def parse_variant(game_id: str, items: list[str]) -> dict:
@@ -51,10 +52,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random", help="one bot name for every seat, or one per seat: greedy,random")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
+                   help="a what-if: the same study with these switches changed, on the same seeds; prints the paired "
+                        "difference of each rate (its table is written beside --out as FILE.whatif.parquet)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=None,
-                       help="local worker processes (default: one per core; at most two per core; 0 = this process, "
-                            "no Dask)")
+                       help="local worker processes (default: one per core, or this process for under 200 games; at "
+                            "most two per core; 0 = this process, no Dask)")
     where.add_argument("--scheduler", default=None, help="an existing Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--out", required=True, type=Path, help="the Parquet file to write")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -70,13 +74,29 @@ def main(argv: list[str] | None = None) -> int:
             raise StudyError("--out", f"no folder {str(args.out.parent)!r}")
         study = Study(args.game, args.players, args.games, tuple(b.strip() for b in args.bots.split(",")),
                       parse_variant(args.game, args.variant), args.seed)
+        changes = parse_variant(args.game, args.compare)
+        other = None
+        if changes:
+            if same := sorted(k for k, v in changes.items() if study.variant.get(k) == v):
+                raise StudyError("--compare", f"{', '.join(same)} already has that value in the study")
+            other = Study(study.game_id, study.players, study.games, study.bots, {**study.variant, **changes},
+                          study.seed)
+            for warning in inert(args.game, args.players, changes):
+                print(f"warning: --compare {warning}", file=sys.stderr)
         df = run(study, workers=args.workers, scheduler=args.scheduler, progress=not args.quiet)
+        what_if = None if other is None else run(other, workers=args.workers, scheduler=args.scheduler,
+                                                 progress=not args.quiet)
     except StudyError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     write(df, args.out)
     print(report(df, args.game))
     print(f"\nwrote {len(df)} rows to {args.out}")
+    if what_if is not None:
+        label = ", ".join(f"{k}={v}" for k, v in changes.items())
+        out = write(what_if, args.out.with_name(args.out.stem + ".whatif.parquet"))
+        print("\n" + compare_report(df, what_if, label))
+        print(f"\nwrote {len(what_if)} rows to {out}")
     return 0
 
 

@@ -15,6 +15,8 @@ from typing import Any
 from .study import Study, StudyError
 
 Progress = Callable[[int, int], None]  # (games done, games in the study)
+SMALL_STUDY = 200  # games: below this a study runs in this process unless ``workers`` asks for Dask
+SCHEDULER_TIMEOUT = "1.5s"  # an unreachable --scheduler is reported within this
 
 
 def play_batch(study: Study, indices: list[int]) -> list[dict[str, Any]]:
@@ -31,11 +33,12 @@ def run_rows(study: Study, workers: int | None = None, scheduler: str | None = N
              batch: int | None = None) -> list[dict[str, Any]]:
     """Every game's row, in game order.
 
-    ``workers=0``: in this process, no Dask (the app's small studies). Otherwise a ``LocalCluster`` of
+    ``workers=0``, or no ``workers`` for a study under ``SMALL_STUDY`` games: in this process, no Dask (starting
+    worker processes costs more than such a study). Otherwise a ``LocalCluster`` of
     ``workers`` processes (default: the machine's cores), or the cluster at ``scheduler`` ("tcp://host:8786").
     ``cancel`` (set from another thread) stops after the games already finished: they are returned.
     """
-    if scheduler is None and workers == 0:
+    if scheduler is None and (workers == 0 or (workers is None and study.games < SMALL_STUDY)):
         rows = []
         for i in range(study.games):
             if cancel is not None and cancel.is_set():
@@ -80,7 +83,7 @@ def _client(workers: int | None, scheduler: str | None):
 
     if scheduler is not None:
         try:
-            return Client(scheduler, timeout="10s")
+            return Client(scheduler, timeout=SCHEDULER_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as exc:
             raise StudyError("--scheduler", f"cannot reach a Dask scheduler at {scheduler!r}: {exc}") from None
     n = workers or os.cpu_count() or 1

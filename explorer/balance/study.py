@@ -96,11 +96,17 @@ def play_game(study: Study, i: int) -> dict[str, Any]:
     """Play game ``i`` with the study's bots from a new game to the end (or the simulation limits) and return its row.
 
     Columns: ``game`` (i), ``seed``, ``players``, ``variant`` (JSON), ``bot_<seat>``, the game's own facts per
-    seat (``<fact>_<seat>``: character, hero, bloodline, identity… from ``Game.seat_facts``), ``win_<seat>``
-    (1 if that seat is among the winners), ``winners`` (JSON list), ``steps``, ``rounds``, ``ended`` (the clause
-    of the game's last event: how it ended; "unfinished" when ``max_steps`` stopped it), ``capped`` (a simulation
-    limit ended it: its last step's events name one of ``Game.simulation_limits``) and ``damage_<seat>``
-    (damage dealt, from the events' own numbers).
+    seat (``<fact>_<seat>``: character, hero, bloodline, identity, identity_dealt… from ``Game.seat_facts``),
+    ``first`` (the seat that moved first) and ``order`` (JSON: the seats in turn order, drawn at setup: from
+    ``Game.turn_order``), ``turn_<seat>`` (that seat's place in the order, 0 = first), ``win_<seat>`` (1 if
+    that seat won a game that was not a draw), ``outcome_<seat>`` ("win", "draw" or "loss"), ``draw`` (nobody
+    won, a simulation limit ended it, or ``max_steps`` stopped it: a draw for every seat), ``winners`` (JSON:
+    the seats the game itself named; at a cap they are a simulation's, not the document's), ``steps``,
+    ``rounds``, ``ended`` (the clause of the game's last event: how it ended; "unfinished" when ``max_steps``
+    stopped it), ``capped`` (a simulation limit ended it: its last step's events name one of
+    ``Game.simulation_limits``), ``cap`` (which limit, else ""), ``damage_<seat>`` (damage dealt, from the
+    events' own numbers) and ``cards_<seat>`` (JSON {card: times}: the cards that seat's actions named, but
+    for discards, draft picks and payments).
     """
     game = explorer.get_game(study.game_id)
     seed = game_seed(study.seed, i)
@@ -111,6 +117,8 @@ def play_game(study: Study, i: int) -> dict[str, Any]:
     end = play_out(start, bots, seed=seed, max_steps=game.max_steps(study.players, study.variant))
     finished = end.current_player == explorer.TERMINAL
     winners = sorted(end.winners) if finished else []
+    cap = cap_of(end) if finished else ""
+    draw = not finished or bool(cap) or not winners
     row: dict[str, Any] = {"game": i, "seed": seed, "players": study.players,
                            "variant": json.dumps(study.variant, sort_keys=True, ensure_ascii=False)}
     for p, name in enumerate(names):
@@ -118,15 +126,53 @@ def play_game(study: Study, i: int) -> dict[str, Any]:
     for p, facts in enumerate(game.seat_facts(end)):
         for key, value in facts.items():
             row[f"{key}_{p}"] = value
+    order = turn_order(end)
+    row.update({"first": order[0], "order": json.dumps(order)})
     for p in range(study.players):
-        row[f"win_{p}"] = int(p in winners)
+        row[f"turn_{p}"] = order.index(p)
+    for p in range(study.players):
+        row[f"win_{p}"] = int(not draw and p in winners)
+        row[f"outcome_{p}"] = "draw" if draw else "win" if p in winners else "loss"
     damage = damage_dealt(end.log, study.players)
-    row.update({"winners": json.dumps(winners), "steps": len(end.history), "rounds": rounds_of(end),
+    cards = cards_played(end.history, study.players)
+    row.update({"draw": draw, "winners": json.dumps(winners), "steps": len(end.history), "rounds": rounds_of(end),
                 "ended": end.log[-1].clause if finished and len(end.log) else "unfinished",
-                "capped": finished and capped(end)})
+                "capped": bool(cap), "cap": cap})
     for p in range(study.players):
         row[f"damage_{p}"] = damage[p]
+    for p in range(study.players):
+        row[f"cards_{p}"] = json.dumps(dict(sorted(cards[p].items())), ensure_ascii=False)
     return row
+
+
+def cap_of(end: explorer.State) -> str:
+    """The simulation limit that ended this game (a number its last step's events name), else ""."""
+    limits = end.game.simulation_limits(end.players)
+    return next((k for e in end.events for k in limits if k in dict(e.numbers)), "")
+
+
+def turn_order(end: explorer.State) -> list[int]:
+    """The seats in turn order as the game drew it at setup (``turn_order(state)`` of the game); seat order
+    when a game does not say."""
+    order = [int(p) for p in end.game.turn_order(end) or ()]
+    return order if sorted(order) == list(range(end.players)) else list(range(end.players))
+
+
+NOT_A_PLAY = frozenset({"discard", "pick", "replace", "pay_card", "keep_ring"})  # actions naming a card not played
+
+
+def cards_played(history, players: int) -> list[Counter]:
+    """Per seat, how many times its actions named each card (``card`` or ``cards``), but for ``NOT_A_PLAY``."""
+    out = [Counter() for _ in range(players)]
+    for a in history:
+        if not 0 <= a.player < players or a.kind in NOT_A_PLAY:
+            continue
+        for key, value in a.params:
+            if key in ("card", "cards"):
+                for c in (value if isinstance(value, (tuple, list)) else (value,)):
+                    if isinstance(c, str) and c:
+                        out[a.player][c] += 1
+    return out
 
 
 def damage_dealt(log, players: int) -> list[int]:

@@ -130,6 +130,10 @@ class CardMoba(Game):
         """Each seat's hero (MB-choice-2-hero) and bloodline system (MB-bloodline-system)."""
         return [{"hero": h.hero, "bloodline": h.pieces[0] if h.pieces else ""} for h in state.data.heroes]
 
+    def turn_order(self, state):
+        """MB-choice-5-order: the turn order drawn at setup (every order equally likely); its first moves first."""
+        return tuple(state.data.order)
+
     def fact_label(self, fact, value, lang="en"):
         table = {"hero": sample().heroes, "bloodline": sample().systems}.get(fact, {})
         return table[value]["zh" if lang == "zh" else "en"] if value in table else value

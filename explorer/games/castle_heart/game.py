@@ -62,14 +62,37 @@ class CastleHeart(Game):
         return data.winners
 
     def seat_facts(self, state):
-        """Each seat's hero and hidden identity (CH-identity-four), known once the game is over."""
-        return [{"hero": seat.hero, "identity": seat.identity} for seat in state.data.seats]
+        """Each seat's hero and hidden identity at the end (a neutral may have become an enemy:
+        CH-end-enemies-dead-neutral-choice), and ``identity_dealt``: the identity it was dealt (CH-identity-four)."""
+        dealt = {e.targets[0]: dict(e.numbers)["identity"] for e in state.log
+                 if e.clause == "CH-identity-four" and e.kind == "identity" and e.targets}
+        return [{"hero": seat.hero, "identity": seat.identity, "identity_dealt": dealt.get(p, "")}
+                for p, seat in enumerate(state.data.seats)]
+
+    def turn_order(self, state):
+        """CH-turn-order: the battle starts with the lord and goes clockwise (rising seat number)."""
+        n, lord = len(state.data.seats), state.data.lord
+        return tuple((lord + k) % n for k in range(n))
+
+    def switch_acts(self, key, value, players):
+        """Whether ``key=value`` can change play at ``players`` seats (a balance study warns when it cannot):
+        ``identity_mix`` acts only where its identities differ from the default's (CH-A02); None: no answer
+        here (the register's ``players_from`` decides)."""
+        if key != "identity_mix":
+            return None
+        from .deal import MIXES, legal_mixes
+
+        def dealt(mix):
+            mixes = legal_mixes(players) if mix == "any_legal" else (MIXES[mix][players],)
+            return {"".join(sorted(m)) for m in mixes}
+
+        return dealt(value) != dealt(self.options[key].default)
 
     def fact_label(self, fact, value, lang="en"):
         if fact == "hero" and value in CONTENT.heroes:
             hero = CONTENT.heroes[value]
             return hero.zh if lang == "zh" else hero.en
-        if fact == "identity" and value in text.IDENTITY:
+        if fact in ("identity", "identity_dealt") and value in text.IDENTITY:
             en, zh = text.IDENTITY[value]
             return zh if lang == "zh" else en.removeprefix("the ").removeprefix("an ").removeprefix("a ")
         return value

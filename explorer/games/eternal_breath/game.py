@@ -73,6 +73,11 @@ class EternalBreath(Game):
         picks = {e.actor: dict(e.numbers)["card"] for e in state.log if e.clause == "EB-1.1.2-special-pick"}
         return [{"character": picks.get(p, "")} for p in range(state.players)]
 
+    def turn_order(self, state):
+        """EB-1.1.1-order: play goes clockwise (seat +1) from the dealer, who moves first (EB-1.2-round)."""
+        n = len(state.data.seats)
+        return tuple((state.data.dealer + k) % n for k in range(n))
+
     def fact_label(self, fact, value, lang="en"):
         from .catalogue import card
 
