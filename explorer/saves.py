@@ -30,6 +30,11 @@ MAX_HISTORY = 20_000  # actions in a save or a link: far beyond a person's game,
 KEYS = ("data", "format", "game", "history", "last_step_events", "log", "players", "variant")
 OPTIONAL = ("start",)  # a position set up by hand (a scenario), from which the history replays
 ACTION_KEYS = ("kind", "params", "player")
+# A position set up by hand holds numbers a game reaches (at most a few hundred in every game's scenarios and
+# play-outs; bags of at most 30): a whole number, a fraction's terms or a bag's count beyond this is refused
+# (issue 38, item 7: hp or coins of 10^18, a bag of 10^12 cards). A generic bound, not each game's own rules
+# (a negative hp is for the game's own code to refuse: the games' positions hold small negative numbers).
+START_LIMIT = 10**6
 _short = reprlib.Repr()
 _short.maxstring, _short.maxother, _short.maxlist, _short.maxdict = 60, 60, 4, 4
 
@@ -229,6 +234,8 @@ _INITIAL: dict[tuple, str] = {}  # new_game's start per (game, players, variant)
 def saved_records(value: Any, game: Game, where: str) -> Any:
     """Saved game data decoded into the game's own records, each field of the type its class declares;
     anything else (floats, unknown or another game's records, bad fractions or bags) is a SaveError."""
+    if value.__class__ is int and not -START_LIMIT <= value <= START_LIMIT:
+        raise SaveError(where, f"{_short.repr(value)} is beyond what a position holds (at most ±{START_LIMIT:,})")
     if value is None or value.__class__ in (bool, int, str):
         return value
     if isinstance(value, list):
@@ -244,11 +251,16 @@ def saved_records(value: Any, game: Game, where: str) -> Any:
         if tag == "$frac":
             if not isinstance(body, str) or len(body) > 100:
                 raise ValueError("a fraction is short text like '1/2'")
-            return Fraction(body)
+            fraction = Fraction(body)
+            if abs(fraction.numerator) > START_LIMIT or fraction.denominator > START_LIMIT:
+                raise ValueError(f"{body!r} is beyond what a position holds (terms at most {START_LIMIT:,})")
+            return fraction
         if tag == "$bag":
             pairs = [_pair(p) for p in body]
             if any(n.__class__ is not int or n < 1 for _, n in pairs):
                 raise ValueError("a bag counts each item 1 or more times")
+            if any(n > START_LIMIT for _, n in pairs):
+                raise ValueError(f"a bag counts each item at most {START_LIMIT:,} times")
             return Bag({saved_records(k, game, f"{where}.$bag"): n for k, n in pairs})
         if tag == "$set":
             return frozenset(saved_records(v, game, f"{where}.$set") for v in _list(body))

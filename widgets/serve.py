@@ -18,9 +18,17 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
   request on unload is accepted, and a page kernel whose websocket closed and stayed closed for
   ``--disconnect-grace`` seconds (10) is shut down (widgets/closed_pages.py: tabs closed without that
   request, phones, lost networks);
+- a served page whose websocket never connected (a plain GET, ``curl``, a crawler, a tab closed while loading;
+  issue 38, item 1): its kernel, its own or a pre-heated one, is shut down ``--connect-grace`` seconds (45)
+  after the page was served; and a client address (an IPv6 /64) with ``--max-unconnected-per-client`` (3)
+  such pages still waiting, or still rendering, gets the 503 page instead of another kernel, so a burst of
+  GETs from one address cannot take every kernel from everyone else for the idle cull's 15 minutes;
 - no address but the server's own asked for by the page: Voilà's lab template links Font Awesome from a CDN
   (an error offline, a lookup and a request to a third party online), though its own bundle already carries
   Font Awesome 5 (the icons of ``ipywidgets.Button``); the links are left out of the page (``without_cdn``);
+- a websocket handshake without an ``Origin`` header is refused (403): browsers always send one, and Jupyter's
+  and tornado's origin checks let a handshake without one through ("from a script"), so any program could
+  drive a page's kernel by its id (issue 38, item 7); the check of an ``Origin`` that is sent is theirs;
 - ``/logout`` and malformed ``/voila/templates/...`` paths answer 302 and 404 instead of 500, and the
   errors of Jupyter's handlers (403, 404) come with a page instead of a traceback in the log.
 
@@ -39,7 +47,9 @@ from collections.abc import Awaitable
 from typing import ClassVar
 
 import jinja2
+import tornado.log
 import tornado.web
+import tornado.websocket
 import voila.voila_kernel_manager
 from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
@@ -51,7 +61,7 @@ from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from widgets.closed_pages import DEFAULT_GRACE_SECONDS, ClosedPageReaper
+from widgets.closed_pages import DEFAULT_CONNECT_GRACE_SECONDS, DEFAULT_GRACE_SECONDS, ClosedPageReaper
 
 ALLOWED_HOSTS_ENV = "RULES_EXPLORER_ALLOWED_HOSTS"
 MAX_KERNELS_ENV = "RULES_EXPLORER_MAX_KERNELS"
@@ -72,6 +82,9 @@ DEFAULT_VISITORS = 12
 # visitors' pages were loading, and pushed them past a minute in `make bench`.
 REFILL_DELAY_SECONDS = 60
 RETRY_AFTER_SECONDS = 10
+# Pages one client address may have served and not connected yet (or still rendering): a person opens one or
+# two tabs at once; a burst of plain GETs gets the busy page past this (issue 38, item 1).
+DEFAULT_UNCONNECTED_PER_CLIENT = 3
 
 BUSY_PAGE = """<!doctype html>
 <html lang="zh-Hans"><head><meta charset="utf-8">
@@ -82,6 +95,18 @@ BUSY_PAGE = """<!doctype html>
 <p>所有位置都在使用中（内核 {live}/{cap}）。请稍候片刻再试，本页会在 {retry} 秒后自动重试。</p>
 <p lang="en">Every place is in use ({live} of {cap} kernels). Please try again in a moment;
 this page retries by itself in {retry} seconds.</p>
+</body></html>
+"""
+
+CLIENT_BUSY_PAGE = """<!doctype html>
+<html lang="zh-Hans"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="{retry}">
+<title>规则探索 · Rules Explorer — 忙 / busy</title></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 4em auto; padding: 0 1em; line-height: 1.6">
+<h1>请稍候 · Please wait</h1>
+<p>从您的地址打开的页面中有 {waiting} 个还没有连接（上限 {cap}）。请稍候片刻，本页会在 {retry} 秒后自动重试。</p>
+<p lang="en">{waiting} pages opened from your address have not connected yet (at most {cap}). Please wait a
+moment; this page retries by itself in {retry} seconds.</p>
 </body></html>
 """
 
@@ -154,6 +179,20 @@ class HostRefusedHandler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         allowed = ", ".join(("loopback", *self.allowed))
         self.finish(HOST_REFUSED.format(host=self.request.host, allowed=allowed, env=ALLOWED_HOSTS_ENV))
+
+
+def client_of(remote_ip: str) -> str:
+    """The client a page load counts against: its address; for IPv6 its /64 (one household, one phone's
+    addresses), so that one machine cannot pass the per-client limit by changing its address."""
+    try:
+        address = ipaddress.ip_address(remote_ip)
+    except ValueError:
+        return remote_ip
+    if address.version == 6:
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 def machine_pool_size(memory_bytes: int | None = None) -> int:
@@ -271,6 +310,8 @@ def refill_as_pages_close(kernel_manager) -> None:
 
 
 RENDERS = "rules_explorer_renders"  # settings key: page loads accepted whose kernel is not registered yet
+RENDERING = "rules_explorer_rendering"  # settings key: per client, page loads under way
+REAPER = "rules_explorer_reaper"  # settings key: the ClosedPageReaper (None when both its graces are 0)
 PAGE_KERNELS = "rules_explorer_page_kernels"  # settings key: kernels pages started, not taken from the pool
 TAKING = "rules_explorer_taking"  # settings key: pool tasks pages took and wait for
 
@@ -280,8 +321,9 @@ class PageKernelManager:
     the same step as the kernel manager registers the kernel (no await in between), so it counts once; taking
     a pre-heated kernel starts the replacement it takes at once if that one was still waiting."""
 
-    def __init__(self, manager, release, page_kernels: set[str], taking: set):
+    def __init__(self, manager, release, page_kernels: set[str], taking: set, got_kernel=None):
         self._manager, self._release, self._page_kernels, self._taking = manager, release, page_kernels, taking
+        self._got_kernel = got_kernel or (lambda kernel_id: None)  # told the page's kernel, its own or pre-heated
 
     def __getattr__(self, name):
         return getattr(self._manager, name)
@@ -291,7 +333,9 @@ class PageKernelManager:
         self._page_kernels.add(kwargs.setdefault("kernel_id", self._manager.new_kernel_id()))
         starting = self._manager.start_kernel(*args, **kwargs)
         self._release()
-        return await starting
+        kernel_id = await starting
+        self._got_kernel(kernel_id)
+        return kernel_id
 
     async def get_rendered_notebook(self, notebook_name: str, *args, **kwargs):
         """Voilà's: the page takes the pool's first task and waits for it to end (counted in ``taking`` till then)."""
@@ -301,24 +345,30 @@ class PageKernelManager:
         if first is not None:
             self._taking.add(first)
         try:
-            return await self._manager.get_rendered_notebook(notebook_name, *args, **kwargs)
+            rendered = await self._manager.get_rendered_notebook(notebook_name, *args, **kwargs)
         finally:
             self._taking.discard(first)
+        self._got_kernel(rendered[2])  # (render task, rendered cells, kernel id)
+        return rendered
 
 
 class CappedVoilaHandler(TornadoVoilaHandler):
     """Voilà's page handler, refusing with a 503 "busy" page instead of starting one kernel too many."""
 
     reserved = False
+    page_kernel: str | None = None  # the kernel this page got
 
-    def initialize(self, max_kernels: int = 0, **kwargs):
+    def initialize(self, max_kernels: int = 0, max_unconnected_per_client: int = 0, **kwargs):
         super().initialize(**kwargs)
-        self.max_kernels = max_kernels
+        self.max_kernels, self.max_unconnected_per_client = max_kernels, max_unconnected_per_client
 
     @property
     def kernel_manager(self):
         return PageKernelManager(self.settings["kernel_manager"], self.release, self.page_kernels(),
-                                 self.settings.setdefault(TAKING, set()))
+                                 self.settings.setdefault(TAKING, set()), got_kernel=self.got_kernel)
+
+    def got_kernel(self, kernel_id: str) -> None:
+        self.page_kernel = kernel_id
 
     def page_kernels(self) -> set[str]:
         """The kernels pages started themselves (the server's, kept in its settings), the gone ones dropped."""
@@ -331,12 +381,33 @@ class CappedVoilaHandler(TornadoVoilaHandler):
     async def get(self, path=None):
         self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie now: the page's shutdown request on unload carries it
         starts_a_kernel = not (self.notebook_path and path)  # in single-notebook mode a path is a file
-        if starts_a_kernel and self.max_kernels:
+        if not starts_a_kernel:
+            return await self.serve(path)
+        client, reaper = client_of(self.request.remote_ip), self.settings.get(REAPER)
+        rendering = self.settings.setdefault(RENDERING, {})
+        if self.max_unconnected_per_client and reaper is not None:
+            waiting = reaper.unconnected_from(client) + rendering.get(client, 0)
+            if waiting >= self.max_unconnected_per_client:
+                return self.answer_client_busy(client, waiting)
+        if self.max_kernels:
             live = live_kernels(self.settings["kernel_manager"], self.page_kernels(),
                                 len(self.settings.get(TAKING, ()))) + self.settings.get(RENDERS, 0)
             if live >= self.max_kernels:
                 return self.answer_busy(live)
             self.reserve()
+        rendering[client] = rendering.get(client, 0) + 1
+        try:
+            await self.serve(path)
+        finally:
+            if rendering[client] > 1:
+                rendering[client] -= 1
+            else:
+                del rendering[client]
+            if reaper is not None and self.page_kernel is not None:  # in the same step: counted once, always
+                reaper.expect_connection(self.page_kernel, client)
+
+    async def serve(self, path) -> None:
+        """Voilà's page (its kernel's cells as they run), without the CDN links."""
         try:
             async for html in self.get_generator(path=path):
                 self.release()  # a pre-heated kernel was taken and the pool's refill is under way
@@ -364,6 +435,48 @@ class CappedVoilaHandler(TornadoVoilaHandler):
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(BUSY_PAGE.format(live=live, cap=self.max_kernels, retry=RETRY_AFTER_SECONDS))
+
+
+    def answer_client_busy(self, client: str, waiting: int) -> None:
+        """503 for a client with too many pages served and not connected yet (issue 38, item 1)."""
+        self.log.warning("busy: client %s has %d page(s) not connected, at most %d; page refused", client,
+                         waiting, self.max_unconnected_per_client)
+        self.set_status(503)
+        self.set_header("Retry-After", str(RETRY_AFTER_SECONDS))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(CLIENT_BUSY_PAGE.format(waiting=waiting, cap=self.max_unconnected_per_client,
+                                            retry=RETRY_AFTER_SECONDS))
+
+
+ORIGIN_REFUSED = ("403: 没有 Origin 头的 websocket 不被接受（浏览器总会发送它）。\n"
+                  "403: a websocket without an Origin header is not accepted (a browser always sends one).\n")
+
+
+class OriginRequired:
+    """Mixed into every websocket handler: a handshake without ``Origin`` (nor the old ``Sec-WebSocket-Origin``)
+    is refused with 403 before the handler runs; one with it goes on to the handler's own origin check, and a
+    request that is no handshake to the handler's own answer."""
+
+    async def prepare(self):
+        headers = self.request.headers
+        handshake = headers.get("Upgrade", "").lower() == "websocket"  # else the handler answers (404, 400)
+        if handshake and not (headers.get("Origin") or headers.get("Sec-WebSocket-Origin")):
+            tornado.log.app_log.warning("websocket without Origin refused: %s from %s", self.request.path,
+                                        self.request.remote_ip)
+            # written here: Jupyter's error page asks for the user in a way its websocket handlers refuse (a 500)
+            self.set_status(403)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(ORIGIN_REFUSED)
+            return
+        ready = super().prepare()
+        if ready is not None:
+            await ready
+
+
+def origin_required(handler: type) -> type:
+    """``handler`` with OriginRequired ahead of it (named after it, for the log)."""
+    return type(f"OriginRequired{handler.__name__}", (OriginRequired, handler), {})
 
 
 class TemplateStaticHandler(TemplateStaticFileHandler):
@@ -394,7 +507,9 @@ class RulesExplorerVoila(Voila):
 
     aliases: ClassVar[dict] = {**Voila.aliases, "allowed-hosts": "RulesExplorerVoila.allowed_hosts",
                "max-kernels": "RulesExplorerVoila.max_kernels",
-               "disconnect-grace": "RulesExplorerVoila.disconnect_grace"}
+               "disconnect-grace": "RulesExplorerVoila.disconnect_grace",
+               "connect-grace": "RulesExplorerVoila.connect_grace",
+               "max-unconnected-per-client": "RulesExplorerVoila.max_unconnected_per_client"}
 
     allowed_hosts = Unicode(config=True, help="Host names (or addresses) accepted besides loopback addresses, "
                                               "comma separated; '*' accepts any Host.")
@@ -404,6 +519,15 @@ class RulesExplorerVoila(Voila):
     disconnect_grace = Float(DEFAULT_GRACE_SECONDS, config=True,
                              help="Seconds a page kernel may stay without a websocket before it is shut down "
                                   "(a closed page); 0 = never (only the idle cull).")
+    connect_grace = Float(DEFAULT_CONNECT_GRACE_SECONDS, config=True,
+                          help="Seconds after its page was served within which a page's websocket must connect, "
+                               "or its kernel is shut down (a plain GET, a crawler); 0 = never (only the idle "
+                               "cull).")
+    max_unconnected_per_client = Int(DEFAULT_UNCONNECTED_PER_CLIENT, config=True,
+                                     help="Pages one client address (IPv6: its /64) may have rendering or served "
+                                          "and not connected yet; the next gets the 503 busy page. 0 = no limit; "
+                                          "needs --connect-grace. Behind a reverse proxy every visitor has the "
+                                          "proxy's address: raise it or set 0 there.")
 
     @default("allowed_hosts")
     def _default_allowed_hosts(self):
@@ -434,8 +558,10 @@ class RulesExplorerVoila(Voila):
         env = settings["jinja2_env"]
         pages = jinja2.DictLoader({"error.html": ERROR_PAGE, "404.html": ERROR_PAGE})
         env.loader = jinja2.ChoiceLoader([pages, env.loader])
-        if self.disconnect_grace > 0:
-            ClosedPageReaper(settings["kernel_manager"], self.disconnect_grace, log=self.log).install()
+        settings[REAPER] = None
+        if self.disconnect_grace > 0 or self.connect_grace > 0:
+            settings[REAPER] = ClosedPageReaper(settings["kernel_manager"], self.disconnect_grace, log=self.log,
+                                                connect_grace=self.connect_grace).install()
         refill_as_pages_close(settings["kernel_manager"])
         return settings
 
@@ -458,11 +584,14 @@ class RulesExplorerVoila(Voila):
         """Voilà's route with our handler class where ours fixes an edge."""
         pattern, handler, *kwargs = rule
         if handler is TornadoVoilaHandler:
-            return (pattern, CappedVoilaHandler, {**kwargs[0], "max_kernels": self.max_kernels})
+            return (pattern, CappedVoilaHandler, {**kwargs[0], "max_kernels": self.max_kernels,
+                                                  "max_unconnected_per_client": self.max_unconnected_per_client})
         if handler is TemplateStaticFileHandler:
             return (pattern, TemplateStaticHandler, *kwargs)
         if isinstance(pattern, str) and pattern.rstrip("/").endswith("/logout"):
             return (pattern, LogoutHandler)
+        if isinstance(handler, type) and issubclass(handler, tornado.websocket.WebSocketHandler):
+            return (pattern, origin_required(handler), *kwargs)
         return rule
 
 
