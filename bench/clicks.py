@@ -7,8 +7,9 @@ seeded dice) and plays the game's greedy bot's choices by clicking the picker's 
 - after: the same game again (same seed, so the same dice and the same bots' answers) at the table as it now
   is: a decision with one legal action is taken for them (``take_forced``); where their next actions up to
   the end of their turn are only the turn's passes they press "End turn" once; where a choice in a small
-  phase decision is followed by that phase's pass they press its "…, then end the phase" button. (Choosing
-  several discards at once saves no click: it saves the redraws between them.)
+  phase decision — or a choice of a kind with one or two choices in a larger one (an attack in the play phase,
+  issue 31) — is followed by that phase's pass they press its "…, then end the phase" button. (Choosing
+  several discards at once saves no click: each card is still the person's click; it saves the redraws.)
 
 Both runs must reach the same final state (checked), so the saving is the shortcuts' alone. The games are
 the person's default games (no round limit): a 2-player 永恒之息 game, a 2-player MOBA, a 3-player 城堡之心.
@@ -25,7 +26,7 @@ from widgets.play_area import PlayArea
 
 GAMES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
 SEED = 7
-TARGET_EB = 209  # issue 14: the clicks a whole 2-player 永恒之息 game took before
+TARGET_EB = 60  # issue 31: at most this many clicks for a whole 2-player 永恒之息 game (issue 14's was < 209)
 MAX_CLICKS = 5000
 
 
@@ -51,7 +52,7 @@ def play_before(game_id: str, players: int) -> tuple[int, object]:
 
 
 def play_after(game_id: str, players: int, record) -> tuple[int, object]:
-    """The recorded game again, with "End turn" and "choose several" wherever they take exactly its steps."""
+    """The recorded game again, with "End turn" and "…, then end the phase" wherever they take exactly its steps."""
     area = PlayArea(game_id, players=players, seed=SEED)
     history = list(record.history)
     clicks = 0
@@ -106,8 +107,8 @@ def run() -> Iterator[dict]:
         before, end_before = play_before(game_id, players)
         after, end_after = play_after(game_id, players, end_before)
         same = end_after == end_before
-        target = f"< {TARGET_EB} and ≤ before" if game_id == "eternal_breath" else "≤ before"
-        ok = same and after <= before and (game_id != "eternal_breath" or after < TARGET_EB)
+        target = f"≤ {TARGET_EB} and ≤ before" if game_id == "eternal_breath" else "≤ before"
+        ok = same and after <= before and (game_id != "eternal_breath" or after <= TARGET_EB)
         yield ({"bench": "clicks", "case": f"{game_id} {players}p: before", "value": before, "unit": "clicks"})
         yield ({"bench": "clicks", "case": f"{game_id} {players}p: after (same game: {same})", "value": after,
                      "unit": "clicks", "target": target, "ok": ok, "peer": "before", "peer_value": before,

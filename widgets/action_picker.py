@@ -38,6 +38,7 @@ STYLE = """<style>
 MAX_OUTCOME_BUTTONS = 24  # beyond this, chance outcomes are offered in a dropdown
 MAX_TYPED = 999  # the number box of an open-ended choice (Game.open_number) stops here: a page's range, not a rule
 MAX_TWINS = 4  # a phase decision this small (buy a draw / end the draw phase) gets "…, then end the phase" buttons
+MAX_KIND_TWINS = 2  # in a larger phase decision, a kind of choice this small (an attack, a move) gets them too
 
 
 def odds_text(p: Fraction) -> str:
@@ -208,14 +209,16 @@ class ActionPicker(SessionComponent):
         groups: dict[str, list] = {}
         default = self.session.turn_pass(state)
         legal = state.legal_actions()
-        twins = default is not None and len(legal) <= MAX_TWINS and self._may_choose(default) \
+        twins = default is not None and self._may_choose(default) \
             and self.session.seats.get(state.current_player) == PERSON
         for action in state.legal_actions():
             groups.setdefault(action.kind, []).append(action)
         rows = []
         for kind, actions in groups.items():
             buttons = [self._button(a.describe(self.lang), a, node_id, a == default) for a in actions]
-            if twins:
+            # "…, then end the phase": in a small phase decision for every choice; in a larger one for a kind
+            # with one or two choices (an attack, then end the play phase), never for the pass itself
+            if twins and (len(legal) <= MAX_TWINS or len(actions) <= MAX_KIND_TWINS):
                 buttons += [self._twin(a, node_id) for a in actions if a != default]
             title = ipw.HTML(f"<b>{html.escape(kind_name(kind, self.lang))}</b>", layout=self._title_width,
                              style=self._html_style)

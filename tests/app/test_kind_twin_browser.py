@@ -1,0 +1,69 @@
+"""Issue 31 point 1 in real chromium, at 1280×800 and 390×844, in English and 中文: in a 2-player 永恒之息 game the
+play phase offers "attack, then end the phase"; one click takes the attack and the play phase's pass (each a step),
+the bots answer, and the person is past their play phase. Every word whole, nothing wider than the page.
+Screenshots: test-output/kind-twin-*.png."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from page_fit import cut_texts
+from play_page import LONG, open_play
+from voila_server import browser_page
+
+from widgets.bots_seat import bot_name
+from widgets.i18n import label
+
+TWIN = "button.re-then-pass.re-kind-attack:visible"
+# until an attack's twin shows: end the draw phase, declare nothing, else the first choice (never an attack)
+POLICY = ("button.re-action.re-kind-done:visible", "button.re-action.re-kind-pass:visible",
+          "button.re-action:not(.re-kind-attack):visible")
+
+
+def step_number(page) -> int:
+    return int(re.findall(r"\d+", page.locator(".re-step-counter").inner_text())[0])
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_attack_then_end_the_phase_in_one_click(chromium_path, output_dir, app_url, width, height, lang):
+    with browser_page(chromium_path, width=width, height=height) as page:
+        open_play(page, app_url, lang)
+        greedy = label("bot", lang, name=bot_name("greedy", lang))
+        page.locator(".re-play-area .re-seat-1 select").select_option(label=greedy)
+        picker = page.locator(".re-play-area .re-action-picker").first
+        clicks = 0
+        while picker.locator(TWIN).count() == 0 and clicks < 200:
+            assert page.locator(".re-game-over").count() == 0, clicks
+            for selector in POLICY:
+                buttons = picker.locator(selector)
+                if buttons.count() and buttons.first.is_enabled():
+                    buttons.first.click()
+                    clicks += 1
+                    break
+            page.wait_for_timeout(400)
+        twin = picker.locator(TWIN).first
+        assert twin.count() == 1, clicks
+        words = label("then_pass", lang, what="")
+        assert words.strip(" ,，⇥") in twin.inner_text()
+        if lang == "zh":
+            assert not re.search("[A-Za-z]", twin.inner_text())
+        assert picker.locator("button.re-action.re-kind-end-play:visible").count() == 1  # the phase's pass
+        assert cut_texts(page, ".re-play-area .re-action-picker") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(output_dir / f"kind-twin-before-{lang}-{width}.png"), full_page=False)
+        step = step_number(page)
+        twin.click()
+        page.wait_for_function(f"() => (document.querySelector('.re-step-counter').innerText.match(/\\d+/) || [0])[0]"
+                               f" >= {step + 2}", timeout=LONG)
+        page.wait_for_timeout(1500)
+        assert step_number(page) >= step + 2  # the attack and the pass, each a step (and the answers)
+        assert picker.locator("button.re-action.re-kind-end-play:visible").count() == 0  # past the play phase
+        assert picker.locator(TWIN).count() == 0
+        assert page.locator(".re-play-area .re-viewer select").first.input_value() == (
+            "玩家 0" if lang == "zh" else "Player 0")  # still the person's own view
+        assert cut_texts(page, ".re-play-area .re-action-picker") == []
+        page.screenshot(path=str(output_dir / f"kind-twin-after-{lang}-{width}.png"), full_page=False)
