@@ -1,5 +1,7 @@
 """BalanceLab: a small balance study in the page — bot games with a progress bar and a cancel — or a larger one
-read from a Parquet file written by ``python -m explorer.balance``; win rates with Wilson 95 % intervals.
+read from a Parquet file written by ``python -m explorer.balance``: how the games ended (a warning when most hit the
+bots' limits), win / draw / loss by seat with Wilson 95 % intervals (all games or the finished ones only), the first
+player's advantage as paired differences, and a table per facet (drawn by widgets.balance_figures).
 
 The games run in this kernel (``workers=0``: one process, no Dask cluster inside a web page) on a background
 thread, so the Cancel click is heard; the games already finished are kept. Every value that may come from the
@@ -13,12 +15,13 @@ import sys
 import threading
 
 import ipywidgets as ipw
-import plotly.graph_objects as go
 import traitlets
 
 import explorer
 from explorer.balance import Study, StudyError, run, summarise
 from explorer.balance.tables import check_game, read_study, readings
+from widgets.balance_figures import WORDS as FIGURE_WORDS
+from widgets.balance_figures import endings_html, first_player_figure, place_label, seat_figure
 from widgets.bots_seat import bot_name
 from widgets.component import GameComponent, take_from_control
 from widgets.plotly_bundle import show_figure
@@ -49,6 +52,7 @@ WORDS = {  # key: (English, 中文)
                "<code>make app</code> 或 Binder 提供的应用。其他标签页均可在此使用。"),
     "by": ("by {facet}", "按{facet}"), "character": ("character", "角色"), "hero": ("hero", "英雄"),
     "bloodline": ("bloodline", "血统"), "identity": ("identity", "身份"), "bot": ("bot", "机器人"),
+    **FIGURE_WORDS,
 }
 T = {lang: {k: w[i] for k, w in WORDS.items()} for i, lang in enumerate(("en", "zh"))}
 
@@ -80,6 +84,7 @@ class BalanceLab(GameComponent):
     bots = traitlets.Unicode("greedy")
     compare = traitlets.Unicode("")  # "" or "key=value": the same seeds under another reading
     running = traitlets.Bool(False)
+    finished_only = traitlets.Bool(False)  # the rates of the games somebody won (draws and capped games left out)
 
     def __init__(self, game_id: str = "eternal_breath", lang: str = "en", **kwargs):
         self.table = self.other = None
@@ -103,11 +108,20 @@ class BalanceLab(GameComponent):
         self._upload = ipw.FileUpload(accept=".parquet", multiple=False, layout=ipw.Layout(width="auto"))
         self._charts = ipw.Output()
         self._charts.add_class("re-balance-chart")
+        self._endings = ipw.HTML()
+        self._endings.add_class("re-balance-ends")
+        self._finished = ipw.Checkbox(value=False, indent=False, layout=ipw.Layout(width="auto", max_width="100%"))
+        self._finished.add_class("re-balance-finished")
+        self._first, self._first_note = ipw.Output(), ipw.HTML()
+        self._first.add_class("re-balance-first")
+        self._first_note.add_class("re-balance-first-note")
+        self._results = ipw.VBox([self._endings, self._finished, self._charts, self._first, self._first_note],
+                                 layout=ipw.Layout(display="none"))
         wrap = ipw.Layout(flex_flow="row wrap")
         super().__init__(children=[
             self._title, ipw.HBox([self._players, self._bots, self._reading], layout=wrap),
             ipw.HBox([self._games, self._run, self._stop, self._upload], layout=wrap),
-            self._bar, self._status, self._charts, self._summary], **kwargs)
+            self._bar, self._status, self._results, self._summary], **kwargs)
         self.add_class("re-balance-lab")
         if self.static:
             self._run.disabled = self._upload.disabled = True
@@ -116,7 +130,7 @@ class BalanceLab(GameComponent):
         self._stop.on_click(lambda _b: self._cancel.set())
         self._upload.observe(self._on_upload, "value")
         for control, trait in ((self._players, "players"), (self._games, "games"), (self._bots, "bots"),
-                               (self._reading, "compare")):
+                               (self._reading, "compare"), (self._finished, "finished_only")):
             control.observe(self._from_control(trait), "value")
         self.game_id = game_id  # first: the labels of a language need the game
         self.set_trait("lang", lang)
@@ -166,9 +180,16 @@ class BalanceLab(GameComponent):
         self.set_trait("compare", "")
         self.table = self.other = None
         self._status.value = ""
-        self._charts.outputs = ()
-        self._summary.value = ""
+        self._charts.outputs = self._first.outputs = ()
+        self._summary.value = self._endings.value = self._first_note.value = ""
+        self._results.layout.display = "none"
         self._relabel()
+
+    @traitlets.observe("finished_only")
+    def _on_finished(self, change):
+        """Fires when "finished games only" is switched: the control follows and the rates are drawn again."""
+        self._finished.value = change["new"]
+        self._draw()
 
     @traitlets.observe("lang")
     def _on_lang(self, change):
@@ -191,6 +212,7 @@ class BalanceLab(GameComponent):
         self._bots.description, self._reading.description = t["bots"], t["compare"]
         self._run.description, self._stop.description = t["run"], t["cancel"]
         self._upload.description = t["load"]
+        self._finished.description = t["finished_only"]
         self._players.options = list(range(game.min_players, game.max_players + 1))
         self._players.value = self.players
         self._bots.options = [(bot_name(b, self.lang), b) for b in game.bots()]
@@ -268,7 +290,9 @@ class BalanceLab(GameComponent):
     # --- showing ---------------------------------------------------------------------------------------------
     def _facet_name(self, facet: str, value: str) -> str:
         if facet == "bot":
-            return T[self.lang].get(value, value)
+            return bot_name(value, self.lang)
+        if facet == "turn":
+            return place_label(value, int(self.table["players"].iloc[0]), T[self.lang])
         return explorer.get_game(self.game_id).fact_label(facet, value, self.lang)
 
     def _draw(self) -> None:
@@ -279,27 +303,32 @@ class BalanceLab(GameComponent):
         self._status.value = html.escape(t["done"].format(n=len(self.table), how=how))
         tables = [(t["base"], self.table)] + ([(reading_label(self.game_id, self.compare, self.lang), self.other)]
                                               if self.other is not None else [])
-        fig = go.Figure()
-        for name, df in tables:
-            seats = summarise(df)["seat"]
-            fig.add_bar(name=name, x=[f"{t['seat']} {i}" for i in range(len(seats))], y=[r.rate for r in seats],
-                        error_y={"type": "data", "symmetric": False,
-                                 "array": [r.interval[1] - r.rate for r in seats],
-                                 "arrayminus": [r.rate - r.interval[0] for r in seats]},
-                        customdata=[f"{r.wins}/{r.games}" for r in seats],
-                        hovertemplate="%{y:.1%} (%{customdata})<extra></extra>")
-        fair = summarise(self.table)["seat"][0].fair
-        fig.add_hline(y=fair, line_dash="dot", annotation_text=f"{t['fair']} {fair:.1%}")
-        fig.update_layout(title=t["win"], yaxis={"tickformat": ".0%", "range": [0, 1]}, height=320,
-                          margin={"l": 40, "r": 10, "t": 40, "b": 30}, autosize=True, barmode="group")
-        show_figure(self._charts, fig)
+        self._endings.value = "".join(
+            endings_html(df, t).replace("</b>", f" · {html.escape(name)}</b>", 1) if len(tables) > 1
+            else endings_html(df, t) for name, df in tables)
+        self._results.layout.display = ""
+        seats = seat_figure(tables, t, self.finished_only)
+        if seats is None:
+            self._charts.outputs = ()
+            self._first.outputs = ()
+            self._first_note.value = f"<p class='re-balance-none'>{html.escape(t['no_finished'])}</p>"
+            self._summary.value = ""
+            return
+        show_figure(self._charts, seats)
+        first = first_player_figure(tables, t, self.finished_only)
+        if first is None:
+            self._first.outputs = ()
+            self._first_note.value = ""
+        else:
+            show_figure(self._first, first)
+            self._first_note.value = f"<p style='margin:0 0 8px'><small>{html.escape(t['first_caption'])}</small></p>"
         self._summary.value = self._summary_html(tables)
 
     def _summary_html(self, tables) -> str:
         t = T[self.lang]
         parts = []
         for name, df in tables:
-            for facet, rates in summarise(df).items():
+            for facet, rates in summarise(df, finished_only=self.finished_only).items():
                 if facet == "seat":
                     continue
                 rows = "".join(

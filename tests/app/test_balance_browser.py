@@ -1,6 +1,8 @@
-"""The app's Balance tab in real chromium: a 城堡之心 study of 100 games runs in the page with its progress bar, the
-chart and the per-identity table appear, the language switch relabels the results; at 1280×800 and 390×844 (a phone)
-nothing scrolls sideways and no label or button text is cut. Screenshots go to test-output/."""
+"""The app's Balance tab in real chromium: a 城堡之心 study of 100 games runs in the page with its progress bar; how
+the games ended, the win / draw / loss chart by seat, the first player's advantage (its tests named) and the
+per-identity table appear, the language switch relabels the results; at 1280×800 and 390×844 (a phone) nothing
+scrolls sideways, no label or button text is cut and no chart's text is outside its chart. Screenshots go to
+test-output/ (the tab as opened, and scrolled to the first player's figure as ``balance-…-results.png``)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,26 @@ from page_fit import cut_texts
 from voila_server import browser_page
 
 LONG = 120_000
+ENDED = {"en": "How the games ended", "zh": "对局如何结束"}
+DECISIVE = {"en": "decisive 100 (100%)", "zh": "分出胜负 100 局（100%）"}  # 城堡之心's greedy bots always finish
+TESTS = {"en": "McNemar's exact test", "zh": "麦克尼马尔精确检验"}
+FIRST = {"en": "First player's advantage", "zh": "先手优势"}
+
+# every text of a plotly chart (titles, ticks, legend, the fair line's note) that is outside its chart's box
+OUTSIDE = """(scope) => {
+  const out = [];
+  for (const plot of document.querySelectorAll(`${scope} .js-plotly-plot`)) {
+    const box = plot.getBoundingClientRect();
+    for (const t of plot.querySelectorAll('.main-svg text, .main-svg .legendtext')) {
+      const r = t.getBoundingClientRect();
+      if (!t.textContent.trim() || r.width === 0) continue;
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+        out.push(t.textContent);
+    }
+    if (box.right > window.innerWidth + 1) out.push('the chart is wider than the page');
+  }
+  return out;
+}"""
 
 
 def open_tab(page, title: str) -> None:
@@ -37,12 +59,10 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, app_url, wid
         page.wait_for_function("() => (document.querySelector('.re-balance-status')?.innerText ?? '')"
                                f".includes('{done}')",
                                timeout=LONG)
-        lab.locator(".js-plotly-plot").wait_for(state="visible", timeout=30_000)
-        assert lab.locator(".js-plotly-plot").count() == 1
-        assert ("by identity" if first == "en" else "按身份") in lab.locator(".re-balance-summary").inner_text()
-        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-        assert cut_texts(page, ".re-balance-lab") == []
+        results(page, lab, first)
         page.screenshot(path=str(output_dir / f"balance-{width}-{first}.png"), full_page=False)
+        lab.locator(".re-balance-first-note").scroll_into_view_if_needed()  # the first player's figure, whole
+        page.screenshot(path=str(output_dir / f"balance-{width}-{first}-results.png"), full_page=False)
 
         page.locator(".re-lang button", has_text={"en": "English", "zh": "中文"}[then]).click()
         again = "100 games" if then == "en" else "共 100 局"
@@ -53,6 +73,33 @@ def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, app_url, wid
         page.wait_for_function("() => (document.querySelector('.re-balance-summary')?.innerText ?? '')"
                                f".includes('{by}')",
                                timeout=30_000)
-        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-        assert status.is_visible() and cut_texts(page, ".re-balance-lab") == []
+        page.wait_for_function("() => (document.querySelector('.re-balance-first-note')?.innerText ?? '')"
+                               f".includes(\"{TESTS[then]}\")", timeout=30_000)
+        assert status.is_visible()
+        results(page, lab, then)
         page.screenshot(path=str(output_dir / f"balance-{width}-{then}.png"), full_page=False)
+        lab.locator(".re-balance-first-note").scroll_into_view_if_needed()  # the first player's figure, whole
+        page.screenshot(path=str(output_dir / f"balance-{width}-{then}-results.png"), full_page=False)
+
+
+def results(page, lab, lang: str) -> None:
+    """The endings line (no warning: nothing was capped), the seat chart and the first-player figure with its
+    caption are shown in ``lang``, with the "finished games only" switch; nothing cut, nothing sideways."""
+    seats, first = lab.locator(".re-balance-chart .js-plotly-plot"), lab.locator(".re-balance-first .js-plotly-plot")
+    seats.wait_for(state="visible", timeout=30_000)
+    first.wait_for(state="visible", timeout=30_000)
+    assert lab.locator(".js-plotly-plot").count() == 2
+    page.wait_for_function("() => document.querySelector('.re-balance-first .gtitle')?.textContent"
+                           f" === \"{FIRST[lang]}\"", timeout=30_000)
+    ends = lab.locator(".re-balance-ends").inner_text()
+    assert ENDED[lang] in ends and DECISIVE[lang] in ends, ends
+    assert lab.locator(".re-balance-warning").count() == 0
+    assert TESTS[lang] in lab.locator(".re-balance-first-note").inner_text()
+    assert lab.locator(".re-balance-finished").is_visible()
+    assert ("by identity" if lang == "en" else "按身份") in lab.locator(".re-balance-summary").inner_text()
+    assert ("by turn order" if lang == "en" else "按行动顺序") in lab.locator(".re-balance-summary").inner_text()
+    for plot in (seats, first):
+        assert plot.bounding_box()["height"] > 150
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert cut_texts(page, ".re-balance-lab") == []
+    assert page.evaluate(OUTSIDE, ".re-balance-lab") == []

@@ -28,6 +28,7 @@ def test_a_study_in_the_page_is_the_command_lines_study():
     pd.testing.assert_frame_equal(b.table, expected)
     assert b._bar.value == b._bar.max == 12 and not b.running
     assert "12 games" in b._status.value and "%" in b._summary.value
+    assert "How the games ended" in b._endings.value and len(b._charts.outputs) == len(b._first.outputs) == 1
     b.lang = "zh"
     assert "共 12 局" in b._status.value and "按英雄" in b._summary.value
 
