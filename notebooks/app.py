@@ -14,7 +14,7 @@ from widgets.game_tabs import learn_makers, odds_makers
 from widgets.i18n import LanguageSwitch, link_lang
 from widgets.page_style import page_style
 from widgets.per_game import PerGame
-from widgets.play_area import PlayArea
+from widgets.play_area import PlayArea, teacher_from_server
 from widgets.registers_view import RegistersView
 
 GAMES, BROKEN = playable_games()  # a game whose content files do not load is left out, with the reason shown
@@ -45,7 +45,9 @@ link_lang(language, learn, rules, notice)
 
 
 def _make_play():
-    play = PlayArea(game_picker.value, lang=language.lang, graph_shown=tabs.selected_index == CHAINS)
+    # the teacher's view (every seat's cards) only where the server was started for a class: `--teacher`
+    play = PlayArea(game_picker.value, lang=language.lang, graph_shown=tabs.selected_index == CHAINS,
+                    teacher=teacher_from_server())
     ipw.dlink((tabs, "selected_index"), (play, "graph_shown"), transform=lambda i: i == CHAINS)
     chains_tab.children = [play.graph_panel]  # its event graph is drawn while its tab is open
     return play

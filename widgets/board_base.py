@@ -1,7 +1,8 @@
 """BoardBase: what every board shares — a viewer menu (a player's own view, or the teacher's / spectator's
 view of everything), validated ``lang`` and ``viewer`` traitlets, and a redraw from ``State.view(viewer)``
 whenever the session moves. With ``secrets_note`` on (the Play table), the teacher's view carries a visible
-warning that it shows secrets. A board subclass only writes ``render(view) -> html``."""
+warning that it shows secrets; a table set to a single person (``GameSession.check_viewer``) offers that seat
+alone. A board subclass only writes ``render(view) -> html``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import html
 import ipywidgets as ipw
 import traitlets
 
-from widgets.component import SessionComponent
+from widgets.component import SessionComponent, take_from_control
 from widgets.game_session import GameSession
 from widgets.i18n import label, player_name
 
@@ -46,10 +47,21 @@ class BoardBase(SessionComponent):
         if self._ready:
             self.reset()
 
+    def offered_viewers(self) -> list[int]:
+        """The views the menu offers: everything (-1) and every seat, or those the session allows (a table set
+        to a single person: that seat alone, ``GameSession.check_viewer``)."""
+        offered = []
+        for k in range(-1, self.session.players):
+            try:
+                offered.append(self.session.check_viewer(k))
+            except traitlets.TraitError:
+                pass
+        return offered
+
     def _on_viewer_menu(self, change):
-        """Fires when the person picks a viewer in the menu."""
+        """Fires when the person picks a viewer in the menu (a refused one is put back)."""
         if not self._drawing and change["new"] is not None:
-            self.viewer = change["new"]
+            take_from_control(self, "viewer", change)
 
     def _on_session(self, change):
         """Fires when the session moves: draw the new state."""
@@ -59,9 +71,11 @@ class BoardBase(SessionComponent):
         self._drawing = True
         try:
             self._viewer.description = label("viewer", self.lang)
-            self._viewer.options = [(label("everything", self.lang), -1)] + [
-                (player_name(k, self.lang), k) for k in range(self.session.players)]
+            offered = self.offered_viewers()
+            self._viewer.options = [(label("everything", self.lang) if k < 0 else player_name(k, self.lang), k)
+                                    for k in offered]
             self._viewer.value = self.viewer
+            self._viewer.disabled = len(offered) == 1  # a table set to one person: their own seat, no choice
         finally:
             self._drawing = False
         note = self.secrets_note and self.viewer < 0

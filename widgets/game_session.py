@@ -82,9 +82,15 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
 
     def check_viewer(self, value) -> int:
         """A viewer for the components: -1 (everything) or a seat; else TraitError (values can come from
-        the browser)."""
+        the browser). A table set to a single person (its ``private_seat``, set by the Play table unless a
+        teacher turned the teacher's view on) takes that seat alone: another seat's view or everything is
+        refused, whoever asks (issue 38, item 6)."""
         if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value < self.players:
             raise traitlets.TraitError(f"viewer must be -1 or a seat 0–{self.players - 1}, not {value!r}")
+        only = getattr(self, "private_seat", None)
+        if only is not None and value != only:
+            raise traitlets.TraitError(f"this table shows seat {only}'s own view only, not {value!r} "
+                                       "(the teacher's view is off)")
         return value
 
     @traitlets.validate("node_id")

@@ -112,6 +112,9 @@ LABELS: dict[str, dict[str, str]] = {
     "secrets_note": {"en": "⚠ Teacher's / spectator's view: every hand, face-down card and hidden identity is shown. "
                            "Choose your own seat to play fairly.",
                      "zh": "⚠ 教师／旁观者视角：所有手牌、倒置的牌和隐藏身份都可见。选择你自己的座位才能公平对局。"},
+    "teacher_on": {"en": "Teacher's view on: every seat's cards are shown (pick a seat or the teacher's view in "
+                         "“View as”).",
+                   "zh": "教师视角已开启：每个座位的牌都可查看（在“视角”中选择座位或教师视角）。"},
     "own_view": {"en": "{who} (you)", "zh": "{who}（你）"},
     "turn": {"en": "Turn", "zh": "回合"},
     "round": {"en": "Round {n}", "zh": "第 {n} 轮"},  # 中文 puts the number inside: 第 7 轮, never 轮 7

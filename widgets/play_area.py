@@ -2,13 +2,19 @@
 share — rebuilt whenever the game or the number of players changes. Its event-chain graph lives in
 ``graph_panel`` so the app can show it in a tab of its own.
 
-The person sits at seat 0 and every part shows seat 0's own view (``viewer = 0``); the viewer menu still
-offers the other seats and the teacher's / spectator's view of everything, which says that it shows secrets.
+The person sits at seat 0 and every part shows seat 0's own view (``viewer = 0``). Seat privacy is a choice
+(issue 38, item 6): by default the table is set to that single person, so the viewer menu offers seat 0 alone
+and any other viewer — from the menu, a widget message or a trait set — is refused (``GameSession.check_viewer``
+through ``session.private_seat``). A class turns the teacher's view on deliberately: ``PlayArea(...,
+teacher=True)`` in a notebook, or the served app started with ``python -m widgets.serve --teacher`` (the
+kernels' ``RULES_EXPLORER_TEACHER``, ``teacher_from_server``); then the menu offers every seat and the teacher's
+/ spectator's view of everything, and a note on the table says so.
 The current decision (the picker) comes first, above the board, so it is on screen without scrolling."""
 
 from __future__ import annotations
 
 import html
+import os
 
 import ipywidgets as ipw
 import traitlets
@@ -35,6 +41,13 @@ NEW_GAME = {"en": "a new game", "zh": "新游戏"}
 OPENED = {"en": "the game opened from a file or link", "zh": "从文件或链接打开的对局"}
 OPENED_KEY = "\x00opened"  # the start menu's entry for an opened game: never a scenario's name
 PERSON_SEAT = 0  # the person's seat: every part shows its own view
+TEACHER_ENV = "RULES_EXPLORER_TEACHER"  # set ("1") by `python -m widgets.serve --teacher` for its kernels
+
+
+def teacher_from_server() -> bool:
+    """True where the server was started for a class with the teacher's view on (``--teacher``, or its
+    environment variable set by whoever launches it); never from the page's address, which any visitor edits."""
+    return os.environ.get(TEACHER_ENV, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 class PlayArea(GameComponent):
@@ -44,13 +57,17 @@ class PlayArea(GameComponent):
     seed = traitlets.Int()  # drawn from the operating system per table unless a person passes one
     scenario = traitlets.Unicode("")  # "" = a new game; else a name from the game's scenarios()
     graph_shown = traitlets.Bool(True)  # False while the graph's tab is closed: it is drawn when it opens
+    teacher = traitlets.Bool(False)  # the teacher's view on: any seat or everything (kernel side only, not synced)
     _ready = False
     _syncing = False
     _opened = False  # the table holds a game opened from a save or a link (the start menu says so)
 
     def __init__(self, game_id: str = "eternal_breath", players: int | None = None, lang: str = "en",
-                 seed: int | None = None, bots: dict | None = None, **kwargs):
-        """``bots``: more bots for the seat menus beside the game's own, by name → a maker (``GameSession``)."""
+                 seed: int | None = None, bots: dict | None = None, teacher: bool = False, **kwargs):
+        """``bots``: more bots for the seat menus beside the game's own, by name → a maker (``GameSession``).
+        ``teacher``: the teacher's view on (every seat's cards can be shown); off, the table is the person's."""
+        self._teacher_note = ipw.HTML()
+        self._teacher_note.add_class("re-teacher-note")
         self._extra_bots = dict(bots or {})
         self.graph_panel = ipw.VBox()
         self.graph_panel.add_class("re-graph-panel")
@@ -74,8 +91,10 @@ class PlayArea(GameComponent):
                                        layout=ipw.Layout(flex_flow="row wrap"))
         self._table_choices.add_class("re-table-choices")
         menus = ipw.HBox([self._players, self._start, self._players_msg], layout=ipw.Layout(flex_flow="row wrap"))
-        super().__init__(children=[menus, self._table], **kwargs)
+        super().__init__(children=[menus, self._teacher_note, self._table], **kwargs)
         self.add_class("re-play-area")
+        self.teacher = teacher
+        self._sync_teacher_note()
         self.game_id = game_id
         self.players = players or self._default_players(game_id)
         self.lang = lang
@@ -128,6 +147,23 @@ class PlayArea(GameComponent):
                 self._secret_seed = False
             self.reset()
 
+    @traitlets.observe("teacher")
+    def _on_teacher(self, change):
+        """Fires when the teacher's view is turned on or off: the session's lock, the menu and the note follow
+        (turned off, every part goes back to the person's own view first)."""
+        session = getattr(self, "session", None)
+        if session is not None:
+            if not change["new"]:
+                self.board.viewer = PERSON_SEAT
+            session.private_seat = None if change["new"] else PERSON_SEAT
+            self.board.reset()
+        self._sync_teacher_note()
+
+    def _sync_teacher_note(self) -> None:
+        text = html.escape(label("teacher_on", self.lang))
+        self._teacher_note.value = f"<div style='color:#8a4b00;font-weight:600'>{text}</div>" if self.teacher else ""
+        self._teacher_note.layout.display = None if self.teacher else "none"
+
     @traitlets.observe("graph_shown")
     def _on_graph_shown(self, change):
         """Fires when the app opens or leaves the graph's tab."""
@@ -144,6 +180,7 @@ class PlayArea(GameComponent):
         self._players_msg.value = ""
         self._sync_menus()
         self._sync_choices()
+        self._sync_teacher_note()
 
     def _on_players_box(self, change):
         """Fires when the person types a player count; an impossible one is put back and the range explained,
@@ -248,6 +285,8 @@ class PlayArea(GameComponent):
         seats = seats or {k: PERSON if k == 0 else bot for k in range(self.players)}
         self.session = GameSession(self.game_id, self.players, variant, seed=None if self._secret_seed else self.seed,
                                    seats=seats, autoplay=False, start=start, bots=self._extra_bots)
+        # a table set to its single person refuses every other viewer, before any part is made (issue 38, item 6)
+        self.session.private_seat = None if self.teacher else PERSON_SEAT
         if history:
             self.session.walk(history)
         # bots and dice answer a person at once, and a forced move is taken: set before the seat menus are made, so

@@ -29,6 +29,10 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
 - a websocket handshake without an ``Origin`` header is refused (403): browsers always send one, and Jupyter's
   and tornado's origin checks let a handshake without one through ("from a script"), so any program could
   drive a page's kernel by its id (issue 38, item 7); the check of an ``Origin`` that is sent is theirs;
+- the Play table's teacher's view (every seat's cards) off unless the server is started for a class with
+  ``--teacher`` (or ``RULES_EXPLORER_TEACHER=1``): the flag is put in the environment its kernels inherit, where
+  the app reads it (``widgets.play_area.teacher_from_server``); a page's address cannot turn it on (issue 38,
+  item 6);
 - ``/logout`` and malformed ``/voila/templates/...`` paths answer 302 and 404 instead of 500, and the
   errors of Jupyter's handlers (403, 404) come with a page instead of a traceback in the log.
 
@@ -56,7 +60,7 @@ from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
 from jupyter_server.utils import url_path_join
 from tornado.httputil import split_host_and_port
 from tornado.routing import Matcher
-from traitlets import Float, Int, Unicode, default
+from traitlets import Bool, Float, Int, Unicode, default
 from voila.app import Voila
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -66,6 +70,7 @@ from widgets.closed_pages import DEFAULT_CONNECT_GRACE_SECONDS, DEFAULT_GRACE_SE
 ALLOWED_HOSTS_ENV = "RULES_EXPLORER_ALLOWED_HOSTS"
 MAX_KERNELS_ENV = "RULES_EXPLORER_MAX_KERNELS"
 POOL_ENV = "RULES_EXPLORER_POOL"
+TEACHER_ENV = "RULES_EXPLORER_TEACHER"  # widgets.play_area.TEACHER_ENV: the kernels read it (not imported here)
 # Sized by `make bench` (bench/app.py) on a 2-core, 24 GB machine. A pre-heated kernel has run the app and waits:
 # it costs memory (~125 MiB), no CPU, and a visitor who gets one costs the server almost nothing; a visitor who
 # does not waits for a kernel to start and run the app (~4 s of CPU each, all of them on the same cores). So the
@@ -510,6 +515,9 @@ class RulesExplorerVoila(Voila):
                "disconnect-grace": "RulesExplorerVoila.disconnect_grace",
                "connect-grace": "RulesExplorerVoila.connect_grace",
                "max-unconnected-per-client": "RulesExplorerVoila.max_unconnected_per_client"}
+    flags: ClassVar[dict] = {**Voila.flags, "teacher": ({"RulesExplorerVoila": {"teacher": True}},
+                                                        "Turn the Play table's teacher's view on for a class: every "
+                                                        "visitor may show every seat's cards.")}
 
     allowed_hosts = Unicode(config=True, help="Host names (or addresses) accepted besides loopback addresses, "
                                               "comma separated; '*' accepts any Host.")
@@ -529,6 +537,13 @@ class RulesExplorerVoila(Voila):
                                           "needs --connect-grace. Behind a reverse proxy every visitor has the "
                                           "proxy's address: raise it or set 0 there.")
 
+    teacher = Bool(config=True, help="The Play table's teacher's view on (every seat's cards can be shown to "
+                                     "every visitor); off by default: each visitor sees their own seat only.")
+
+    @default("teacher")
+    def _default_teacher(self):
+        return os.environ.get(TEACHER_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
     @default("allowed_hosts")
     def _default_allowed_hosts(self):
         return os.environ.get(ALLOWED_HOSTS_ENV, "localhost")
@@ -543,6 +558,7 @@ class RulesExplorerVoila(Voila):
         ``kernel_pools_config`` in voila.json), the pool sized for the machine, refilled REFILL_DELAY_SECONDS
         after a kernel is taken (unless ``VoilaKernelManager.fill_delay`` is set)."""
         super().initialize(argv)
+        self.put_teacher_flag()
         configured = "default_pool_size" in self.config.VoilaConfiguration or \
             "kernel_pools_config" in self.config.VoilaKernelManager
         if not configured:
@@ -551,6 +567,15 @@ class RulesExplorerVoila(Voila):
         if "fill_delay" not in self.config.VoilaKernelManager:
             self.config.VoilaKernelManager.fill_delay = float(REFILL_DELAY_SECONDS)
         voila.voila_kernel_manager.wait_before = refill_after
+
+    def put_teacher_flag(self) -> None:
+        """The teacher's view, on or off, where the app reads it: the server's environment, which its kernels
+        (pre-heated ones too) inherit. Said in the log when on, so whoever runs the server sees it."""
+        if self.teacher:
+            os.environ[TEACHER_ENV] = "1"
+            self.log.warning("Teacher's view on: every visitor may show every seat's cards / 教师视角已开启")
+        else:
+            os.environ.pop(TEACHER_ENV, None)
 
     def init_settings(self) -> dict:
         """Voilà's settings, with error pages Jupyter's handlers can render here."""

@@ -28,7 +28,8 @@ def open_tab(page, title: str) -> None:
 
 
 @pytest.mark.browser
-def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output_dir):
+def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output_dir, monkeypatch):
+    monkeypatch.setenv("RULES_EXPLORER_TEACHER", "1")  # `make app` for a class: the loaded dice's outcomes are shown
     with make_app_server() as url, browser_page(chromium_path, height=1400) as page:
         elsewhere, errors, warnings, own = [], [], [], (url, f"blob:{url}", "data:")
         page.on("request", lambda r: None if r.url.startswith(own) else elsewhere.append(r.url))

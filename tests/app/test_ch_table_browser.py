@@ -88,7 +88,7 @@ def check_the_table(page, shot, lang: str, width: int, height: int) -> None:
 
 def play_a_whole_game(page, done: dict[str, int], check) -> None:
     """From the person's own seat (seat 0) to game over, through the table."""
-    page.locator(".re-ch-board-widget .re-viewer select").select_option(index=1)
+    assert page.locator(".re-ch-board-widget .re-viewer select option").count() == 1  # seat 0 only (issue 38)
     page.wait_for_function("() => document.querySelector('.re-ch-ring .re-ch-me') !== null", timeout=LONG)
     for _ in range(900):
         if page.locator(".re-ch-over").count():

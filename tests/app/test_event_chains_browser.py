@@ -46,8 +46,8 @@ def attack_in_play(page, url: str, lang: str) -> str:
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "zh")])
-def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, app_url, width, height, lang):
-    url = app_url
+def test_why_reads_the_chain_of_a_dodged_attack(chromium_path, output_dir, teacher_app_url, width, height, lang):
+    url = teacher_app_url
     with browser_page(chromium_path, width=width, height=height) as page:
         chains = attack_in_play(page, url, lang)
         page.locator(".re-action-picker .re-at-step-2").first.wait_for(timeout=30_000)  # the defender's step
@@ -96,13 +96,13 @@ COMPARE = {"en": "Compare", "zh": "比较"}
 
 
 @pytest.mark.browser
-def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium_path, output_dir, app_url):
+def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium_path, output_dir, teacher_app_url):
     """The Event chains tab's scopes (around an event, the game by turn), the two readings side by side and the
     download links, at 1280×800 and 390×844, in English and 中文: each draws, nothing scrolls sideways."""
     for width, height in ((1280, 800), (390, 844)):
         for lang in ("en", "zh"):
             with browser_page(chromium_path, width=width, height=height) as page:
-                open_tab(page, attack_in_play(page, app_url, lang))
+                open_tab(page, attack_in_play(page, teacher_app_url, lang))
                 page.locator(".re-event-graph .re-chain-box").first.wait_for(state="visible", timeout=30_000)
                 around, by_turn = SCOPE_WORDS[lang]
                 page.locator(".re-graph-scope button", has_text=around).click()

@@ -250,9 +250,10 @@ def play_whole_game(page, lang: str, width: int, height: int, output_dir) -> dic
 def seat_player_0(page) -> None:
     """The table seen as Player 0 (the person's own view: the bot's hand stays hidden)."""
     page.locator(".re-action.re-kind-mode:visible").first.wait_for(state="visible", timeout=LONG)
-    page.locator(".re-moba-board-widget .re-viewer select").select_option(index=1)
+    # the served app's only view is the person's seat (issue 38, item 6: the teacher's view is off)
     page.wait_for_function("() => [...document.querySelectorAll('.re-decider')].some(e => e.offsetParent !== null)"
-                           " && document.querySelector('.re-moba-board-widget .re-viewer select').selectedIndex === 1",
+                           " && document.querySelector('.re-moba-board-widget .re-viewer select').options.length === 1"
+                           " && document.querySelector('.re-moba-board-widget .re-viewer select').selectedIndex === 0",
                            timeout=30_000)
     page.locator(".re-action.re-kind-mode:visible").first.wait_for(state="visible", timeout=LONG)
 

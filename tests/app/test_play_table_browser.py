@@ -41,17 +41,40 @@ def test_the_decision_is_on_screen_and_the_view_is_the_persons(chromium_path, ou
                 assert box["width"] >= 32 and box["text"].strip(), (game, box)
                 assert box["left"] >= 0 and box["right"] <= m["innerWidth"] + 1, (game, box)
             page.screenshot(path=str(output_dir / f"play-{game}-{lang}-{width}.png"), full_page=False)
+            # the teacher's view is off in the served app (issue 38, item 6): the menu offers no other seat
+            options = [" ".join(t.split()) for t in viewer.locator("option").all_inner_texts()]  # a <select>: NBSP
+            assert options == ["玩家 0" if lang == "zh" else "Player 0"], (game, options)
+            assert viewer.is_disabled()
+            assert not page.locator(".re-play-area .re-teacher-note").first.is_visible()
+            assert "教师" not in viewer.inner_text() and "Teacher" not in viewer.inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width,height,lang", [(1280, 800, "en"), (390, 844, "zh")])
+def test_a_server_started_for_a_class_offers_the_teachers_view_and_says_so(chromium_path, output_dir,
+                                                                            teacher_app_url, width, height, lang):
+    with browser_page(chromium_path, width=width, height=height) as page:
+        open_play(page, teacher_app_url, lang, "castle_heart")
+        note = page.locator(".re-play-area .re-teacher-note").first
+        note.wait_for(state="visible", timeout=30_000)
+        assert note.inner_text().startswith("教师视角已开启" if lang == "zh" else
+                                            "Teacher's view on: every seat's cards are shown")
+        viewer = page.locator(".re-play-area .re-viewer select").first
+        assert viewer.input_value() == ("玩家 0" if lang == "zh" else "Player 0")  # still the person's own view first
+        assert len(viewer.locator("option").all_inner_texts()) >= 4  # everything and every seat
         # the teacher's view is labelled and warns that it shows secrets
         teacher = "教师／旁观者视角（显示秘密）" if lang == "zh" else "Teacher's / spectator's view (shows secrets)"
-        page.locator(".re-play-area .re-viewer select").first.select_option(label=teacher)
-        note = page.locator(".re-play-area .re-secrets-note").first
-        page.wait_for_timeout(3000)
-        page.screenshot(path=str(output_dir / f"play-teacher-{lang}-{width}.png"), full_page=False)
+        viewer.select_option(label=teacher)
         page.wait_for_function("() => document.querySelector('.re-play-area .re-secrets-note').innerText.length > 0",
                                timeout=30_000)
-        menu = page.locator(".re-play-area .re-viewer select").first.inner_text()
-        assert ("秘密" if lang == "zh" else "secrets") in menu
-        assert ("教师" if lang == "zh" else "Teacher") in note.inner_text()
+        assert fits_the_width(page, width)
+        page.screenshot(path=str(output_dir / f"play-teacher-{lang}-{width}.png"), full_page=False)
+        secrets = page.locator(".re-play-area .re-secrets-note").first.inner_text()
+        assert ("教师" if lang == "zh" else "Teacher") in secrets
+
+
+def fits_the_width(page, width: int) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def step_number(page) -> str:

@@ -82,7 +82,8 @@ def test_the_same_seed_gives_the_same_opening_and_the_seat_plan_is_the_apps():
 @pytest.mark.browser
 @pytest.mark.timeout(600)
 def test_no_small_seed_or_documented_default_replays_the_pages_game(chromium_path):
-    own_seeds = {"RE_TEST_KERNEL_SEED": ""}  # the product's OS seeds, not the tests' replayable ones
+    # the product's OS seeds, not the tests' replayable ones; a class's server: the whole log in the teacher's view
+    own_seeds = {"RE_TEST_KERNEL_SEED": "", "RULES_EXPLORER_TEACHER": "1"}
     with launcher_server(ROOT / "notebooks" / "app.ipynb", timeout=180, env=own_seeds) as (url, _server), \
             browser_page(chromium_path, height=1400) as page:
         shown = page_log(page, url)

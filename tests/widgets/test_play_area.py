@@ -59,7 +59,7 @@ def test_language_reaches_every_part():
 
 
 def test_the_board_shows_only_the_viewers_view():
-    area = PlayArea("castle_heart")
+    area = PlayArea("castle_heart", teacher=True)  # another seat's view: the teacher's table (issue 38, item 6)
     for _ in range(30):
         area.controls._next.click()
     area.board.viewer = 1

@@ -44,7 +44,9 @@ def test_a_new_table_shows_the_persons_own_view_everywhere(game_id):
     assert area.board.last_view == area.session.state.view(0, with_log=False)
     assert area.board._note.value == ""  # no secrets shown, no warning
     assert area.session.state.current_player in (0, TERMINAL)  # the bots and dice before the person have moved
-    area.board.viewer = -1  # the teacher's / spectator's view says what it shows
+    assert area.board._viewer.options == (("Player 0", 0),)  # the person's table: their seat alone (issue 38)
+    area.teacher = True  # a class's table: the teacher's / spectator's view says what it shows
+    area.board.viewer = -1
     assert label("secrets_note", "en") in area.board._note.value.replace("&#x27;", "'")
     assert (label("everything", "en"), -1) in area.board._viewer.options
     area.lang = "zh"
@@ -266,7 +268,7 @@ def test_every_games_table_shows_the_teachers_warning(game_id):
     warns on every table (a board that left it out showed every secret with no warning)."""
     from widgets.play_area import PlayArea
 
-    board = PlayArea(game_id).board
+    board = PlayArea(game_id, teacher=True).board
     assert board._note in board.children and board._note.value == ""
     board.viewer = -1
     assert board._note in board.children and "Teacher" in board._note.value
@@ -391,5 +393,6 @@ def test_a_table_opened_from_a_link_sends_only_the_persons_view(game_id, monkeyp
     text = "\n".join(wire)
     assert not [h for h in hidden if h in text], "another seat's secret reached the browser"
     assert not [o for o in odds if o in text], "a chance node's odds reached the browser in the person's view"
-    area.board.viewer = -1  # the teacher's view, chosen on purpose, does show them: the check can see a leak
+    area.teacher = True  # the teacher's view, chosen on purpose, does show them: the check can see a leak
+    area.board.viewer = -1
     assert any(o in "\n".join(wire) for o in odds) or any(h in "\n".join(wire) for h in hidden)
