@@ -28,7 +28,8 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
   Font Awesome 5 (the icons of ``ipywidgets.Button``); the links are left out of the page (``without_cdn``);
 - a websocket handshake without an ``Origin`` header is refused (403): browsers always send one, and Jupyter's
   and tornado's origin checks let a handshake without one through ("from a script"), so any program could
-  drive a page's kernel by its id (issue 38, item 7); the check of an ``Origin`` that is sent is theirs;
+  drive a page's kernel by its id (issue 38, item 7); the check of an ``Origin`` that is sent is theirs; the one
+  exception is a pre-heated kernel's own request-info socket from a loopback address (it carries ``?play=``);
 - the Play table's teacher's view (every seat's cards) off unless the server is started for a class with
   ``--teacher`` (or ``RULES_EXPLORER_TEACHER=1``): the flag is put in the environment its kernels inherit, where
   the app reads it (``widgets.play_area.teacher_from_server``); a page's address cannot turn it on (issue 38,
@@ -466,7 +467,7 @@ class OriginRequired:
     async def prepare(self):
         headers = self.request.headers
         handshake = headers.get("Upgrade", "").lower() == "websocket"  # else the handler answers (404, 400)
-        if handshake and not (headers.get("Origin") or headers.get("Sec-WebSocket-Origin")):
+        if handshake and not (headers.get("Origin") or headers.get("Sec-WebSocket-Origin")) and not self.kernels_own():
             tornado.log.app_log.warning("websocket without Origin refused: %s from %s", self.request.path,
                                         self.request.remote_ip)
             # written here: Jupyter's error page asks for the user in a way its websocket handlers refuse (a 500)
@@ -477,6 +478,19 @@ class OriginRequired:
         ready = super().prepare()
         if ready is not None:
             await ready
+
+
+    def kernels_own(self) -> bool:
+        """The pre-heated kernel's own request-info socket (Voilà's ``RequestInfoSocketHandler``: the notebook asks
+        the server for its page's address, ``?play=`` links included): a Python client with no Origin, always
+        from this machine. Only from a loopback address is it let through without one."""
+        from voila.request_info_handler import RequestInfoSocketHandler
+
+        try:
+            loopback = ipaddress.ip_address(self.request.remote_ip or "").is_loopback
+        except ValueError:
+            loopback = False
+        return isinstance(self, RequestInfoSocketHandler) and loopback
 
 
 def origin_required(handler: type) -> type:

@@ -142,7 +142,7 @@ class Public:
                 elif effect in ("horn", "mirror", "swift", "recall") or (effect == "counter" and target >= 0):
                     self.act(e.actor, caster if effect != "counter" else target, sign)
         elif k == "heal":
-            if e.clause in ("CH-turn-play-heal", "CH-death-heal-dying") and e.targets:
+            if e.clause in {"CH-turn-play-heal", "CH-death-heal-dying"} and e.targets:
                 self.act(e.actor, e.targets[0], -1)
         elif k == "declare":
             self.bound(e.actor, frozenset((NEUTRAL,)))  # only a neutral declares (CH-neutral-declare)
