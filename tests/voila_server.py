@@ -234,3 +234,19 @@ def _watch_socket(socket, console: list[str], frames: collections.deque, traffic
     socket.on("close", lambda s: console.append(f"websocket closed: {s.url}"))
     socket.on("framesent", sent)
     socket.on("framereceived", received)
+
+
+def kernel_command_lines(server) -> list[str]:
+    """The command line of each kernel process the server has started (its descendants running ipykernel); each
+    names its connection file, hence its kernel's id."""
+    import psutil
+
+    lines = []
+    for child in psutil.Process(server.pid).children(recursive=True):
+        try:
+            cmdline = " ".join(child.cmdline())
+        except psutil.NoSuchProcess:
+            continue
+        if "ipykernel" in cmdline:
+            lines.append(cmdline)
+    return lines

@@ -14,9 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
 import nbformat
-import psutil
 import pytest
-from voila_server import launcher_server
+from voila_server import kernel_command_lines, launcher_server
 
 from widgets.serve import host_is_allowed
 
@@ -51,13 +50,7 @@ def get(url: str, path: str = "/", host: str | None = None) -> tuple[int, dict, 
 
 def kernels(server) -> int:
     """Kernel processes the server has started (its descendants running ipykernel)."""
-    count = 0
-    for child in psutil.Process(server.pid).children(recursive=True):
-        try:
-            count += any("ipykernel" in part for part in child.cmdline())
-        except psutil.NoSuchProcess:
-            continue
-    return count
+    return len(kernel_command_lines(server))
 
 
 def wait_for_kernels(server, n: int, timeout: float = 90) -> None:
@@ -253,15 +246,7 @@ def test_a_closed_page_starts_a_waiting_replacement(tmp_path):
 
         def kernel_lines(server) -> list[bool]:
             """Per kernel process of the server: whether it is the closed page's."""
-            lines = []
-            for child in psutil.Process(server.pid).children(recursive=True):
-                try:
-                    cmdline = " ".join(child.cmdline())
-                except psutil.NoSuchProcess:
-                    continue
-                if "ipykernel" in cmdline:
-                    lines.append(kernel_id in cmdline)
-            return lines
+            return [kernel_id in line for line in kernel_command_lines(server)]
 
         deadline = time.monotonic() + 90  # a bound on waiting, not a timing assertion
         while kernel_lines(server) != [False]:  # one kernel, not the page's (its connection file names its id)

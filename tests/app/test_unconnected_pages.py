@@ -11,9 +11,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
-import psutil
 import pytest
-from voila_server import launcher_server
+from voila_server import kernel_command_lines, launcher_server
 
 from tests.app.test_server_edges import MARKER, kernels, notebook_in, wait_for_the_pool
 from widgets.serve import client_of
@@ -36,17 +35,7 @@ def get(url: str, source: str = "127.0.0.1") -> tuple[int, dict, str]:
         conn.close()
 
 
-def kernel_ids(server) -> list[str]:
-    """The command lines of the server's kernel processes (each names its connection file, hence its id)."""
-    lines = []
-    for child in psutil.Process(server.pid).children(recursive=True):
-        try:
-            cmdline = " ".join(child.cmdline())
-        except psutil.NoSuchProcess:
-            continue
-        if "ipykernel" in cmdline:
-            lines.append(cmdline)
-    return lines
+kernel_ids = kernel_command_lines  # the server's kernel processes' command lines (each names its kernel's id)
 
 
 def wait_until(condition, what: str) -> None:
