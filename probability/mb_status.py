@@ -60,7 +60,8 @@ def start_phase_hp(hero: Hero, hp: int, shield: int, name: str, poison_death: bo
 def status_timeline(name: str, hp: int, applications, turns: int, poison_death: bool = False, shield: int = 0,
                     status_stack: bool = True, shield_lasts: str = "next_turn") -> list[int | None]:
     """HP after each of the holder's next ``turns`` start phases, the status ``name`` (poison or bleed)
-    applied as ``applications`` before the first; None once the hero is dead (MB-hero-death)."""
+    applied as ``applications`` before the first. The start phase the hero dies in shows its HP then, 0 or less
+    (MB-hero-death); every start phase after it is None (a dead hero has none)."""
     if name not in TIMED:
         raise ValueError(f"name must be one of {TIMED}, not {name!r}")
     hp, turns, shield = _whole("hp", hp, 1), _whole("turns", turns), _whole("shield", shield)
@@ -81,7 +82,16 @@ def poison_timeline(hp: int, layers: int, turns: int, poison_death: bool = False
                     duration: int | None = None, again=(), status_stack: bool = True,
                     shield_lasts: str = "next_turn") -> list[int | None]:
     """MB-status-13-poison: HP after each of the holder's start phases. ``duration`` defaults to ``turns``;
-    ``again`` lists later (layers, duration) poisons, ignored with the status stack on (MB-event-STS)."""
+    ``again`` lists later (layers, duration) poisons, ignored with the status stack on (MB-event-STS).
+
+    Poison never takes HP below 1 unless Ruler's 中毒死亡 is on (``poison_death``); then the start phase the hero
+    dies in shows its HP, 0 or less (MB-hero-death), and each one after it None:
+
+    >>> poison_timeline(10, layers=3, turns=4)
+    [7, 4, 1, 1]
+    >>> poison_timeline(10, layers=3, turns=5, poison_death=True)
+    [7, 4, 1, -2, None]
+    """
     first = (layers, turns if duration is None else duration)
     return status_timeline("poison", hp, [first, *again], turns, poison_death, shield, status_stack, shield_lasts)
 

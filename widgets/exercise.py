@@ -1,8 +1,13 @@
 """Exercise: a question in English and 中文, an answer box, a Check button, feedback and ``solved``.
 
-The expected answer stays in Python (it is never synced to the page); the notebook computes it with
-the engine or the odds. What the person types is validated before it is compared: a whole number, an
-exact fraction like ``5/12``, one of the offered choices, or a short text.
+The expected answer stays in Python (it is never synced to the page) and is never written in the notebook:
+``answer`` is a function that asks the engine or the odds, called when the exercise is made (a broken one
+fails the notebook under nbval) and again at every Check. What the person types is validated before it is
+compared: a whole number, an exact fraction like ``5/12``, one of the offered choices, or a short text.
+
+``clause`` names the rule the question is about (a clause or an assumption id of ``game``'s registers, checked
+when the exercise is made); every verdict names it with the register's words, so a wrong answer says which rule to
+read again and a right one says why it is right (``why_en`` / ``why_zh``, shown only once solved).
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from typing import Any
 
 import ipywidgets as ipw
 import traitlets
+
+import explorer
 
 from .i18n import check_lang
 
@@ -35,7 +42,22 @@ TEXT = {
     "zero_den": {"en": "A fraction cannot have 0 below the line.", "zh": "分母不能为 0。"},
     "not_choice": {"en": "Please pick one of the choices.", "zh": "请从选项中选择一个。"},
     "hint": {"en": "Hint: {hint}", "zh": "提示：{hint}"},
+    "why": {"en": "Why: {why}", "zh": "原因：{why}"},
+    "rule": {"en": "The rule, {clause}: {text}", "zh": "规则 {clause}：{text}"},
 }
+
+
+def rule_words(game: str, clause: str) -> dict[str, str]:
+    """The register's words for ``clause`` (a clause or an assumption id of ``game``), in "en" and "zh".
+
+    Raises ValueError when ``game`` has no such clause or assumption (a typo or a removed rule)."""
+    for c in explorer.rules(game):
+        if c.id == clause:
+            return {"en": c.en, "zh": c.zh}
+    for a in explorer.assumptions(game):
+        if a.id == clause:
+            return {"en": a.default, "zh": a.default_zh or a.default}
+    raise ValueError(f"{clause!r} is neither a clause nor an assumption of {game!r}")
 
 
 def parse_answer(text: Any, kind: str, choices: tuple = ()) -> tuple[Any, str]:
@@ -70,19 +92,23 @@ class Exercise(ipw.VBox):
     attempts = traitlets.Int(0)
 
     def __init__(self, question_en: str, question_zh: str, answer: Any, kind: str = "int", choices=(),
-                 hint_en: str = "", hint_zh: str = "", lang: str = "en", **kwargs):
+                 hint_en: str = "", hint_zh: str = "", lang: str = "en", game: str = "", clause: str = "",
+                 why_en: str = "", why_zh: str = "", **kwargs):
+        """``answer``: a function of no arguments returning the expected answer (asked again at every Check),
+        or the answer itself; ``clause`` with ``game``: the rule the verdict names."""
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
         self.kind = kind
         self.choices = tuple(str(c) for c in choices)
-        if kind == "choice" and str(answer) not in self.choices:
-            raise ValueError(f"the answer {answer!r} is not one of the choices {self.choices}")
-        expected, problem = parse_answer(str(answer), kind, self.choices)
-        if problem:
-            raise ValueError(f"the expected answer {answer!r} is not a valid {kind} answer ({problem})")
-        self._expected = expected
+        self._answer = answer
+        self._expected_answer()                     # a broken or invalid answer fails here, not at the first Check
+        if clause and not game:
+            raise ValueError("a clause needs its game")
+        self.clause = clause
+        self._rule = rule_words(game, clause) if clause else {"en": "", "zh": ""}
         self.question = {"en": question_en, "zh": question_zh}
         self.hint = {"en": hint_en, "zh": hint_zh or hint_en}
+        self.why = {"en": why_en, "zh": why_zh or why_en}
         self._question = ipw.HTML()
         if kind == "choice":
             self._input = ipw.Dropdown(options=[("—", ""), *[(c, c) for c in self.choices]], value="")
@@ -132,6 +158,16 @@ class Exercise(ipw.VBox):
         """Fires on a click of Check."""
         self.check()
 
+    def _expected_answer(self) -> Any:
+        """The expected answer, parsed: asked of ``answer`` now when it is a function (the engine decides)."""
+        answer = self._answer() if callable(self._answer) else self._answer
+        if self.kind == "choice" and str(answer) not in self.choices:
+            raise ValueError(f"the answer {answer!r} is not one of the choices {self.choices}")
+        expected, problem = parse_answer(str(answer), self.kind, self.choices)
+        if problem:
+            raise ValueError(f"the expected answer {answer!r} is not a valid {self.kind} answer ({problem})")
+        return expected
+
     # --- public -------------------------------------------------------------------------------
     def check(self, text: str | None = None) -> bool:
         """Check ``text`` (default: what is typed); returns whether it is right and says so."""
@@ -142,7 +178,7 @@ class Exercise(ipw.VBox):
             self._say(problem)
             return False
         self.attempts += 1
-        right = got == self._expected
+        right = got == self._expected_answer()
         if right:
             self.solved = True
         self._say("right" if right else "wrong")
@@ -170,9 +206,14 @@ class Exercise(ipw.VBox):
         key = self._feedback_key
         if not key:
             return ""
-        text = TEXT[key][self.lang]
-        if key == "wrong" and self.hint[self.lang]:
-            text += " " + TEXT["hint"][self.lang].format(hint=self.hint[self.lang])
+        lang = self.lang
+        text = TEXT[key][lang]
+        if key == "wrong" and self.hint[lang]:
+            text += " " + TEXT["hint"][lang].format(hint=self.hint[lang])
+        if key == "right" and self.why[lang]:
+            text += " " + TEXT["why"][lang].format(why=self.why[lang])
+        if key in ("right", "wrong") and self.clause:
+            text += " " + TEXT["rule"][lang].format(clause=self.clause, text=self._rule[lang])
         return text
 
     def _relabel(self) -> None:

@@ -53,7 +53,7 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE
-from explorer.games.card_moba.content import sample
+from explorer.games.card_moba.content import sample, sequence_alternatives
 from widgets.exercise import Exercise
 from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
 from widgets.lessons_card_moba import (STORY_BLOODLINES, STORY_HANDS, STORY_HEROES, STORY_SPAWNS, hero_table,
@@ -88,6 +88,8 @@ for n in range(1, 8):
     except ValueError as err:
         print(n, "players refused:", err)
 print("accepted:", accepted)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert accepted == [1 + friends for friends in range(1, 6)]
 assert not GAME.clause_index["MB-prep-table"].modelled
 
@@ -106,6 +108,8 @@ offered = [a["mode"] for a in s0.legal_actions()]
 ruler_table = explorer.new_game(GID, 2, {"ruler_hp_cap": 80})
 print("a classic table is offered:", offered, "· a table with an 80 HP cap:",
       [a["mode"] for a in ruler_table.legal_actions()])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s0.current_player == 0 and offered == ["classic", "ruler"]
 assert [a["mode"] for a in ruler_table.legal_actions()] == ["ruler"]
 
@@ -127,13 +131,17 @@ for map_id, board in CONTENT.maps.items():
     print(f"{board.en} {board.zh}: {board.width}×{board.height}, walls {len(board.walls)}, "
           f"spawns {len(board.spawns)}, special cells {len(board.special)}")
     assert by_hand == (len(board.walls), len(board.spawns), len(board.special))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [a["map"] for a in s.legal_actions()] == list(CONTENT.maps)
 
 # %%
 s = step(s, "map", map="arena")
 print(s.events[-1].describe("en"), "/", s.events[-1].describe("zh"))
-assert s.data.map == "arena" and s.data.phase == "hero"
 map_figure(s, title="The Arena 角斗场: walls dark, special cells gold,<br>spawn points green")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s.data.map == "arena" and s.data.phase == "hero"
 
 # %% [markdown]
 # The other two maps of the pool, for comparison (the narrow Canyon 峡谷 and the Little ring 小擂台):
@@ -152,14 +160,18 @@ map_figure(others["duel"], title="Little ring 小擂台 (two heroes on spawn poi
 #
 # `MB-choice-2-hero`: each player picks a hero from the hero pool; `MB-hero-stats`: every hero has four stats —
 # HP (its starting HP), attack power (which may be below 1), defence and speed. The pool (sample content,
-# `MB-A12`; the example hero card's 飓风【A A A】 is Gale's Hurricane):
+# `MB-A12`; the example hero card's 飓风【A A A】 is Gale's Hurricane). The seed's errata (`MB-hero-errata`) says
+# the card's "A" means O (攻势, offensive), so the table writes O:
 
 # %%
 pool = ["| hero | 英雄 | HP | attack | defence | speed | skills |", "|---|---|---|---|---|---|---|"]
 for hid, h in CONTENT.heroes.items():
-    skills = ", ".join(f"{k['en']} 【{k['actions']}】" for k in h["skills"])
+    skills = ", ".join(f"{k['en']} 【{' / '.join(' '.join(p) for p in sequence_alternatives(k['actions']))}】"
+                       if k["actions"] != "被动" else f"{k['en']} 【passive 被动】" for k in h["skills"])
     pool.append(f"| {h['en']} | {h['zh']} | {h['hp']} | {h['atk']} | {h['def']} | {h['speed']} | {skills} |")
 display(Markdown("\n".join(pool)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert all(h["hp"] <= 60 for h in CONTENT.heroes.values())
 
 # %% [markdown]
@@ -172,8 +184,10 @@ for e in s.events:
     print(f"[{e.clause}] {e.describe('en')}")
 refused_twin = refusal(s, "hero", hero="gale")
 print(refused_twin)
-assert refused_twin.clause == "MB-choice-2-hero"
 s = step(s, "hero", hero="bulwark")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert refused_twin.clause == "MB-choice-2-hero"
 assert [h.hero for h in s.data.heroes] == list(STORY_HEROES)
 
 # %% [markdown]
@@ -183,6 +197,8 @@ assert [h.hero for h in s.data.heroes] == list(STORY_HEROES)
 # %%
 refused_change = refusal(s, "hero", 0, hero="phantom")
 print(refused_change)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert refused_change.clause == "MB-hero-fixed"
 
 # %% [markdown]
@@ -211,6 +227,8 @@ for piece in STORY_BLOODLINES[0]:
 for slot, options in zip(["system", "keystone", "fragment (column 1)", "fragment (column 2)", "dust"], offers,
                          strict=True):
     print(f"{slot:20}", options)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [len(o) for o in offers] == [4, 3, 3, 3, len(CONTENT.dusts)]
 assert offers[1] == [p for p, x in CONTENT.pieces.items() if x["system"] == "storm" and x["slot"] == "keystone"]
 
@@ -230,6 +248,8 @@ for e in s.log:
 gale, bulwark = (CONTENT.heroes[h] for h in STORY_HEROES)
 view = s.view(None, with_log=False)["players"]
 print({k: view[0][k] for k in ("speed", "range", "attack_power")}, {k: view[1][k] for k in ("defence", "hp_cap")})
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (view[0]["speed"], view[0]["range"], view[0]["attack_power"]) == (gale["speed"] + 2, 1 + 1, gale["atk"] + 1)
 assert view[1]["defence"] == bulwark["def"] + 2 and view[1]["hp_cap"] == 60
 
@@ -239,6 +259,8 @@ assert view[1]["defence"] == bulwark["def"] + 2 and view[1]["hp_cap"] == 60
 # %%
 refused_rebuild = refusal(s, "bloodline", 0, piece="brutal")
 print(refused_rebuild)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert refused_rebuild.clause == "MB-bloodline-permanent"
 
 # %% [markdown]
@@ -258,6 +280,8 @@ before_bloodlines = run(explorer.new_game(GID, 2), story_setup()[:4])
 walked = bloodline_count(before_bloodlines)
 closed = len(CONTENT.systems) * 3 * 3 * 3 * len(CONTENT.dusts)
 print("bloodlines a player can build:", walked, "=", closed)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert walked == closed
 
 # %% [markdown]
@@ -284,18 +308,20 @@ except explorer.IllegalAction as refused:
     assert refused.clause == "MB-choice-4-score"
 agreed = run(explorer.new_game(GID, 2, {"win_score": 12}), story_setup()[:14])
 print("agreed before the game:", agreed.data.phase, agreed.data.win_score)
-assert agreed.data.phase == "order" and agreed.data.win_score == 12
 s = step(s, "win_score", score=3)
-assert s.current_player == CHANCE
 orders = {a["order"]: p for a, p in s.chance_outcomes()}
 print("orders:", orders)
-assert orders == {(0, 1): Fraction(1, 2), (1, 0): Fraction(1, 2)}
 three = run(explorer.new_game(GID, 3), setup_steps(["gale", "bulwark", "sage"], [STORY_BLOODLINES[0]] * 3,
                                                    [(0, 0), (6, 0), (0, 6)], [()] * 3)[:21])
 first_seat = Counter()
 for a, p in three.chance_outcomes():
     first_seat[a["order"][0]] += p
 print("3 players, chance of going first:", dict(first_seat))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert agreed.data.phase == "order" and agreed.data.win_score == 12
+assert s.current_player == CHANCE
+assert orders == {(0, 1): Fraction(1, 2), (1, 0): Fraction(1, 2)}
 assert len(three.chance_outcomes()) == 6 and set(first_seat.values()) == {Fraction(1, 3)}
 
 # %% [markdown]
@@ -314,11 +340,13 @@ left = [a["cell"] for a in s.legal_actions()]
 print("P1 may pick:", left)
 refused_spawn = refusal(s, "spawn", cell=STORY_SPAWNS[0])
 print(refused_spawn)
-assert refused_spawn.clause == "MB-choice-6-spawn"
-assert set(left) == set(CONTENT.maps["arena"].spawns) - {STORY_SPAWNS[0]}
 s = step(s, "spawn", cell=STORY_SPAWNS[1])
 for e in s.events:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert refused_spawn.clause == "MB-choice-6-spawn"
+assert set(left) == set(CONTENT.maps["arena"].spawns) - {STORY_SPAWNS[0]}
 
 # %% [markdown]
 # ## 进行: shuffle, deal, and the first turn
@@ -340,9 +368,11 @@ for group, copies in (("O1 O3 D1 M1 S1 S3", 7), ("O2 D2 M2 S2", 5)):
     for card in group.split():
         counts[card] += copies
 print("deck:", dict(s.data.deck.counts()))
+first_card = {a["card"]: p for a, p in s.chance_outcomes()}
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.deck.counts() == dict(counts) and len(s.data.deck) == 6 * 7 + 4 * 5 == 62
 assert {CONTENT.cards[c]["type"] for c in counts} == {"O", "D", "M", "S"}
-first_card = {a["card"]: p for a, p in s.chance_outcomes()}
 assert s.current_player == CHANCE and first_card["O1"] == Fraction(counts["O1"], 62) == Fraction(7, 62)
 assert sum(first_card.values()) == 1
 
@@ -354,6 +384,8 @@ for e in s.log:
     if e.clause in ("MB-play-shuffle", "MB-card-deck", "MB-choice-7-first-turn"):
         print(f"[{e.clause}] {e.describe('en')} / {e.describe('zh')}")
 assert [sorted(h.hand) for h in s.data.heroes] == [sorted(x) for x in STORY_HANDS]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(s.data.deck) == 62 - 6 and [h.stamina for h in s.data.heroes] == [3 + 1, 3]   # P0's turn gave +1
 assert s.current_player == CHANCE and s.data.draws == (0, 0)        # P0's draw phase waits for two cards
 
@@ -389,14 +421,16 @@ for value in (3, 0, 5):
 
 # %%
 display(Markdown(hero_table(s)))
+map_figure(s, title="Gale (P0) and Bulwark (P1) at their spawn points")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [h.pos for h in s.data.heroes] == list(STORY_SPAWNS)
 assert s.data.heroes[1].hp == bulwark["hp"] + 6 + 4 + 4 == 58 and s.data.heroes[0].hp == gale["hp"]
-map_figure(s, title="Gale (P0) and Bulwark (P1) at their spawn points")
 
 # %% [markdown]
 # Every clause taught above was cited by an event or a refusal of the engine, or shown by a check:
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 seen = clauses_seen(s) | {refused_twin.clause, refused_change.clause, refused_rebuild.clause, refused_spawn.clause}
 SHOWN_OTHERWISE = {"MB-prep-players": "new games of 1 and 7 players refused",
                    "MB-prep-table": "not modelled (advice to people)",
@@ -406,7 +440,6 @@ SHOWN_OTHERWISE = {"MB-prep-players": "new games of 1 and 7 players refused",
                    "MB-choice-3-bloodline": "the offers at each pick (the events cite the step's own clause)",
                    "MB-card-types": "the four types of the deck",
                    "MB-bloodline-permanent": "the refused rebuild (static pieces in the stats)"}
-print(sorted(set(TAUGHT) - seen))
 assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 
 # %% [markdown]
@@ -424,38 +457,46 @@ assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 phantom_line = ("aegis", "bastion", "vigor", "anchor", "dust_hp")
 phantom_spawned = run(explorer.new_game(GID, 2), setup_steps(["phantom", "sage"], [phantom_line, STORY_BLOODLINES[0]],
                                                              STORY_SPAWNS, STORY_HANDS)[:17])     # through P0's spawn
 phantom_hp = phantom_spawned.data.heroes[0].hp
+
+# %%
 ex1 = Exercise("1. Phantom (幻影) builds the same bloodline as Bulwark: Great Shield, Bastion, Vigor, Anchor, "
                "Vital dust. With how much HP does Phantom spawn?",
                "1. 幻影构建与巨岩相同的血统：巨盾、堡垒、活力、锚定、生尘。幻影出生时有多少生命值？",
-               answer=phantom_hp, hint_en="Phantom's card says 26 HP.", hint_zh="幻影的英雄卡写着生命值26。")
-assert phantom_hp == CONTENT.heroes["phantom"]["hp"] + 14
+               answer=phantom_hp, game=GID, clause="MB-bloodline-total",
+               hint_en="start from Phantom's hero card, then add what each fragment of the line gives",
+               hint_zh="从幻影的英雄卡出发，再加上血统中每块碎片给出的数值")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert phantom_hp == CONTENT.heroes["phantom"]["hp"] + 14
 four = run(explorer.new_game(GID, 4), setup_steps(["gale", "bulwark", "sage", "venom"], [STORY_BLOODLINES[0]] * 4,
                                                   [(0, 0), (6, 0), (0, 6), (6, 6)], [()] * 4)[:27])
 p_seat2_last = sum(p for a, p in four.chance_outcomes() if a["order"][-1] == 2)
-ex2 = Exercise("2. Four players. What is the chance that seat 2 takes the last turn of each round? (a fraction)",
-               "2. 四名玩家。座位2在每轮最后行动的概率是多少？（分数）", answer=p_seat2_last, kind="fraction")
-assert p_seat2_last == Fraction(1, 4)
-ex2
 
 # %%
+ex2 = Exercise("2. Four players. What is the chance that seat 2 takes the last turn of each round? (a fraction)",
+               "2. 四名玩家。座位2在每轮最后行动的概率是多少？（分数）", answer=p_seat2_last, kind="fraction", game=GID, clause="MB-choice-5-order")
+ex2
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert p_seat2_last == Fraction(1, 4)
 spawn_options = len(run(four, [("order", {"order": (3, 2, 1, 0)}), ("spawn", {"cell": (0, 0)}),
                                ("spawn", {"cell": (6, 6)})]).legal_actions())
+
+# %%
 ex3 = Exercise("3. Four players on the Arena. The first two players in turn order have picked their spawn points. "
                "How many spawn points is the third player offered?",
                "3. 四名玩家在角斗场。行动顺序中的前两名玩家已选好出生点。第三名玩家有多少个出生点可选？",
-               answer=spawn_options)
-assert spawn_options == len(CONTENT.maps["arena"].spawns) - 2
+               answer=spawn_options, game=GID, clause="MB-choice-6-spawn")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert spawn_options == len(CONTENT.maps["arena"].spawns) - 2
 for ex, right in ((ex1, phantom_hp), (ex2, "1/4"), (ex3, spawn_options)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -77,6 +77,8 @@ for e in turn_events:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 gale = start.data.heroes[0]
 print("stamina", gale.stamina, "· steps", gale.steps, "· attack chances", gale.attacks)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (gale.stamina, gale.steps, gale.attacks) == (3 + 1, sample().heroes["gale"]["speed"] + 2, 1)
 assert start.current_player == CHANCE and start.data.draws == (0, 0)
 
@@ -90,10 +92,12 @@ assert start.current_player == CHANCE and start.data.draws == (0, 0)
 first = {a["card"]: p for a, p in start.chance_outcomes()}
 left = start.data.deck.counts()
 print({c: str(p) for c, p in first.items()})
-assert all(first[c] == Fraction(left[c], 56) for c in left) and sum(first.values()) == 1
 DRAW = [("draw", {"card": "O2"}), ("draw", {"card": "M1"})]
 s = run(start, DRAW)
 print("hand:", s.data.heroes[0].hand)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(first[c] == Fraction(left[c], 56) for c in left) and sum(first.values()) == 1
 assert s.data.phase == "action" and sorted(s.data.heroes[0].hand) == sorted(("M1", "O1", "D1", "O2", "M1"))
 
 # %% [markdown]
@@ -106,6 +110,8 @@ assert s.data.phase == "action" and sorted(s.data.heroes[0].hand) == sorted(("M1
 for a in s.legal_actions():
     print(" ", a.describe("en"), "/", a.describe("zh"))
 kinds = {a.kind for a in s.legal_actions()}
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert kinds == {"end", "play", "move"}           # Bulwark is 6 cells away: no attack yet
 
 # %% [markdown]
@@ -114,6 +120,8 @@ assert kinds == {"end", "play", "move"}           # Bulwark is 6 cells away: no 
 # %%
 refused_out_of_turn = refusal(s, "move", 1, to=(5, 3))
 print(refused_out_of_turn)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert refused_out_of_turn.clause == "MB-turn-phases"
 
 # %% [markdown]
@@ -138,6 +146,8 @@ for e in trail[-1].log[len(s.log):]:
 after = trail[-1]
 g, b = after.data.heroes
 print("Gale: stamina", g.stamina, "steps", g.steps, "attack chances", g.attacks, "HP", g.hp, "· Bulwark HP", b.hp)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert g.steps == 5 - 4 and g.stamina == 4 - CARDS["O1"]["cost"] and g.attacks == 1 - 1 + 1
 assert b.hp == 58 - 4 and g.hp == 32 + 3 - 1          # spring +3, recoil −1
 assert after.data.discard.counts() == {"O1": 1}          # a played card goes to the discard pile
@@ -152,6 +162,8 @@ assert after.data.discard.counts() == {"O1": 1}          # a played card goes to
 poor = with_hero(after, 0, stamina=1, pos=(5, 3))
 refused_cost = refusal(poor, "play", card="O2", target=1)
 print(refused_cost)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert refused_cost.clause == "MB-card-cost"
 
 # %% [markdown]
@@ -166,13 +178,17 @@ for name, field in (("stamina 体力值", "stamina"), ("steps 步数", "steps"),
                              mode="lines+markers", line_shape="hv", name=name))
 fig.update_layout(title="Gale's resources after each action", height=360,
                   xaxis={"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": labels})
-assert [v.data.heroes[0].steps for v in values] == [5, 4, 3, 2, 1, 1, 1]
 fig
 
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [v.data.heroes[0].steps for v in values] == [5, 4, 3, 2, 1, 1, 1]
+
 # %%
-assert after.data.heroes[0].pos == (4, 3)
 map_figure(after, paths=[[(0, 3), (1, 3), (2, 3), (3, 3), (4, 3)]], marks={(6, 3): "⚔"},
            title="Gale's walk (4 steps)<br>and the attack at range 2")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert after.data.heroes[0].pos == (4, 3)
 
 # %% [markdown]
 # ## End phase (结束阶段), and P1's turn
@@ -195,6 +211,8 @@ s2 = run(end, P1_TURN)
 for e in events_since(end, s2):
     print(e)
 g, b = s2.data.heroes
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert b.shield == 2 + 5 and g.hp == 34 - 2 and b.stamina == 3 + 1 - 2 + 1
 
 # %% [markdown]
@@ -206,6 +224,8 @@ big_hand = with_hero(after, 0, hand=tuple(sorted(("O1", "D1", "M1", "S1") * 5)))
 big_end = step(big_hand, "end")
 refused_discard = refusal(big_hand, "discard", 0, card="O1")
 print("hand kept:", len(big_end.data.heroes[0].hand), "· next:", big_end.data.seat, "·", refused_discard)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(big_end.data.heroes[0].hand) == 20 and big_end.data.seat == 1
 assert refused_discard.clause == "MB-card-no-hand-limit"
 
@@ -219,6 +239,8 @@ display(Markdown(hero_table(s2)))
 g = s2.data.heroes[0]
 kept = after.data.heroes[0].attacks
 print("attack chances kept at the end of turn 1:", kept, "· at the start of turn 2:", g.attacks)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert kept == 1 and g.attacks == 1 and g.steps == 5 and g.stamina == 5 and s2.data.round == 2
 
 # %% [markdown]
@@ -233,6 +255,8 @@ display(Markdown(assumption_markdown(GID, ["MB-A04"])))
 full = step(with_hero(after, 0, stamina=12), "end")
 gain = next(e for e in full.events if e.kind == "stamina")
 print(gain.describe("en"), "/", gain.describe("zh"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert full.data.heroes[0].stamina == 12 and gain.number("overflow") == 1
 
 # %% [markdown]
@@ -248,9 +272,11 @@ reshuffled = step(no_deck, "draw", card="O1")
 print([e.describe("en") for e in reshuffled.events])
 assert [e.kind for e in reshuffled.events][:2] == ["reshuffle", "draw"] and len(reshuffled.data.discard) == 0
 nothing = what_if(end, evolve(end.data, deck=Bag(), discard=Bag()))
-assert [(a["card"], p) for a, p in nothing.chance_outcomes()] == [(None, 1)]
 drew_nothing = run(nothing, [("draw", {"card": None}), ("draw", {"card": None})])
 print([e.describe("en") for e in drew_nothing.log[len(nothing.log):] if e.clause == "MB-card-discard-pile"])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [(a["card"], p) for a, p in nothing.chance_outcomes()] == [(None, 1)]
 assert len(drew_nothing.data.heroes[1].hand) == len(end.data.heroes[1].hand) and drew_nothing.data.phase == "action"
 
 # %% [markdown]
@@ -268,6 +294,8 @@ for cards in ("sample", "blank"):
     t = step(t, "play", card="O1")
     o1[cards] = (t.data.heroes[0].attacks, t.data.heroes[0].stamina)
     print(cards, "→ attack chances", o1[cards][0], "· stamina", o1[cards][1])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert o1 == {"sample": (2, 5), "blank": (1, 5)}
 
 # %% [markdown]
@@ -284,6 +312,8 @@ for cap in (0, 30, 15, 60):
     t = with_hero(position(variant={"action_cap": cap}), 0, acted=30)
     capped[cap] = [a.kind for a in t.legal_actions()]
     print("action_cap", cap, "after 30 actions →", sorted(set(capped[cap])))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert capped[30] == ["end"] and capped[15] == ["end"] and len(capped[0]) > 1 and len(capped[60]) > 1
 
 # %% [markdown]
@@ -305,15 +335,14 @@ def after_round_12(variant):
 ends = {cap: after_round_12({"round_cap": cap}) for cap in (0, 12)}
 for cap, t in ends.items():
     print("round_cap", cap, "→ terminal:", t.is_terminal, "· winners:", t.winners, "· round:", t.data.round)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert ends[12].is_terminal and ends[12].winners == (0, 1)      # nobody scored: 0 – 0, a shared win
 assert not ends[0].is_terminal and ends[0].data.round == 13
-
-# %%
 seen = clauses_seen(s2, full, reshuffled, drew_nothing) | {refused_out_of_turn.clause, refused_cost.clause,
                                                            refused_discard.clause}
 SHOWN_OTHERWISE = {"MB-card-main": "O1's effect, sample and blank (the play event cites the cost clause)",
                    "MB-term-1-stamina": "the cap of 12 and what goes over it (the gains cite their phase)"}
-print(sorted(set(TAUGHT) - seen))
 assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 
 # %% [markdown]
@@ -330,16 +359,18 @@ assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 m1_steps = step(after, "play", card="M1").data.heroes[0].steps
+
+# %%
 ex1 = Exercise("1. Back in P0's first action phase, after the walk, the attack and O1, Gale plays M1 (+2 steps). "
                "Gale's passive Tailwind 顺风 gives 1 step for every M card played. How many steps does Gale have now?",
                "1. 回到P0的第一个行动阶段：移动、攻击、打出O1之后，疾风打出M1（+2步数）。疾风的被动“顺风”在每次打出移动牌时"
-               "获得1步数。疾风现在有多少步数？", answer=m1_steps)
-assert m1_steps == after.data.heroes[0].steps + 2 + 1
+               "获得1步数。疾风现在有多少步数？", answer=m1_steps, game=GID, clause="MB-term-4-steps")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert m1_steps == after.data.heroes[0].steps + 2 + 1
 def both_offensive(state):
     """The chance that both draw-phase cards are O cards: the exact tree of two chance nodes."""
     total = Fraction(0)
@@ -348,26 +379,30 @@ def both_offensive(state):
             total += p * sum(q for b, q in step(state, "draw", card=a["card"]).chance_outcomes()
                              if CARDS[b["card"]]["type"] == "O")
     return total
-
 p_two_o = both_offensive(start)
 o_left = sum(n for c, n in start.data.deck.counts().items() if CARDS[c]["type"] == "O")
 assert p_two_o == Fraction(comb(o_left, 2), comb(len(start.data.deck), 2))      # the hypergeometric closed form
+
+# %%
 ex2 = Exercise("2. At P0's first draw phase the deck holds 56 cards. What is the chance that both cards drawn are "
                "offensive (O) cards? (an exact fraction)",
                "2. P0第一个摸牌阶段时牌堆有56张牌。摸到的两张都是攻势牌（O）的概率是多少？（精确分数）",
-               answer=p_two_o, kind="fraction")
+               answer=p_two_o, kind="fraction", game=GID, clause="MB-turn-draw")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 stamina_turn3 = run(s2, [("draw", {"card": "S1"}), ("draw", {"card": "S1"}), ("play", {"card": "O2", "target": 1}),
                          ("end", {})]).data.heroes[0].stamina
-ex3 = Exercise("3. In round 2 Gale (5 stamina) plays O2 on Bulwark and ends the turn. How much stamina does Gale "
-               "have when P1's turn begins?",
-               "3. 第2轮疾风（5点体力值）对巨岩打出O2后结束回合。P1的回合开始时疾风有多少体力值？", answer=stamina_turn3)
-assert stamina_turn3 == 5 - CARDS["O2"]["cost"] + 1
-ex3
 
 # %%
+ex3 = Exercise("3. In round 2 Gale (5 stamina) plays O2 on Bulwark and ends the turn. How much stamina does Gale "
+               "have when P1's turn begins?",
+               "3. 第2轮疾风（5点体力值）对巨岩打出O2后结束回合。P1的回合开始时疾风有多少体力值？", answer=stamina_turn3, game=GID,
+               clause="MB-term-1-stamina")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert stamina_turn3 == 5 - CARDS["O2"]["cost"] + 1
 for ex, right in ((ex1, m1_steps), (ex2, f"{p_two_o.numerator}/{p_two_o.denominator}"), (ex3, stamina_turn3)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -64,7 +64,6 @@ def show(before, after):
     for line in events_since(before, after):
         print(line)
 
-
 # %%
 TAUGHT = ["MB-term-4-steps", "MB-term-5-move", "MB-term-6-obstacle", "MB-term-7-object", "MB-term-8-charge",
           "MB-event-BLK", "MB-term-9-blink", "MB-term-10-projectile", "MB-term-13-knockback", "MB-term-14-pull",
@@ -92,10 +91,12 @@ why = {"onto Bulwark": refusal(with_hero(p, 0, pos=(0, 0)), "move", to=(0, 1)),
        "with no step left": refusal(with_hero(p, 0, steps=0), "move", to=(2, 0))}
 for what, err in why.items():
     print(f"{what:22} → {err}")
-assert moves == [(0, 0), (2, 0)]
-assert [e.clause for e in why.values()] == ["MB-term-6-obstacle"] * 3 + ["MB-term-5-move", "MB-term-4-steps"]
 moved = step(p, "move", to=(2, 0))
 show(p, moved)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert moves == [(0, 0), (2, 0)]
+assert [e.clause for e in why.values()] == ["MB-term-6-obstacle"] * 3 + ["MB-term-5-move", "MB-term-4-steps"]
 assert moved.data.heroes[0].steps == 3 - 1
 
 # %% [markdown]
@@ -137,7 +138,6 @@ def steps_by_hand(start, limit, walls, width, height, blocked=()):
 walker = position(("gale", "bulwark"), ((0, 3), (6, 3)), steps=9)
 by_engine = steps_by_engine(walker, 9)
 by_hand = steps_by_hand((0, 3), 9, ARENA.walls, ARENA.width, ARENA.height, blocked={(6, 3)})
-assert by_engine == by_hand
 z = [[by_engine.get((x, y)) for x in range(ARENA.width)] for y in range(ARENA.height)]
 labels = [["wall 墙" if (x, y) in ARENA.walls else "P1" if (x, y) == (6, 3) else "P0" if (x, y) == (0, 3)
            else str(by_engine[(x, y)]) for x in range(ARENA.width)] for y in range(ARENA.height)]
@@ -150,6 +150,9 @@ fig.update_layout(title="Fewest steps from Gale's spawn (0, 3)<br>(Bulwark on (6
 print("with 5 steps (Gale's speed in the story) Gale reaches", sum(1 for v in by_engine.values() if 0 < v <= 5), "cells")
 fig
 
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert by_engine == by_hand
+
 # %% [markdown]
 # With the other reading of 毗邻, `adjacency = 8` (the 8 surrounding cells, Chebyshev distance), the same 3
 # steps reach more cells, and diagonal moves slip past the wall's corner:
@@ -161,6 +164,8 @@ for adjacency in (4, 8):
     first = sorted(a["to"] for a in t.legal_actions() if a.kind == "move")
     reach[adjacency] = len(steps_by_engine(with_hero(t, 0, steps=9), 3)) - 1
     print(f"adjacency {adjacency}: first moves {first}; cells within 3 moves: {reach[adjacency]}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert reach[4] == sum(1 for v in by_hand.values() if 0 < v <= 3)
 assert reach[8] > reach[4]
 
@@ -197,6 +202,8 @@ walled = step(with_hero(charger, 0, pos=(0, 1)), "skill", skill="hurricane#1", d
 for name, t, base in (("through", through, charger), ("blocked", blocked, charger), ("into a wall", walled, charger)):
     print(name)
     show(base, t)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert through.data.heroes[0].pos == (0, 3) and through.data.heroes[0].steps == charger.data.heroes[0].steps
 assert blocked.data.heroes[0].pos == (0, 1) and blocked.data.heroes[1].pos == (0, 2)
 assert walled.data.heroes[0].pos == (0, 1) and [e.clause for e in walled.events][-1] == "MB-event-BLK"
@@ -213,9 +220,11 @@ map_figure(blocked, paths=[[(0, 0), (0, 1), (0, 2)], [], [(0, 2), (0, 1)]], mark
 display(Markdown(assumption_markdown(GID, ["MB-A26"])))
 directions = sorted({a["direction"] for a in charger.legal_actions() if a.kind == "skill"})
 print("charges offered from (0, 0):", directions)
-assert directions == ["E", "S"]
 off_map = refusal(charger, "skill", skill="hurricane#1", direction="N", distance=1)
 print(off_map)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert directions == ["E", "S"]
 assert off_map is not None
 
 # %% [markdown]
@@ -231,6 +240,8 @@ jumped = step(blinker, "skill", skill="flicker#0", cell=(2, 1))
 show(blinker, jumped)
 onto_hero = refusal(blinker, "skill", skill="flicker#0", cell=(2, 2))
 print(onto_hero)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert jumped.data.heroes[0].pos == (2, 1) and onto_hero is not None
 
 # %% [markdown]
@@ -256,6 +267,8 @@ against_wall = with_hero(hurricane, 0, pos=(3, 1))
 against_wall = with_hero(against_wall, 1, pos=(2, 1))
 stopped = step(against_wall, "skill", skill="hurricane#0", target=1)
 show(against_wall, stopped)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert knocked.data.heroes[1].pos == (5, 3) and stopped.data.heroes[1].pos == (2, 1)
 assert any(e.clause == "MB-map-walls-fixed" for e in stopped.events)
 
@@ -266,6 +279,8 @@ show(chain, pulled)
 fang = with_hero(position(("venom", "gale"), ((3, 3), (4, 3))), 0, uses=(("fang#0", 1),))
 retreated = step(fang, "skill", skill="fang#0", target=1)
 show(fang, retreated)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert pulled.data.heroes[1].pos == (1, 3) and retreated.data.heroes[0].pos == (2, 3)
 
 # %%
@@ -286,6 +301,8 @@ show(missile, shot)
 walled_shot = step(with_hero(missile, 0, pos=(0, 1)), "skill", skill="missile#0", direction="E")
 show(missile, walled_shot)
 hp = [h.hp for h in shot.data.heroes]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert hp[1] == missile.data.heroes[1].hp - 4 and hp[2] == missile.data.heroes[2].hp
 assert [h.hp for h in walled_shot.data.heroes] == [h.hp for h in missile.data.heroes]
 
@@ -302,6 +319,8 @@ display(Markdown(assumption_markdown(GID, ["MB-A11"])))
 gust = position(("gale", "bulwark"), ((2, 1), (6, 6)), steps=1)
 on_gust = step(gust, "move", to=(2, 2))
 show(gust, on_gust)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert on_gust.data.heroes[0].steps == 1 - 1 + 2
 
 # %% [markdown]
@@ -315,12 +334,11 @@ for on in (True, False):
     gust_steps[on] = walked.data.heroes[0].steps
     print("special cells", "on " if on else "off", "→ steps after the move:", gust_steps[on], "·",
           [e.describe("en") for e in walked.events][1:])
-assert gust_steps == {True: 2, False: 0}
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert gust_steps == {True: 2, False: 0}
 seen = clauses_seen(moved, through, blocked, walled, jumped, knocked, stopped, pulled, retreated, shot, on_gust)
 seen |= {e.clause for e in why.values()}
-print(sorted(set(TAUGHT) - seen))
 assert set(TAUGHT) <= seen
 
 # %% [markdown]
@@ -337,34 +355,41 @@ assert set(TAUGHT) <= seen
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 five_steps = sum(1 for v in steps_by_hand((6, 3), 5, ARENA.walls, ARENA.width, ARENA.height, blocked={(0, 3)}).values()
                  if 0 < v <= 5)
 engine_five = len(steps_by_engine(position(("bulwark", "gale"), ((6, 3), (0, 3)), steps=9), 5)) - 1
 assert engine_five == five_steps
+
+# %%
 ex1 = Exercise("1. Bulwark stands on its spawn (6, 3), Gale on (0, 3). How many cells can Bulwark reach with at "
                "most 5 moves (not counting its own cell)?",
                "1. 巨岩在出生点(6, 3)，疾风在(0, 3)。巨岩最多移动5步能到达多少个格子（不算自己所在的格子）？",
-               answer=engine_five)
+               answer=engine_five, game=GID, clause="MB-term-5-move")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 charge_end = step(with_hero(position(("gale", "bulwark"), ((0, 3), (2, 3))), 0, uses=(("hurricane#1", 1),)),
                   "skill", skill="hurricane#1", direction="E", distance=2).data.heroes[0].pos
+
+# %%
 ex2 = Exercise("2. Gale at (0, 3), Bulwark at (2, 3). Gale charges 2 cells east. On which x does Gale end? "
                "(type the number)",
                "2. 疾风在(0, 3)，巨岩在(2, 3)。疾风向东冲锋2格。疾风最终停在哪个x坐标？（输入数字）",
-               answer=charge_end[0])
+               answer=charge_end[0], game=GID, clause="MB-term-8-charge")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 pull_end = step(with_hero(position(("warden", "gale"), ((0, 0), (0, 2))), 0, uses=(("chain#0", 1),)),
                 "skill", skill="chain#0", target=1).data.heroes[1].pos
-ex3 = Exercise("3. Warden at (0, 0) uses Chain (pull 2) on Gale at (0, 2). On which y does Gale end?",
-               "3. 守望在(0, 0)对(0, 2)的疾风使用锁链（拖拽2格）。疾风最终停在哪个y坐标？", answer=pull_end[1])
-ex3
 
 # %%
+ex3 = Exercise("3. Warden at (0, 0) uses Chain (pull 2) on Gale at (0, 2). On which y does Gale end?",
+               "3. 守望在(0, 0)对(0, 2)的疾风使用锁链（拖拽2格）。疾风最终停在哪个y坐标？", answer=pull_end[1], game=GID,
+               clause="MB-term-14-pull")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, engine_five), (ex2, charge_end[0]), (ex3, pull_end[1])):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

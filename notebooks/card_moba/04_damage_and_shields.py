@@ -85,7 +85,6 @@ display(Markdown(assumption_markdown(GID, ["MB-A22"])))
 bulwark_turn = position(("bulwark", "gale"), ((1, 3), (0, 3)), hands=(("D2",), ()))
 shielded = step(bulwark_turn, "play", card="D2")
 show(bulwark_turn, shielded)
-assert shielded.data.heroes[0].shield == 2 + HEROES["bulwark"]["def"]
 
 table = position(("gale", "bulwark"), ((0, 3), (1, 3)), hands=(("O1",), ()))
 table = with_hero(table, 1, shield=shielded.data.heroes[0].shield)
@@ -93,6 +92,9 @@ hp0 = table.data.heroes[1].hp
 first = step(table, "attack", target=1)
 second = run(first, [("play", {"card": "O1"}), ("attack", {"target": 1})])
 show(table, second)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert shielded.data.heroes[0].shield == 2 + HEROES["bulwark"]["def"]
 assert hp_shield(first, 1) == (hp0, 5 - 3) and hp_shield(second, 1) == (hp0 - 1, 0)
 
 # %% [markdown]
@@ -116,8 +118,6 @@ def hit(shield, true):
 shields = list(range(7))
 normal = [hit(x, False) for x in shields]
 true = [hit(x, True) for x in shields]
-assert normal == [(min(x, 4), 4 - min(x, 4)) for x in shields]
-assert true == [(0, 4)] * len(shields)
 fig = go.Figure([go.Bar(x=shields, y=[a for a, _ in normal], name="normal: absorbed by the shield 护盾抵消",
                         offsetgroup="normal"),
                  go.Bar(x=shields, y=[h for _, h in normal], name="normal: to HP 生命值承受", offsetgroup="normal",
@@ -126,6 +126,10 @@ fig = go.Figure([go.Bar(x=shields, y=[a for a, _ in normal], name="normal: absor
 fig.update_layout(title="4 damage against a shield", xaxis_title="shield 护盾值", yaxis_title="damage",
                   height=380, barmode="group")
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert normal == [(min(x, 4), 4 - min(x, 4)) for x in shields]
+assert true == [(0, 4)] * len(shields)
 
 # %% [markdown]
 # ## Damage is counted before shields (DS)
@@ -141,6 +145,8 @@ display(Markdown(assumption_markdown(GID, ["MB-A14"])))
 ds = with_hero(position(("phantom", "bulwark"), ((0, 3), (1, 3))), 1, shield=10)
 ds_after = step(ds, "attack", target=1)
 show(ds, ds_after)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert hp_shield(ds_after, 1) == (ds.data.heroes[1].hp, 10 - 4)
 assert ds_after.data.heroes[0].hp == ds.data.heroes[0].hp - 1
 
@@ -159,9 +165,11 @@ reaver = with_hero(position(("reaver", "gale"), ((0, 3), (1, 3))), 0, hp=20,
 reaver = with_hero(reaver, 1, shield=3)
 stolen = step(reaver, "skill", skill="bloodthirst#0", target=1)
 show(reaver, stolen)
-assert hp_shield(stolen, 1) == (reaver.data.heroes[1].hp - 1, 0) and stolen.data.heroes[0].hp == 20 + 1
 lost = step(with_hero(reaver, 1, shield=5), "skill", skill="lacerate#0", target=1)
 show(reaver, lost)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert hp_shield(stolen, 1) == (reaver.data.heroes[1].hp - 1, 0) and stolen.data.heroes[0].hp == 20 + 1
 assert hp_shield(lost, 1) == (reaver.data.heroes[1].hp - 2, 5) and lost.data.heroes[0].hp == 20 - 1
 assert not any(e.clause == "MB-hero-passive" for e in lost.events)          # Recoil only answers damage
 
@@ -177,6 +185,8 @@ healed = step(sage, "skill", skill="radiance#0")
 near_cap = step(with_hero(sage, 0, hp=57), "skill", skill="radiance#0")
 show(sage, healed)
 show(sage, near_cap)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert healed.data.heroes[0].hp == 26 and near_cap.data.heroes[0].hp == 60
 
 # %% [markdown]
@@ -198,13 +208,15 @@ zero = step(la, "attack", target=1)
 negative = step(with_hero(la, 0, marks=(("sunder", 2),)), "attack", target=1)
 show(la, zero)
 show(la, negative)
-assert zero.data.heroes[0].attacks == 0 and zero.data.heroes[1].hp == 20
-assert negative.data.heroes[1].hp == 20 + 2
 crit = position(("gale", "bulwark"), ((0, 3), (1, 3)), hands=(("S3",), ()))
 crit = run(crit, [("play", {"card": "S3"}), ("draw", {"card": "O1"}), ("draw", {"card": "O1"}),
                   ("attack", {"target": 1})])
 crit_damage = next(e for e in crit.log if e.kind == "damage").number("damage")
 print("Gale's critical attack deals", crit_damage)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert zero.data.heroes[0].attacks == 0 and zero.data.heroes[1].hp == 20
+assert negative.data.heroes[1].hp == 20 + 2
 assert crit_damage == 2 * HEROES["gale"]["atk"]
 
 # %% [markdown]
@@ -226,15 +238,17 @@ display(Markdown(assumption_markdown(GID, ["MB-A08", "MB-A27"])))
 three = position(("gale", "sage", "reaver"), ((0, 3), (1, 3), (2, 3)))
 three = with_hero(with_hero(three, 1, hp=4), 2, uses=(("lacerate#0", 1),))
 targets = sorted(a["target"] for a in with_hero(three, 2, pos=(0, 4)).legal_actions() if a.kind == "attack")
-assert targets == [1, 2]                  # Gale (range 1) may attack both neighbours: everyone is an enemy
 t = step(three, "attack", target=1)
 t = run(t, [("end", {}), ("draw", {"card": "O1"}), ("draw", {"card": "O1"}), ("end", {}),
             ("draw", {"card": "O1"}), ("draw", {"card": "O1"})])
 t = with_hero(t, 2, uses=(("lacerate#0", 1),))
-assert t.data.heroes[1].hp == 4 - 3 + 1
 killed = step(t, "skill", skill="lacerate#0", target=1)
 show(t, killed)
 sage_dead = killed.data.heroes[1]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert targets == [1, 2]                  # Gale (range 1) may attack both neighbours: everyone is an enemy
+assert t.data.heroes[1].hp == 4 - 3 + 1
 assert not sage_dead.alive and sage_dead.pos is None and killed.data.heroes[0].score == 1
 assert killed.data.heroes[2].score == 0
 
@@ -265,6 +279,8 @@ back = run(killed, [("end", {}), ("draw", {"card": "O1"}), ("draw", {"card": "O1
 show(killed, back)
 sage_back = back.data.heroes[1]
 respawn = next(e for e in back.events if e.kind == "respawn")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert sage_back.alive and sage_back.pos == (1, 3) and respawn.number("hp") == HEROES["sage"]["hp"]
 assert sage_back.hp == HEROES["sage"]["hp"] + 1          # then its start phase: Meditate heals 1
 
@@ -286,12 +302,11 @@ for lasts in ("next_turn", "game"):
                 ("end", {})])
     kept[lasts] = t.data.heroes[0].shield
     print(f"shield_lasts {lasts!r}: Bulwark's shield when its next turn begins = {kept[lasts]}")
-assert kept == {"next_turn": 0, "game": 2 + HEROES["bulwark"]["def"]}
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert kept == {"next_turn": 0, "game": 2 + HEROES["bulwark"]["def"]}
 display(Markdown(hero_table(killed)))
 seen = clauses_seen(second, ds_after, stolen, lost, healed, near_cap, zero, negative, killed, first_kill, crit)
-print(sorted(set(TAUGHT) - seen))
 assert set(TAUGHT) <= seen
 
 # %% [markdown]
@@ -310,36 +325,43 @@ assert set(TAUGHT) <= seen
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 ex_state = with_hero(position(("gale", "bulwark"), ((0, 3), (1, 3))), 1, shield=1)
 ex_hp_loss = hp_shield(ex_state, 1)[0] - hp_shield(step(ex_state, "attack", target=1), 1)[0]
-ex1 = Exercise("1. Gale (attack 3) attacks Bulwark, who holds a shield of 1. How much HP does Bulwark lose?",
-               "1. 疾风（攻击力3）攻击持有1点护盾值的巨岩。巨岩失去多少生命值？", answer=ex_hp_loss)
-assert ex_hp_loss == HEROES["gale"]["atk"] - 1
-ex1
 
 # %%
+ex1 = Exercise("1. Gale (attack 3) attacks Bulwark, who holds a shield of 1. How much HP does Bulwark lose?",
+               "1. 疾风（攻击力3）攻击持有1点护盾值的巨岩。巨岩失去多少生命值？", answer=ex_hp_loss, game=GID, clause="MB-term-2-shield")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert ex_hp_loss == HEROES["gale"]["atk"] - 1
 ls_state = with_hero(with_hero(position(("reaver", "gale"), ((0, 3), (1, 3))), 0, hp=10,
                                uses=(("bloodthirst#0", 1),)), 1, shield=2)
 ls_heal = step(ls_state, "skill", skill="bloodthirst#0", target=1).data.heroes[0].hp - 10
+
+# %%
 ex2 = Exercise("2. Reaver (10 HP) uses Bloodthirst (1 + attack power 3, lifesteal) on Gale holding a shield of 2. "
                "How much HP does Reaver heal?",
                "2. 掠夺者（10点生命值）对持有2点护盾值的疾风使用嗜血（1+攻击力3，偷取生命值）。掠夺者回复多少生命值？",
-               answer=ls_heal)
-assert ls_heal == (1 + HEROES["reaver"]["atk"]) - 2
+               answer=ls_heal, game=GID, clause="MB-term-16-lifesteal")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert ls_heal == (1 + HEROES["reaver"]["atk"]) - 2
 recoil_state = with_hero(position(("gale", "bulwark"), ((0, 3), (1, 3)), hands=(("O2",), ())), 1, shield=6)
 recoil_fired = any(e.clause == "MB-hero-passive" for e in step(recoil_state, "play", card="O2", target=1).events)
+
+# %%
 ex3 = Exercise("3. Gale plays O2 (attack power + 1 = 4 damage) on Bulwark, who holds a shield of 6. Does Bulwark's "
                "Recoil (damage of 4 or more) fire? (yes / no)",
                "3. 疾风对持有6点护盾值的巨岩打出O2（攻击力+1=4点伤害）。巨岩的反震（受到不少于4点伤害）会触发吗？（yes / no）",
-               answer="yes" if recoil_fired else "no", kind="choice", choices=("yes", "no"))
-assert recoil_fired
+               answer="yes" if recoil_fired else "no", kind="choice", choices=("yes", "no"), game=GID,
+               clause="MB-event-DS")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert recoil_fired
 for ex, right in ((ex1, ex_hp_loss), (ex2, ls_heal), (ex3, "yes" if recoil_fired else "no")):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -68,7 +68,6 @@ TAUGHT = ["MB-status-1-stun", "MB-status-2-masked", "MB-status-3-fatigue", "MB-s
           "MB-status-9-slow", "MB-status-10-weak", "MB-status-11-armour-break", "MB-status-12-taunt",
           "MB-status-13-poison", "MB-status-14-bleed", "MB-event-STS"]
 display(Markdown(clause_markdown(GID, TAUGHT)))
-assert set(status_rules.CLAUSE.values()) == set(TAUGHT[:14]) and len(status_rules.CLAUSE) == 14
 
 
 def show(before, after):
@@ -81,6 +80,8 @@ def show(before, after):
 def next_turn(draws=("O1", "M1")):
     return [("end", {}), *[("draw", {"card": c}) for c in draws]]
 
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert set(status_rules.CLAUSE.values()) == set(TAUGHT[:14]) and len(status_rules.CLAUSE) == 14
 
 # %% [markdown]
 # ## Put on now, acting in "its next turn" (`MB-A23`)
@@ -99,8 +100,10 @@ dazed = step(t, "skill", skill="daze#0", target=1)
 show(t, dazed)
 held = {x.name: x.active for x in dazed.data.heroes[1].statuses}
 print("P1 holds:", held)
-assert held == {"stun": False, "disarm": False}         # pending until P1's turn begins
 map_figure(dazed, title="Warden (P0) has dazed Gale (P1)")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert held == {"stun": False, "disarm": False}         # pending until P1's turn begins
 
 # %% [markdown]
 # ### 1. Stun 昏厥 (`MB-status-1-stun`): the next action phase is skipped
@@ -113,8 +116,10 @@ map_figure(dazed, title="Warden (P0) has dazed Gale (P1)")
 gale_turn = run(dazed, next_turn())
 show(dazed, gale_turn)
 kinds = [e.kind for e in gale_turn.log[len(dazed.log):]]
-assert "action phase skipped" in kinds and "action phase" not in kinds
 skip = kinds.index("action phase skipped")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert "action phase skipped" in kinds and "action phase" not in kinds
 assert kinds[skip - 2:skip] == ["draw", "draw"] and kinds[skip + 1] == "end phase"      # after the draws, before the end
 assert gale_turn.data.heroes[1].statuses == () and gale_turn.data.seat == 0     # back to Warden; nothing left
 
@@ -133,8 +138,10 @@ show(s, hit)
 gale_turn = run(hit, next_turn())
 no_attack = refusal(gale_turn, "attack", target=0)
 print(no_attack)
-assert no_attack.clause == "MB-status-8-disarm"
 assert any(a.kind == "move" for a in gale_turn.legal_actions())
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert no_attack.clause == "MB-status-8-disarm"
 assert not any(a.kind == "attack" for a in gale_turn.legal_actions())
 
 # %% [markdown]
@@ -142,7 +149,7 @@ assert not any(a.kind == "attack" for a in gale_turn.legal_actions())
 #
 # The seed hides the name of status 2 behind 「\*\*」; we do not guess it (`MB-A19`): the engine calls it
 # "\*\* (masked)". It skips the holder's next **draw** phase. Destruct skips the **start** and **end** phases of
-# its next turn. Sage 贤者's Unravel 解构 【S S A】 (A reads O, the errata) puts both on an enemy within 2.
+# its next turn. Sage 贤者's Unravel 解构 【S S O】 (the card's printed A reads O, the errata) puts both on an enemy within 2.
 #
 # In Gale's next turn: no start phase (no stamina, no steps, no new attack chance), no draw phase (so no chance
 # node at all: the engine goes straight to the action phase), and when Gale ends, no end phase (no stamina).
@@ -157,11 +164,13 @@ gale_before = unravelled.data.heroes[1]
 gale_turn = step(unravelled, "end")          # no draws: the draw phase is skipped
 show(unravelled, gale_turn)
 g = gale_turn.data.heroes[1]
+after_gale = step(gale_turn, "end")
+show(gale_turn, after_gale)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert gale_turn.current_player == 1 and gale_turn.data.phase == "action"
 assert (g.stamina, g.steps, g.attacks, g.hand) == (gale_before.stamina, gale_before.steps, gale_before.attacks,
                                                    gale_before.hand)
-after_gale = step(gale_turn, "end")
-show(gale_turn, after_gale)
 assert after_gale.data.heroes[1].stamina == gale_before.stamina          # no end phase either: no +1
 assert "end phase skipped" in [e.kind for e in after_gale.log[len(gale_turn.log):]]
 
@@ -183,6 +192,8 @@ g = t.data.heroes[1]
 no_skill = refusal(t, "skill", skill="hurricane#0", target=0)
 print(no_skill)
 refusals = [e for e in t.log[len(hushed.log):] if e.clause == "MB-status-3-fatigue"]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert g.steps == 0 and len(refusals) == 3         # start phase, the M1 card, the Tailwind passive: all refused
 assert dict(g.uses) == {"hurricane#0": 1} and no_skill.clause == "MB-status-7-silence"
 
@@ -203,13 +214,15 @@ display(Markdown(assumption_markdown(GID, ["MB-A21"])))
 s = position(("warden", "gale"), ((1, 3), (4, 3)), hands=(("M1", "O1"), ("M1", "M2")), steps=0)
 chained = run(s, [("play", {"card": "M1"}), ("play", {"card": "O1"}), ("skill", {"skill": "chain#0", "target": 1})])
 show(s, chained)
-assert chained.data.heroes[1].pos == (2, 3)
 gale_turn = run(chained, next_turn())
 no_move = refusal(gale_turn, "move", to=(3, 3))
 print(no_move)
+map_figure(chained, paths=[[(4, 3), (3, 3), (2, 3)]], title="Chain: Gale pulled two cells, then rooted")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert chained.data.heroes[1].pos == (2, 3)
 assert no_move.clause == "MB-status-4-root"
 assert not [a for a in gale_turn.legal_actions() if a.kind == "move" or a.get("card") == "M2"]
-map_figure(chained, paths=[[(4, 3), (3, 3), (2, 3)]], title="Chain: Gale pulled two cells, then rooted")
 
 # %% [markdown]
 # And a forced displacement, which root stops too: Gale (P0) hits Reaver 掠夺者 with Hurricane's first
@@ -224,6 +237,8 @@ rooted = with_hero(ready, 1, statuses=(("root", 1, 1, False, 0),))
 rooted_blow = step(rooted, "skill", skill="hurricane#0", target=1)
 show(rooted, rooted_blow)
 print("without root: Reaver ends on", free_blow.data.heroes[1].pos, "· with root:", rooted_blow.data.heroes[1].pos)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert free_blow.data.heroes[1].pos == (4, 3) and rooted_blow.data.heroes[1].pos == (2, 3)
 assert free_blow.data.heroes[1].hp == rooted_blow.data.heroes[1].hp
 
@@ -239,12 +254,14 @@ slowed = run(s, [("play", {"card": "O1"}), ("play", {"card": "M1"}), ("skill", {
 gale_turn = run(slowed, next_turn())
 show(slowed, gale_turn)
 speed = gale_turn.view(None, with_log=False)["players"][1]["speed"]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert gale_turn.data.heroes[1].steps == speed - 2 == 1
 
 # %% [markdown]
 # ### 6. Grievous wounds 重伤 (`MB-status-6-grievous`) and 10. weak 虚弱 (`MB-status-10-weak`)
 #
-# Venom 毒蛛's Rend 割裂 has two alternatives, 【S A / S S】; the second puts grievous wounds and weak on an enemy
+# Venom 毒蛛's Rend 割裂 has two alternatives, 【S O / S S】; the second puts grievous wounds and weak on an enemy
 # within 2. Grievous wounds (from the moment it is put on, until the end of the holder's next turn) halve every
 # heal, 0.5 counting as 1: an S2 card's heal of 3 becomes ⌈3/2⌉ = 2. Weak (in the next turn) holds the attack
 # power at 1 and forbids critical hits. The seed never says what a critical hit is: here an effect readies one,
@@ -263,6 +280,8 @@ t = run(reaver_turn, [("play", {"card": "S2"}), ("play", {"card": "S3"}), ("draw
 show(reaver_turn, t)
 heal = next(e for e in t.log[len(reaver_turn.log):] if e.kind == "heal")
 blow = next(e for e in t.log[len(reaver_turn.log):] if e.kind == "attack")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert heal.number("amount") == 2 == -(-3 // 2)
 assert blow.number("power") == 1 and blow.number("crit") is False and blow.number("damage") == 1
 
@@ -274,6 +293,8 @@ strong = with_hero(reaver_turn, 1, statuses=())
 t2 = run(strong, [("play", {"card": "S3"}), ("draw", {"card": "D1"}), ("draw", {"card": "D1"}),
                   ("attack", {"target": 0})])
 blow2 = next(e for e in t2.log[len(strong.log):] if e.kind == "attack")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (blow2.number("power"), blow2.number("crit"), blow2.number("damage")) == (3, True, 6)
 
 # %% [markdown]
@@ -294,15 +315,17 @@ s = with_hero(s, 1, pieces=("aegis", "bastion", "plating", "anchor", "dust_def")
 provoked = run(s, [("play", {"card": "D1"}), ("play", {"card": "O1"}), ("skill", {"skill": "provoke#0", "target": 1})])
 view = provoked.view(None, with_log=False)["players"][1]
 print("Gale's defence now:", view["defence"], "(5 without the armour break)")
-assert view["defence"] == 1 and s.view(None, with_log=False)["players"][1]["defence"] == 5
 gale_turn = run(provoked, next_turn())
 t = step(gale_turn, "play", card="D1")
 show(gale_turn, t)
-assert t.data.heroes[1].shield == 0 and any(e.kind == "shield refused" for e in t.log[len(gale_turn.log):])
 no_hit = refusal(t, "attack", target=2)
 print(no_hit)
-assert no_hit.clause == "MB-status-12-taunt"
 map_figure(provoked, title="Taunted by P0, Gale (P1) may not hit P2 beside her")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert view["defence"] == 1 and s.view(None, with_log=False)["players"][1]["defence"] == 5
+assert t.data.heroes[1].shield == 0 and any(e.kind == "shield refused" for e in t.log[len(gale_turn.log):])
+assert no_hit.clause == "MB-status-12-taunt"
 
 # %% [markdown]
 # Once Gale steps next to Bulwark, she may attack again — anyone within her range. And if the taunter is dead or
@@ -310,8 +333,10 @@ map_figure(provoked, title="Taunted by P0, Gale (P1) may not hit P2 beside her")
 
 # %%
 moved = run(t, [("move", {"to": (2, 3)})])
-assert any(a.kind == "attack" for a in moved.legal_actions())
 taunter_gone = with_hero(t, 0, alive=False, pos=None)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert any(a.kind == "attack" for a in moved.legal_actions())
 assert refusal(taunter_gone, "attack", target=2) is None
 
 # %% [markdown]
@@ -322,8 +347,8 @@ assert refusal(taunter_gone, "attack", target=2) is None
 # counts as damage taken, firing "when damaged" passives, `MB-A14`) but normally never takes HP below 1;
 # bleed is **life loss** (流失: no source, shields ignored) and can kill.
 #
-# Venom's Fang 毒牙 【A S】 poisons (2 layers, 3 turns) and steps back one cell; Rend's first alternative
-# 【S A】 bleeds (1 layer, 3 turns). We follow a 5-HP Sage through three of her start phases, poisoned in one
+# Venom's Fang 毒牙 【O S】 poisons (2 layers, 3 turns) and steps back one cell; Rend's first alternative
+# 【S O】 bleeds (1 layer, 3 turns). We follow a 5-HP Sage through three of her start phases, poisoned in one
 # game and bleeding in the other. Sage also heals 1 at each start phase (her passive Meditate 冥想), after
 # poison and bleed have acted.
 
@@ -357,12 +382,8 @@ print("Sage's HP after each start phase — poisoned:", poison_hp, "· bleeding:
 # `MB-A23`): nobody had, so nobody scores.
 
 # %%
-assert poison_hp == [4, 3, 2] and bleed_hp == [5, 5, 5]
 assert [e.clause for e in poison_states[1].log if e.kind == "damage"] == ["MB-event-DS"]
 assert [e.clause for e in bleed_states[1].log if e.kind == "life loss"] == ["MB-status-14-bleed"]
-# the duration counts down: after the third start phase both are gone
-assert status_rules.find(poison_states[3].data.heroes[1], "poison") is None
-assert status_rules.find(bleed_states[3].data.heroes[1], "bleed") is None
 
 s = position(("venom", "sage"), ((1, 3), (2, 3)), steps=0)
 weak_sage = with_hero(s, 1, hp=2, statuses=(("poison", 2, 1, False, 0),))
@@ -370,8 +391,14 @@ after_poison = run(weak_sage, next_turn())
 dying_sage = with_hero(s, 1, hp=2, statuses=(("bleed", 2, 1, False, 0),))
 after_bleed = run(dying_sage, next_turn())
 show(dying_sage, after_bleed)
-assert after_poison.data.heroes[1].hp == 1 + 1                     # held at 1, then Meditate
 assert not any(e.kind == "death" for e in after_poison.log)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert poison_hp == [4, 3, 2] and bleed_hp == [5, 5, 5]
+# the duration counts down: after the third start phase both are gone
+assert status_rules.find(poison_states[3].data.heroes[1], "poison") is None
+assert status_rules.find(bleed_states[3].data.heroes[1], "bleed") is None
+assert after_poison.data.heroes[1].hp == 1 + 1                     # held at 1, then Meditate
 assert any(e.kind == "death" for e in after_bleed.log) and after_bleed.data.heroes[0].score == 0
 
 # %% [markdown]
@@ -385,6 +412,8 @@ for name in ("poison", "bleed"):
     after = run(hurt, next_turn())
     fired[name] = [e.describe("en") for e in after.log if e.kind == "passive" and e.number("source") == "updraft"]
 print(fired)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(fired["poison"]) == 1 and fired["bleed"] == []
 
 # %% [markdown]
@@ -396,8 +425,10 @@ fig = go.Figure([go.Scatter(x=[0, 1, 2, 3], y=[5, *poison_hp], mode="lines+marke
 fig.update_layout(title="Sage's HP after each of her start phases<br><sup>Meditate heals 1 each time</sup>",
                   xaxis_title="start phase", yaxis_title="HP", height=360, yaxis_range=[0, 6],
                   xaxis_dtick=1, legend={"orientation": "h", "y": -0.3})
-assert list(fig.data[0].y[1:]) == poison_hp
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert list(fig.data[0].y[1:]) == poison_hp
 
 # %% [markdown]
 # ## The status stack 状态栈 (`MB-event-STS`)
@@ -422,6 +453,8 @@ twice = double_fang(s)
 ignored = [e for e in twice.log if e.clause == "MB-event-STS"]
 print([e.describe("en") for e in ignored])
 poison = status_rules.find(twice.data.heroes[1], "poison")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(ignored) == 1 and (poison.layers, poison.duration) == (2, 3)
 
 # %% [markdown]
@@ -436,6 +469,8 @@ s_off = position(("venom", "gale"), ((1, 3), (2, 3)), hands=(cards, ()), steps=0
 twice_off = double_fang(s_off)
 poison_off = status_rules.find(twice_off.data.heroes[1], "poison")
 show(s_off, twice_off)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (poison_off.layers, poison_off.duration) == (4, 3)
 assert any(e.clause == "MB-ruler-status-stack" for e in twice_off.log) and not any(
     e.clause == "MB-event-STS" for e in twice_off.log)
@@ -445,11 +480,10 @@ assert any(e.clause == "MB-ruler-status-stack" for e in twice_off.log) and not a
 #
 # Every clause of this notebook was cited by an event of the engine or a refusal:
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 all_states = [dazed, gale_turn, hit, unravelled, after_gale, hushed, t, chained, rooted_blow, slowed, rent,
               provoked, twice, after_bleed, *poison_states, *bleed_states]
 seen = clauses_seen(*all_states) | {no_attack.clause, no_skill.clause, no_move.clause, no_hit.clause}
-print(sorted(set(TAUGHT) - seen))
 assert set(TAUGHT) <= seen
 
 # %% [markdown]
@@ -478,36 +512,43 @@ assert set(TAUGHT) <= seen
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 s = position(("venom", "reaver"), ((1, 3), (2, 3)), steps=0)
 ex1_state = run(with_hero(s, 1, hp=7, statuses=(("poison", 3, 2, False, 0),)), next_turn() + next_turn() + next_turn())
 ex1_hp = ex1_state.data.heroes[1].hp
+
+# %%
 ex1 = Exercise("1. Reaver (no passive heal) has 7 HP and 3 layers of poison for 2 turns. What is his HP after "
                "his second start phase?",
                "1. 掠夺者（没有回复被动）有7点生命值，中毒3层、持续2回合。他的第二个开始阶段之后生命值是多少？",
-               answer=ex1_hp, hint_en="poison never takes HP below 1", hint_zh="中毒不会使生命值降至1以下")
+               answer=ex1_hp, game=GID, clause="MB-status-13-poison",
+               hint_en="read how far poison may take HP", hint_zh="读一读中毒最多能把生命值扣到多少")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 ex2_state = run(with_hero(s, 1, statuses=(("slow", 5, 1, False, 0),)), next_turn())
 ex2_steps = ex2_state.data.heroes[1].steps
-ex2 = Exercise("2. Reaver (speed 3) holds 5 layers of slow when his turn begins. How many steps has he when his "
-               "action phase begins?",
-               "2. 掠夺者（速度3）回合开始时有5层迟缓。他的行动阶段开始时有多少步数？", answer=ex2_steps)
-ex2
 
 # %%
+ex2 = Exercise("2. Reaver (speed 3) holds 5 layers of slow when his turn begins. How many steps has he when his "
+               "action phase begins?",
+               "2. 掠夺者（速度3）回合开始时有5层迟缓。他的行动阶段开始时有多少步数？", answer=ex2_steps, game=GID, clause="MB-status-9-slow")
+ex2
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 healer = with_hero(position(("sage", "reaver"), ((1, 3), (4, 3)), hands=(("S2", "S2"), ()), steps=0), 0, hp=10,
                    statuses=(("grievous", 1, 1, False, 1),))
 ex3_state = run(healer, [("play", {"card": "S2"}), ("play", {"card": "S2"}), ("skill", {"skill": "radiance#0"})])
 ex3_hp = ex3_state.data.heroes[0].hp
+
+# %%
 ex3 = Exercise("3. Sage has 10 HP and grievous wounds. She plays S2 (heal 3), S2 (heal 3), then uses Radiance "
                "(heal 6). What is her HP now?",
                "3. 贤者有10点生命值且处于重伤。她打出S2（回复3）、S2（回复3），再使用圣光（回复6）。她现在的生命值是多少？",
-               answer=ex3_hp)
+               answer=ex3_hp, game=GID, clause="MB-status-6-grievous")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, ex1_hp), (ex2, ex2_steps), (ex3, ex3_hp)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -17,7 +17,7 @@
 #
 # In English: the 【】 after a skill's name is its **action sequence** (技能动作): the order in which cards must be
 # played to earn one **use** (使用机会) of the skill. Play three offensive cards in a row, and once their effects
-# are done you *immediately* gain one use of Hurricane 飓风 【A A A】. A "/" separates alternatives, each with its own
+# are done you *immediately* gain one use of Hurricane 飓风 【O O O】 (the example card prints 【A A A】). A "/" separates alternatives, each with its own
 # effect. A 【被动】 (passive) skill needs no cards: it fires on its condition. A mark's (n) is how many times a
 # hero can carry it; (-1) is unlimited. The picture of the example hero printed "A" where it meant "O" (errata).
 # A bloodline's abilities last the whole game. Playing cards is the main way to act and to unlock skills, and a
@@ -73,7 +73,6 @@ def plays(sequence):
     """The steps that play one card of each type of ``sequence`` (e.g. "OOD"), in order."""
     return [("play", {"card": CARD_OF[t]}) for t in sequence]
 
-
 # %% [markdown]
 # ## The seed's own example: Gale's Hurricane 飓风 【A A A / M M】 (`MB-hero-errata`)
 #
@@ -84,6 +83,8 @@ def plays(sequence):
 display(Markdown(assumption_markdown(GID, ["MB-A12"])))
 hurricane = CONTENT.heroes["gale"]["skills"][0]
 print(hurricane["en"], hurricane["zh"], "printed:", hurricane["actions"], "→ read:", [a["seq"] for a in hurricane["alts"]])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert hurricane["actions"] == "AAA/MM" and [a["seq"] for a in hurricane["alts"]] == ["OOO", "MM"]
 
 # %% [markdown]
@@ -97,10 +98,12 @@ ooo = run(s, plays("OOO"))
 show(s, ooo)
 log = ooo.log[len(s.log):]
 grant = [e for e in log if e.clause == "MB-hero-skill-sequence"]
-assert len(grant) == 1 and grant[0] is log[-1] and grant[0].number("skill") == "hurricane#0"
-assert dict(ooo.data.heroes[0].uses) == {"hurricane#0": 1} and ooo.data.heroes[0].attacks == 1 + 3
 used = step(ooo, "skill", skill="hurricane#0", target=1)
 show(ooo, used)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert len(grant) == 1 and grant[0] is log[-1] and grant[0].number("skill") == "hurricane#0"
+assert dict(ooo.data.heroes[0].uses) == {"hurricane#0": 1} and ooo.data.heroes[0].attacks == 1 + 3
 assert used.data.heroes[0].uses == ()
 
 # %% [markdown]
@@ -126,16 +129,18 @@ broken = run(position(("gale", "bulwark"), ((1, 3), (4, 3)), hands=(("O1", "O1",
              plays("OODO"))
 print("six O:", dict(six.data.heroes[0].uses), "· O attack O move O:", dict(with_moves.data.heroes[0].uses),
       "· O O D O:", dict(broken.data.heroes[0].uses))
+turn_over = run(six, [("end", {}), ("draw", {"card": "O1"}), ("draw", {"card": "O1"})])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert dict(six.data.heroes[0].uses) == {"hurricane#0": 2}
 assert dict(with_moves.data.heroes[0].uses) == {"hurricane#0": 1}
 assert dict(broken.data.heroes[0].uses) == {}
-turn_over = run(six, [("end", {}), ("draw", {"card": "O1"}), ("draw", {"card": "O1"})])
 assert turn_over.data.heroes[0].uses == () and turn_over.data.heroes[0].played == ""
 
 # %% [markdown]
 # ### One card, several skills
 #
-# Sage 贤者 has Radiance 圣光 【S S】, Arcane missile 奥术飞弹 【S O】 and Unravel 解构 【S S A】. Played S, S, O: the second S
+# Sage 贤者 has Radiance 圣光 【S S】, Arcane missile 奥术飞弹 【S O】 and Unravel 解构 【S S O】. Played S, S, O: the second S
 # completes Radiance; the O then completes *both* Arcane missile (S O) and Unravel (S S O) — the S cards Radiance
 # spent are spent for Radiance only. Under a reading where every grant cleared a shared row, Unravel could never be
 # reached after Radiance (the rejected alternative of `MB-A20`).
@@ -151,7 +156,6 @@ for card in ("S2", "S2", "O1"):
     state = nxt
 sso = state
 print(rows)
-assert rows == [("S2", []), ("S2", ["radiance#0"]), ("O1", ["missile#0", "unravel#0"])]
 fig = go.Figure()
 fig.add_trace(go.Scatter(x=[1, 2, 3], y=[0, 0, 0], mode="markers+text", text=[c for c, _ in rows],
                          textposition="middle center", textfont={"color": "white", "size": 13},
@@ -166,6 +170,9 @@ fig.update_layout(title="Sage plays S, S, O<br><sup>three skill uses from three 
                   xaxis={"title": "card played (in order)", "dtick": 1, "range": [0.5, 3.5]},
                   yaxis={"visible": False, "range": [-0.7, 3.5]}, legend={"orientation": "h", "y": -0.4})
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert rows == [("S2", []), ("S2", ["radiance#0"]), ("O1", ["missile#0", "unravel#0"])]
 
 # %% [markdown]
 # ## Every sample hero, every skill
@@ -207,6 +214,8 @@ for hid, hero in CONTENT.heroes.items():
 display(Markdown("\n".join(table)))
 alternatives = sum(len(k["alts"]) for h in CONTENT.heroes.values() for k in h["skills"] if k["actions"] != "被动")
 print(len(results), "skill alternatives of", len(CONTENT.heroes), "heroes unlocked and used")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(results) == alternatives and {h for h, _ in results} == set(CONTENT.heroes)
 
 # %% [markdown]
@@ -215,6 +224,8 @@ assert len(results) == alternatives and {h for h, _ in results} == set(CONTENT.h
 
 # %%
 granted, _ = results[("phantom", "assassinate#0")]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert granted == ["flicker#0", "assassinate#0"]
 
 # %% [markdown]
@@ -230,6 +241,8 @@ far = position(("gale", "bulwark"), ((0, 3), (6, 3)), hands=(("O2", "O3"), ()), 
 errors = {card: refusal(far, "play", card=card, target=1) for card in ("O2", "O3")}
 for err in errors.values():
     print(err)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert errors["O2"].clause == "MB-card-main" and errors["O3"].clause == "MB-card-cost"
 assert not [a for a in far.legal_actions() if a.kind == "play"]
 
@@ -249,6 +262,8 @@ for card_set in ("sample", "blank"):
     t = run(s, plays("OOO"))
     outcome[card_set] = (t.data.heroes[0].attacks, dict(t.data.heroes[0].uses))
     print(f"card_set = {card_set!r}: attack chances {outcome[card_set][0]}, uses {outcome[card_set][1]}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert outcome == {"sample": (4, {"hurricane#0": 1}), "blank": (1, {"hurricane#0": 1})}
 
 # %% [markdown]
@@ -266,7 +281,6 @@ assert outcome == {"sample": (4, {"hurricane#0": 1}), "blank": (1, {"hurricane#0
 # %%
 passives = {h["en"]: [k["en"] for k in h["skills"] if k["actions"] == "被动"] for h in CONTENT.heroes.values()}
 print(passives)
-assert [h for h, p in passives.items() if not p] == ["Warden"] and all(len(p) <= 1 for p in passives.values())
 
 
 def five_attacks(attacker, victim):
@@ -283,6 +297,9 @@ powers = [e.number("power") for e in rage.log if e.kind == "attack"]
 bulwark_power = sunder.view(None, with_log=False)["players"][1]["attack_power"]
 print("Reaver's attack power at each attack:", powers, "· Rage:", rage_marks)
 print("Bulwark's Sunder:", sunder_marks, "→ attack power", bulwark_power)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [h for h, p in passives.items() if not p] == ["Warden"] and all(len(p) <= 1 for p in passives.values())
 assert CONTENT.marks["rage"]["max"] == 3 and CONTENT.marks["sunder"]["max"] == -1
 assert powers == [3, 4, 5, 6, 6] and rage_marks == {"rage": 3}
 assert sunder_marks == {"sunder": 5} and bulwark_power == CONTENT.heroes["bulwark"]["atk"] - 5 == -3
@@ -298,6 +315,8 @@ s = position(("reaver", "bulwark"), ((1, 3), (2, 3)), pieces=(thorny, ()), steps
 hit = step(s, "attack", target=1)           # Reaver's attack power 3 + 1 (dust) = 4
 show(s, hit)
 fired = [e.number("source") for e in hit.log if e.kind == "passive"]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert "recoil" in fired and "thorns" not in fired and "fury" in fired
 
 # %% [markdown]
@@ -355,6 +374,8 @@ for pid, entry in [*CONTENT.pieces.items(), *CONTENT.dusts.items()]:
                  f"{entry.get('trigger', 'static')} | {what} |")
 display(Markdown("\n".join(table)))
 print(sum(worked.values()), "of", len(worked), "pieces seen at work")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert all(worked.values()) and len(worked) == 4 * 9 + len(CONTENT.dusts)
 assert Counter(x["slot"] for x in CONTENT.pieces.values()) == {"keystone": 12, "fragment_a": 12, "fragment_b": 12}
 
@@ -369,18 +390,19 @@ story = position(("gale", "bulwark"), ((1, 3), (2, 3)), hands=(("M1",), ()), ste
 t = step(story, "play", card="M1")
 show(story, t)
 clauses = {e.number("source"): e.clause for e in t.log if e.kind == "passive"}
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert clauses == {"tailwind": "MB-hero-passive", "drift": "MB-bloodline-permanent"}
 
 # %% [markdown]
 # Every clause taught here was cited by an event or a refusal:
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 seen = clauses_seen(ooo, used, sso, hit, t, rage, *[u for _, u in results.values()]) | {e.clause for e in errors.values()}
 SHOWN_OTHERWISE = {"MB-hero-errata": "the printed 【A A A】 read as O O O",
                    "MB-bloodline-keystone": "the keystones in the table of pieces",
                    "MB-bloodline-fragments": "the fragments of both columns in the table of pieces",
                    "MB-bloodline-dust": "the dust column in the table of pieces"}
-print(sorted(set(TAUGHT) - seen))
 assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 
 # %% [markdown]
@@ -399,35 +421,42 @@ assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 seven = run(position(("gale", "bulwark"), ((1, 3), (4, 3)), hands=(("O1",) * 7, ()), steps=0, stamina=12), plays("O" * 7))
 ex1_uses = dict(seven.data.heroes[0].uses)["hurricane#0"]
-ex1 = Exercise("1. Gale plays seven O1 cards in a row. How many uses of Hurricane 【O O O】 has she?",
-               "1. 疾风连续打出七张O1。她获得了几次“飓风”【O O O】的使用机会？", answer=ex1_uses)
-ex1
 
 # %%
+ex1 = Exercise("1. Gale plays seven O1 cards in a row. How many uses of Hurricane 【O O O】 has she?",
+               "1. 疾风连续打出七张O1。她获得了几次“飓风”【O O O】的使用机会？", answer=ex1_uses, game=GID,
+               clause="MB-hero-skill-sequence")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 bulk = run(position(("sage", "gale"), ((1, 3), (3, 3)), hands=(("S2", "S2", "S2", "O1"), ()), steps=0, stamina=12),
            plays("SSSO"))
 ex2_uses = sum(n for _, n in bulk.data.heroes[0].uses)
+
+# %%
 ex2 = Exercise("2. Sage plays S, S, S, O. How many skill uses has she gained in all (Radiance 【S S】, Arcane missile "
-               "【S O】, Unravel 【S S A】)?",
-               "2. 贤者依次打出S、S、S、O。她一共获得了几次技能使用机会（圣光【S S】、奥术飞弹【S O】、解构【S S A】）？",
-               answer=ex2_uses, hint_en="each skill reads the cards since its own last grant",
+               "【S O】, Unravel 【S S O】)?",
+               "2. 贤者依次打出S、S、S、O。她一共获得了几次技能使用机会（圣光【S S】、奥术飞弹【S O】、解构【S S O】）？",
+               answer=ex2_uses, game=GID, clause="MB-hero-skill-sequence", hint_en="each skill reads the cards since its own last grant",
                hint_zh="每个技能只看自己上次获得之后打出的牌")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 four = run(position(("reaver", "bulwark"), ((1, 3), (2, 3)), hands=(("O1",) * 3, ()), steps=0), [
     *plays("OOO"), *[("attack", {"target": 1})] * 3])
 ex3_power = four.view(None, with_log=False)["players"][0]["attack_power"]
+
+# %%
 ex3 = Exercise("3. Reaver (attack 3, passive Fury: +1 Rage after each attack, Rage (3), +1 attack power per stack) "
                "attacks three times. What is his attack power now?",
                "3. 掠夺者（攻击力3，被动狂暴：每次攻击后获得1层怒气，怒气(3)，每层攻击力+1）攻击了三次。他现在的攻击力是多少？",
-               answer=ex3_power)
+               answer=ex3_power, game=GID, clause="MB-hero-marks")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, ex1_uses), (ex2, ex2_uses), (ex3, ex3_power)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -94,14 +94,16 @@ custom = explorer.new_game(GID, 2, {"ruler_hp_cap": 80, "ruler_hand_limit": 6})
 print("offered — plain table:", [a["mode"] for a in plain.legal_actions()],
       "· table with settings:", [a["mode"] for a in custom.legal_actions()])
 assert [a["mode"] for a in plain.legal_actions()] == ["classic", "ruler"]
-assert [a["mode"] for a in custom.legal_actions()] == ["ruler"]
 classic_rules = step(plain, "mode", mode="classic").data.rules
 ruler_rules = step(custom, "mode", mode="ruler").data.rules
 print("classic:", classic_rules.hp_cap, classic_rules.hand_limit, "· Ruler:", ruler_rules.hp_cap, ruler_rules.hand_limit)
+story = run(explorer.new_game(GID, 2), story_setup())
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [a["mode"] for a in custom.legal_actions()] == ["ruler"]
 assert (classic_rules.hp_cap, classic_rules.hand_limit) == (60, None)
 assert (ruler_rules.hp_cap, ruler_rules.hand_limit) == (80, 6)
 assert step(plain, "mode", mode="ruler").data.rules == classic_rules       # Ruler with every default = classic
-story = run(explorer.new_game(GID, 2), story_setup())
 assert story.data.mode == "classic" and any(e.clause == "MB-mode-classic" for e in story.log)
 
 # %% [markdown]
@@ -118,7 +120,6 @@ for key, (field, default, low, high, clause) in ruler.RULER.items():
     rng = f"{low} ~ {'inf' if high is None else high}" if low is not None else " / ".join(map(str, high))
     rows.append(f"| `{key}` | {field} | {default!r} | {rng} | {clause} |")
 display(Markdown("\n".join(rows)))
-assert len(ruler.RULER) == 9
 
 verdicts = {}
 for key, value in [("ruler_hp_cap", 59), ("ruler_hp_cap", 10**12), ("ruler_hp_cap", "inf"), ("ruler_stamina_cap", 7),
@@ -130,6 +131,9 @@ for key, value in [("ruler_hp_cap", 59), ("ruler_hp_cap", 10**12), ("ruler_hp_ca
     except VariantError as err:
         verdicts[(key, value)] = str(err).split(": ", 1)[1]
     print(f"{key} = {value!r}: {verdicts[(key, value)]}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert len(ruler.RULER) == 9
 assert [k for k, v in verdicts.items() if v == "accepted"] == [
     ("ruler_hp_cap", 10**12), ("ruler_hp_cap", "inf"), ("ruler_stamina_cap", "inf"), ("ruler_hand_limit", 6)]
 assert "MB-ruler-start-stamina" in verdicts[("ruler_start_stamina", "inf")]
@@ -150,8 +154,10 @@ for cap in (60, 65, "inf"):
     capped = [e for e in t.log if e.kind == "hp cap"]
     print(f"HP cap {cap!r}: HP {hp_after[cap]}", "·", capped[-1].describe("en") if capped else "nothing lost")
     assert {e.clause for e in capped} == (set() if cap == "inf" else {"MB-hero-hp-cap" if cap == 60 else "MB-ruler-hp-cap"})
-assert hp_after == {60: 60, 65: 65, "inf": 58 + 12}
 measured["HP cap"] = ("Sage's HP after healing 12 from 58", hp_after[60], hp_after["inf"])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert hp_after == {60: 60, 65: 65, "inf": 58 + 12}
 
 # %% [markdown]
 # ## 2. The stamina cap 体力值上限 (`MB-ruler-stamina-cap`, classic: `MB-term-1-stamina`)
@@ -170,8 +176,10 @@ for cap in (12, 20, "inf"):
     gain = next(e for e in t.log if e.clause == "MB-turn-end" and e.kind == "stamina")
     stamina_after[cap] = t.data.heroes[0].stamina
     print(f"stamina cap {cap!r}: {gain.describe('en')}")
-assert stamina_after == {12: 12, 20: 13, "inf": 13}
 measured["stamina cap"] = ("Gale's stamina after the end phase, from 12", stamina_after[12], stamina_after["inf"])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert stamina_after == {12: 12, 20: 13, "inf": 13}
 
 # %% [markdown]
 # ## 3. Stamina at the start phase 开始阶段体力值获得数 (`MB-ruler-start-stamina`)
@@ -188,8 +196,10 @@ for value in (1, 2, 3, 4):
     gained[value] = t.data.heroes[1].stamina - 5
     assert t.data.heroes[0].stamina == 5 + 1        # P0's end phase: still +1
 print("stamina gained by Reaver's start phase:", gained)
-assert gained == {v: v for v in (1, 2, 3, 4)}
 measured["start-phase stamina"] = ("stamina from Reaver's start phase", gained[1], gained[4])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert gained == {v: v for v in (1, 2, 3, 4)}
 
 # %% [markdown]
 # ## 4. The hand limit 手牌上限 (`MB-ruler-hand-limit`; classic: `MB-card-no-hand-limit`)
@@ -204,16 +214,18 @@ nine = ("O1", "O1", "O2", "D1", "D2", "M1", "M2", "S1", "S3")
 kept = step(table({}, hands=(nine, ())), "end")
 no_discard = refusal(table({}, hands=(nine, ())), "discard", card="O1")
 print(no_discard)
-assert len(kept.data.heroes[0].hand) == 9 and no_discard.clause == "MB-card-no-hand-limit"
 
 limited = step(table({"ruler_hand_limit": 6}, hands=(nine, ())), "end")
 print("phase:", limited.data.phase, "· offered:", sorted({a["card"] for a in limited.legal_actions()}))
-assert limited.data.phase == "discard" and limited.current_player == 0
 done = run(limited, [("discard", {"card": c}) for c in ("O1", "S1", "M2")])
 show(limited, done)
+measured["hand limit"] = ("Gale's hand after her end phase, from 9", len(kept.data.heroes[0].hand), len(done.data.heroes[0].hand))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert len(kept.data.heroes[0].hand) == 9 and no_discard.clause == "MB-card-no-hand-limit"
+assert limited.data.phase == "discard" and limited.current_player == 0
 assert len(done.data.heroes[0].hand) == 6 and done.data.discard.counts() == {"O1": 1, "S1": 1, "M2": 1}
 assert done.data.seat == 1                           # the limit met, Reaver's turn began
-measured["hand limit"] = ("Gale's hand after her end phase, from 9", len(kept.data.heroes[0].hand), len(done.data.heroes[0].hand))
 
 # %% [markdown]
 # ## 5. The status stack 状态栈 (`MB-ruler-status-stack`)
@@ -234,8 +246,10 @@ for stack in (True, False):
     steps_left[stack] = t.data.heroes[1].steps
     slowed = next(e for e in t.log if e.kind == "slowed")
     print(f"status stack {'on' if stack else 'off'}: {slowed.describe('en')} → {steps_left[stack]} step(s) left")
-assert steps_left == {True: 3 - 2, False: 0}
 measured["status stack"] = ("Reaver's steps after two slows", steps_left[True], steps_left[False])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert steps_left == {True: 3 - 2, False: 0}
 
 # %% [markdown]
 # ## 6. Poison death 中毒死亡 (`MB-ruler-poison-death`)
@@ -255,8 +269,10 @@ for on in (False, True):
     print(f"poison death {'on' if on else 'off'}: Reaver {poisoned[on][0]}, Venom's score {poisoned[on][1]}")
     if on:
         show(s, t)
-assert poisoned == {False: (1, 0), True: ("dead", 1)}
 measured["poison death"] = ("Venom's score after poisoning a 2-HP Reaver", poisoned[False][1], poisoned[True][1])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert poisoned == {False: (1, 0), True: ("dead", 1)}
 
 # %% [markdown]
 # ## 7. Special cells 地图特殊格子效果 (`MB-ruler-special-cells`)
@@ -273,8 +289,10 @@ for on in (True, False):
     runs.append(t)
     spring[on] = t.data.heroes[0].hp
     print(f"special cells {'on' if on else 'off'}:", "; ".join(e.describe("en") for e in t.events))
-assert spring == {True: 23, False: 20}
 measured["special cells"] = ("Gale's HP after stepping onto the Spring, from 20", spring[True], spring[False])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert spring == {True: 23, False: 20}
 
 # %% [markdown]
 # ## 8. and 9. A kill steals stamina 击杀偷取体力值 (`MB-ruler-steal-stamina`) and the hand 击杀偷取手牌 (`MB-ruler-steal-hand`)
@@ -296,12 +314,14 @@ for on in (False, True):
           f"Reaver {loot[on][2]} stamina and {loot[on][3]}")
     if on:
         stolen = t
-assert loot == {False: (5, (), 6, ("D1", "M2")), True: (5 + 6, ("D1", "M2"), 0, ())}
 theft = next(e for e in stolen.log if e.clause == "MB-ruler-steal-hand")
 print("Gale sees:", theft.describe("en"), "· Sage sees:", explorer.visible_log([theft], 2)[0].describe("en"))
-assert theft.private_to == (0, 1) and explorer.visible_log([theft], 2)[0].numbers == ()
 measured["steal stamina"] = ("Gale's stamina after the kill, from 5", loot[False][0], loot[True][0])
 measured["steal hand"] = ("cards in Gale's hand after the kill", len(loot[False][1]), len(loot[True][1]))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert loot == {False: (5, (), 6, ("D1", "M2")), True: (5 + 6, ("D1", "M2"), 0, ())}
+assert theft.private_to == (0, 1) and explorer.visible_log([theft], 2)[0].numbers == ()
 
 # %% [markdown]
 # ## A picture: what each setting changed
@@ -317,20 +337,21 @@ for i, k in enumerate(labels):
 fig.update_annotations(font_size=11)
 fig.update_layout(height=720, title="Each Ruler setting: the same position, default vs changed",
                   margin={"t": 90})
-assert len(labels) == 9 and all(measured[k][1] != measured[k][2] for k in labels)
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert len(labels) == 9 and all(measured[k][1] != measured[k][2] for k in labels)
 
 # %% [markdown]
 # Every clause of this notebook was cited by an event of the engine, a refusal or a check above:
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 seen = clauses_seen(*runs, done, story, step(custom, "mode", mode="ruler")) | {no_discard.clause}
 SHOWN_OTHERWISE = {"MB-card-discard-pile": "the three discarded cards on the discard pile",
                    "MB-ruler-poison-death": "Reaver dead or at 1 HP, and Venom's score",
                    "MB-ruler-start-stamina": "the stamina each start phase gave",
                    "MB-ruler-stamina-cap": "the stamina after the end phase",
                    "MB-term-1-stamina": "the excess over the cap of 12, lost (the end phase's event counts it)"}
-print(sorted(set(TAUGHT) - seen))
 assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 
 # %% [markdown]
@@ -347,37 +368,44 @@ assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 eleven = ("O1",) * 4 + ("D1",) * 4 + ("M1",) * 3
 ex1_state = step(table({"ruler_hand_limit": 7}, hands=(eleven, ())), "end")
 ex1_discards = 0
 while ex1_state.data.phase == "discard":
     ex1_state = step(ex1_state, "discard", card=ex1_state.data.heroes[0].hand[0])
     ex1_discards += 1
-ex1 = Exercise("1. Hand limit 7. Gale ends her turn holding 11 cards. How many must she discard?",
-               "1. 手牌上限为7。疾风结束回合时有11张手牌。她需要弃置几张？", answer=ex1_discards)
-ex1
 
 # %%
+ex1 = Exercise("1. Hand limit 7. Gale ends her turn holding 11 cards. How many must she discard?",
+               "1. 手牌上限为7。疾风结束回合时有11张手牌。她需要弃置几张？", answer=ex1_discards, game=GID,
+               clause="MB-ruler-hand-limit")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 ex2_state = run(table({"ruler_start_stamina": 3}, stamina=10), next_turn())
 ex2_stamina = ex2_state.data.heroes[1].stamina
+
+# %%
 ex2 = Exercise("2. Start-phase stamina 3, stamina cap 12 (the default). Reaver has 10 stamina when his turn begins. "
                "How much has he after his start phase?",
                "2. 开始阶段体力值获得数为3，体力值上限12（默认）。掠夺者回合开始时有10点体力值。开始阶段之后他有多少体力值？",
-               answer=ex2_stamina)
+               answer=ex2_stamina, game=GID, clause="MB-ruler-stamina-cap")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 s = table({"ruler_steal_stamina": True}, cells=((2, 3), (3, 3)), stamina=7)
 ex3_state = step(with_hero(s, 1, hp=1, stamina=9), "attack", target=1)
 ex3_stamina = ex3_state.data.heroes[0].stamina
+
+# %%
 ex3 = Exercise("3. Kills steal stamina; the stamina cap is 12. Gale (7 stamina) kills Reaver (9 stamina). How much "
                "stamina has Gale now?",
                "3. 击杀偷取体力值开启；体力值上限为12。疾风（7点体力值）击杀掠夺者（9点体力值）。疾风现在有多少体力值？",
-               answer=ex3_stamina)
+               answer=ex3_stamina, game=GID, clause="MB-ruler-steal-stamina")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, ex1_discards), (ex2, ex2_stamina), (ex3, ex3_stamina)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

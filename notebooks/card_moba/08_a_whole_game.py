@@ -63,7 +63,6 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 # see. It plays both seats.
 
 # %%
-print(inspect.getsource(GreedyBot))
 bots = {0: GreedyBot(), 1: GreedyBot()}
 
 # %% [markdown]
@@ -83,6 +82,8 @@ BOTS_VARIANT = GAME.bounded_variant(2)
 print("a person's game:", {k: PERSON[k] for k in ("round_cap", "action_cap")}, "→ max_steps", GAME.max_steps(2, PERSON))
 print("a bots' game:   ", {k: BOTS_VARIANT[k] for k in ("round_cap", "action_cap")}, "→ max_steps",
       GAME.max_steps(2, explorer.new_game(GID, 2, BOTS_VARIANT).variant))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (PERSON["round_cap"], PERSON["action_cap"]) == (0, 0) and GAME.max_steps(2, PERSON) is None
 assert BOTS_VARIANT == {**GAME.simulation_limits(2)} == {"action_cap": 30, "round_cap": 12}
 
@@ -133,8 +134,10 @@ print({seed: ([h.score for h in g.data.heroes], g.data.round) for seed, g in out
 print(f"seed {SEED}: {len(end.history)} actions, {len(end.log)} events, {end.data.round} rounds, winners {end.winners}")
 WINNER = end.winners[0]
 LOSER = 1 - WINNER
-assert end.is_terminal and len(end.winners) == 1 and end.data.heroes[WINNER].score == 3 and end.data.round < 12
 display(Markdown(hero_table(end)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert end.is_terminal and len(end.winners) == 1 and end.data.heroes[WINNER].score == 3 and end.data.round < 12
 
 # %% [markdown]
 # ## The history is the game
@@ -147,6 +150,8 @@ display(Markdown(hero_table(end)))
 again = explorer.replay(GID, players=2, variant=end.variant, history=end.history)
 draws = [a for a in end.history if a.player == CHANCE]
 print(f"{len(draws)} of {len(end.history)} actions were chance (the turn order and every card drawn)")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert again == end and again.log == end.log
 assert explorer.from_json(end.to_json()) == end
 assert draws[0].kind == "order" and all(a.kind == "draw" for a in draws[1:])
@@ -187,8 +192,10 @@ for i, (rnd, seat, events) in enumerate(TURNS, start=1):
     rows.append(f"| {i} | {rnd} | P{seat} | {' '.join(played) or '—'} | {moves} | {attacks} | {', '.join(skills) or '—'} "
                 f"| {dealt} | {', '.join(f'P{k.actor}→P{k.targets[0]}' for k in kills) or '—'} | {score[0]}–{score[1]} |")
 display(Markdown("\n".join(rows)))
-assert tuple(score) == tuple(h.score for h in end.data.heroes)
 assert [t["seat"] for t in per_turn] == [0, 1] * (len(per_turn) // 2) + [0] * (len(per_turn) % 2)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert tuple(score) == tuple(h.score for h in end.data.heroes)
 assert sum(t["kills"] for t in per_turn) == sum(1 for e in end.log if e.clause == "MB-hero-killer")
 
 # %% [markdown]
@@ -222,7 +229,6 @@ for action in end.history:
         elif h.pos is not None and (not trail[-1] or trail[-1][-1] != h.pos):
             trail[-1].append(h.pos)
 deaths = Counter(e.targets[0] for e in end.log if e.kind == "death")
-assert state == end and hp_after[-1] == tuple(h.hp if h.alive else 0 for h in end.data.heroes)
 assert all(sum(1 for x in hp_after if x[p] == 0) == deaths[p] for p in (0, 1))     # each death: one 0
 fig = go.Figure([go.Scatter(y=[x[p] for x in hp_after], mode="lines+markers", name=f"P{p} {HEROES[p]}")
                  for p in (0, 1)])
@@ -230,14 +236,19 @@ fig.update_layout(title=f"HP at the end of each turn<br><sup>seed {SEED} · 0 = 
                   height=340, legend={"orientation": "h", "y": -0.25})
 fig
 
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert state == end and hp_after[-1] == tuple(h.hp if h.alive else 0 for h in end.data.heroes)
+
 # %%
 fig = go.Figure([go.Scatter(x=list(range(1, len(per_turn) + 1)), y=[t["score"][p] for t in per_turn], mode="lines",
                             line_shape="hv", name=f"P{p} {HEROES[p]}") for p in (0, 1)])
 fig.add_hline(y=3, line_dash="dot", annotation_text="winning score 3")
 fig.update_layout(title="The score after each turn", xaxis_title="turn", yaxis_title="score", height=320,
                   legend={"orientation": "h", "y": -0.3})
-assert per_turn[-1]["score"][WINNER] == 3
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert per_turn[-1]["score"][WINNER] == 3
 
 # %% [markdown]
 # ### A picture: where the heroes went
@@ -259,8 +270,10 @@ for seat, colour in ((0, COLOURS[0]), (1, COLOURS[1])):
                                opacity=0.35 + 0.65 * (life + 1) / len([t for t in trails[seat] if t]))
 lives = {seat: sum(1 for t in trails[seat] if t) for seat in (0, 1)}
 print("lives (trails) per hero:", lives)
-assert lives[WINNER] == 1 + deaths[WINNER] and lives[LOSER] == deaths[LOSER]    # the last death ended the game
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert lives[WINNER] == 1 + deaths[WINNER] and lives[LOSER] == deaths[LOSER]    # the last death ended the game
 
 # %% [markdown]
 # ## The kills, and what caused them
@@ -282,9 +295,11 @@ for kill in kills:
     death = graph.nodes[kill.cause]["event"]
     assert death.kind == "death" and death.targets == kill.targets
     assert graph.nodes[death.cause]["event"].kind in ("damage", "life loss")
-assert all(graph.nodes[a]["order"] < graph.nodes[b]["order"] for a, b in graph.edges)
 finish = next(e for e in end.log if e.kind == "game over")
 print(finish.describe("en"), "/", finish.describe("zh"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(graph.nodes[a]["order"] < graph.nodes[b]["order"] for a, b in graph.edges)
 assert finish.clause == "MB-choice-4-score" and finish.targets == (WINNER,) and finish.number("round_cap") is None
 
 # %% [markdown]
@@ -298,6 +313,8 @@ last_round, last_seat, last_events = TURNS[-1]
 print(f"round {last_round}, P{last_seat} ({HEROES[last_seat]}):")
 for e in last_events:
     print(f"  #{e.id} [{e.clause}] {e.describe('en')} / {e.describe('zh')}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert last_seat == WINNER and last_events[-1].kind == "game over"
 
 # %% [markdown]
@@ -316,6 +333,8 @@ cap_event = next(e for e in short.log if e.kind == "game over")
 print(f"seed {capped_seed}, round_cap 12: scores {[h.score for h in short.data.heroes]} → {cap_event.describe('en')}")
 print(f"seed {capped_seed}, round_cap 30: round {longer.data.round}, scores {[h.score for h in longer.data.heroes]}, "
       f"winners {longer.winners}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert cap_event.number("round_cap") == 12 and longer.history[:len(short.history) - 1] == short.history[:-1]
 assert len(longer.history) > len(short.history)
 
@@ -329,8 +348,10 @@ assert len(longer.history) > len(short.history)
 in_hands = sum(len(h.hand) for h in end.data.heroes)
 print(f"deck {len(end.data.deck)} + discard pile {len(end.data.discard)} + hands {in_hands} = "
       f"{len(end.data.deck) + len(end.data.discard) + in_hands}")
-assert len(end.data.deck) + len(end.data.discard) + in_hands == 62
 reshuffled = sum(e.number("cards") for e in end.log if e.kind == "reshuffle")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert len(end.data.deck) + len(end.data.discard) + in_hands == 62
 assert len(end.data.discard) == sum(1 for e in end.log if e.kind in ("play", "discard")) - reshuffled
 
 # %% [markdown]
@@ -354,7 +375,6 @@ never = sorted({section_of(c) for c in RULES} - set(by_section))
 for section, n in by_section.most_common():
     print(f"{n:5}  {section}")
 print(f"{len(cited)} of {len(RULES)} clauses cited; sections never needed: {never}")
-assert sum(by_section.values()) == len(end.log) and set(cited) <= set(RULES)
 assert not [c for c in cited if RULES[c].section.endswith("Ruler模式")]        # no Ruler setting at a classic table
 sections = [sec for sec, _ in by_section.most_common()]
 fig = go.Figure(go.Bar(x=[by_section[sec] for sec in sections], y=sections, orientation="h",
@@ -363,6 +383,9 @@ fig = go.Figure(go.Bar(x=[by_section[sec] for sec in sections], y=sections, orie
 fig.update_layout(title="Events per section of the rulebook (hover: the clauses)", yaxis={"autorange": "reversed"},
                   height=380, xaxis_title="events", xaxis_type="log")
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(by_section.values()) == len(end.log) and set(cited) <= set(RULES)
 
 # %% [markdown]
 # ## What each player saw
@@ -373,12 +396,14 @@ fig
 
 # %%
 mid = explorer.replay(GID, players=2, variant=end.variant, history=end.history[: len(end.history) // 2])
-assert explorer.is_hidden(mid.view(1)["players"][0]["hand"]) and not explorer.is_hidden(mid.view(0)["players"][0]["hand"])
 private = [e for e in end.log if e.private_to is not None]
 seen_by_1 = explorer.visible_log(end.log, 1)
 redacted = [(e, v) for e, v in zip(end.log, seen_by_1, strict=True) if v != e]
 print(f"{len(private)} private events; P1 sees {len(redacted)} of them redacted, e.g. "
       f"{redacted[0][0].describe('en')!r} → {redacted[0][1].describe('en')!r}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert explorer.is_hidden(mid.view(1)["players"][0]["hand"]) and not explorer.is_hidden(mid.view(0)["players"][0]["hand"])
 assert redacted and all(1 not in e.private_to for e, _ in redacted)
 
 # %% [markdown]
@@ -397,7 +422,11 @@ from widgets.step_controls import StepControls
 session = GameSession(GID, 2, variant=end.variant, seed=SEED)
 for action in end.history:
     assert session.choose(action, autoplay=False)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert session.state == end
+
+# %%
 session.goto(0)
 ipw.VBox([StepControls(session), CardMobaBoard(session)])
 
@@ -411,28 +440,35 @@ ipw.VBox([StepControls(session), CardMobaBoard(session)])
 #   might never stop; the limits change only when a bots' game may stop, never how it is played.
 # * Players see only their own hand; the narrator sees everything, and says so.
 #
-# That is the whole series. Every clause of the clause register and every assumption of the assumptions register
-# is cited in one of these eight notebooks (`tests/notebooks/test_tutorials.py` checks).
+# Every clause of the clause register and every assumption of the assumptions register is cited somewhere in this
+# series (`tests/notebooks/test_tutorials.py` checks). Next: **09_event_resolution.ipynb** — which event resolves
+# first, read on the event graph.
 #
 # ## Exercises
 
 # %%
-ex1 = Exercise("1. How many rounds did the seeded game last?", "1. 这局游戏持续了多少轮？", answer=end.data.round)
+ex1 = Exercise("1. How many rounds did the seeded game last?", "1. 这局游戏持续了多少轮？", answer=lambda: end.data.round,
+               game=GID, clause="MB-choice-4-score")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 winner_attacks = sum(1 for e in end.log if e.kind == "attack" and e.actor == WINNER)
+
+# %%
 ex2 = Exercise("2. How many attacks did the winner make in the whole game?", "2. 胜者整局共进行了多少次攻击？",
-               answer=winner_attacks, hint_en="count the events citing MB-term-3-attack of kind 'attack' whose actor is "
+               answer=winner_attacks, game=GID, clause="MB-term-3-attack", hint_en="count the events citing MB-term-3-attack of kind 'attack' whose actor is "
                "the winner", hint_zh="数一数胜者发起的攻击事件")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 loser_deaths = sum(1 for e in end.log if e.kind == "death" and e.targets == (LOSER,))
-ex3 = Exercise("3. How many times did the loser's hero die?", "3. 败者的英雄死亡了几次？", answer=loser_deaths)
-ex3
 
 # %%
+ex3 = Exercise("3. How many times did the loser's hero die?", "3. 败者的英雄死亡了几次？", answer=loser_deaths, game=GID,
+               clause="MB-hero-death")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, end.data.round), (ex2, winner_attacks), (ex3, loser_deaths)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

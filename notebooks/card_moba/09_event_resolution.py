@@ -71,7 +71,6 @@ def show(events):
     for e in events:
         print(f"#{e.id:<4} {e.clause:<24} {e.describe('en')}  {e.links or ''}")
 
-
 # %% [markdown]
 # ## 1. The skill comes after the cards' effects (`MB-hero-skill-sequence`)
 #
@@ -84,8 +83,10 @@ show(s.events)
 play = next(e for e in s.events if e.kind == "play")
 unlocked = next(e for e in s.events if e.kind == "skill unlocked")
 before = [e for e in s.events if play.id < e.id < unlocked.id]
-assert before and unlocked.links == (("resolves_before", before[-1].id, unlocked.id, "MB-hero-skill-sequence"),)
 draw(s.log[-len(s.events) - 6:])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert before and unlocked.links == (("resolves_before", before[-1].id, unlocked.id, "MB-hero-skill-sequence"),)
 
 # %% [markdown]
 # Gale's passive 顺风 Tailwind (【被动】: +1 step on an M card) fired on the card played: the play **triggers**
@@ -94,11 +95,13 @@ draw(s.log[-len(s.events) - 6:])
 
 # %%
 passive = next(e for e in s.events if e.kind == "passive")
-assert passive.links == (("triggers", play.id, passive.id, "MB-hero-passive"),)
 spring = next(e for e in s.log if e.kind == "special cell")
 walk = next(e for e in s.log if e.id == spring.links[0][1])
-assert walk.kind == "move" and spring.links == (("triggers", walk.id, spring.id, "MB-map-cells"),)
 show([walk, spring])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert passive.links == (("triggers", play.id, passive.id, "MB-hero-passive"),)
+assert walk.kind == "move" and spring.links == (("triggers", walk.id, spring.id, "MB-map-cells"),)
 
 # %% [markdown]
 # ## 2. A charge onto a hero is pushed back (`MB-event-BLK`)
@@ -110,9 +113,11 @@ into = do(charge_into_hero(), "skill", skill="hurricane#1", direction="E", dista
 show(into.events)
 blocked = next(e for e in into.events if e.clause == "MB-event-BLK")
 (relation, subject, replaced, clause), = blocked.links
+draw(into.events)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (relation, subject, clause) == ("replaces", blocked.id, "MB-event-BLK") and replaced == blocked.cause
 assert explorer.event_graph(into.log).edges[replaced, blocked.id]["relation"] == "replaces"
-draw(into.events)
 
 # %% [markdown]
 # ## 3. The start phase: the shield goes, poison, then the gains (`MB-turn-start`, `MB-term-2-shield`, `MB-event-DS`)
@@ -130,10 +135,12 @@ show(after.events[:8])
 gone = next(e for e in after.events if e.kind == "shield expires")
 hit = next(e for e in after.events if e.kind == "damage")
 stamina = next(e for e in after.events if e.kind == "stamina" and e.clause == "MB-turn-start")
+draw(after.events)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert ("resolves_before", gone.id, hit.id, "MB-term-2-shield") in hit.links
 assert ("resolves_before", hit.id, stamina.id, "MB-turn-start") in stamina.links
 assert gone.id < hit.id < stamina.id
-draw(after.events)
 
 # %% [markdown]
 # The other reading, `shield_lasts = "game"`: the shield stays and **prevents** the poison it absorbs. The
@@ -147,11 +154,13 @@ logs = {v: st.log[len(start.log):] for v, (st, _) in runs.items()}
 only_default, only_game = compare_logs(logs["next_turn"], logs["game"])
 absorbs = next(e for e in logs["game"] if e.kind == "shield absorbs")
 poison = next(e for e in logs["game"] if e.kind == "damage")
+display(draw(logs["next_turn"], changed=only_default))
+draw(logs["game"], changed=only_game)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert absorbs.links == (("prevents", absorbs.id, poison.id, "MB-term-2-shield"),)
 assert poison.number("damage") == hit.number("damage") == 2 and poison.number("absorbed") == 2   # DS
 assert absorbs.id in only_game and gone.id in only_default
-display(draw(logs["next_turn"], changed=only_default))
-draw(logs["game"], changed=only_game)
 
 # %% [markdown]
 # ## 4. The status stack prevents a repeat (`MB-event-STS`)
@@ -166,8 +175,10 @@ held = Hero(seat=1, hp=30, statuses=(Status("poison", 2, 2, False, 0),))
 same = apply_status(held, "poison", 2, 2, 0, True, emit, cause)
 ignored = emit.events[-1]
 show(emit.events)
-assert same == held and ignored.links == (("prevents", ignored.id, cause, "MB-event-STS"),)
 stacked = apply_status(held, "poison", 2, 2, 0, False, Emitter(GID, 1), cause)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert same == held and ignored.links == (("prevents", ignored.id, cause, "MB-event-STS"),)
 assert stacked.statuses[0].layers == 4    # the stack off: the layers add up instead
 
 # %% [markdown]
@@ -203,20 +214,23 @@ go.Figure(summary_spec(turns, "en")).update_layout(template="none")
 
 # %%
 ex1 = Exercise("1. In section 3 (default reading), how much HP did the poison take?",
-               "1. 第3节（默认解读）中，中毒扣了多少生命值？", answer=hit.number("hp_loss"))
+               "1. 第3节（默认解读）中，中毒扣了多少生命值？", answer=lambda: hit.number("hp_loss"), game=GID,
+               clause="MB-status-13-poison")
 ex1
 
 # %%
 ex2 = Exercise("2. Under shield_lasts = game, how many events of the end-turn step differ from the default?",
-               "2. 在 shield_lasts = game 下，结束回合这一步有多少个事件与默认解读不同？", answer=len(only_game))
+               "2. 在 shield_lasts = game 下，结束回合这一步有多少个事件与默认解读不同？", answer=lambda: len(only_game), game=GID,
+               clause="MB-A28")
 ex2
 
 # %%
 ex3 = Exercise("3. With the status stack off, how many poison layers does the hero hold after the repeat?",
-               "3. 状态栈关闭时，重复施加后该英雄有几层中毒？", answer=stacked.statuses[0].layers)
+               "3. 状态栈关闭时，重复施加后该英雄有几层中毒？", answer=lambda: stacked.statuses[0].layers,
+               game=GID, clause="MB-ruler-status-stack")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, hit.number("hp_loss")), (ex2, len(only_game)), (ex3, stacked.statuses[0].layers)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

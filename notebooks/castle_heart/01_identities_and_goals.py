@@ -69,8 +69,10 @@ LETTER = {"L": "lord", "R": "reinforcement", "N": "neutral", "E": "enemy"}
 TAUGHT = ["CH-identity-four", "CH-goal-lord", "CH-goal-enemy", "CH-goal-reinforcement", "CH-neutral-declare",
           "CH-goal-neutral", "CH-count-one-lord", "CH-count-enemies-outnumber", "CH-count-neutrals-le-reinforcements",
           "CH-setup-heroes", "CH-end-lord-dies", "CH-round-cap", "CH-afterword"]
-assert set(TAUGHT) <= set(RULES)
 display(Markdown(clause_markdown(GID, TAUGHT)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert set(TAUGHT) <= set(RULES)
 
 # %% [markdown]
 # One of these is marked *not modelled*: `CH-afterword`, the document's closing words (the author's note
@@ -78,7 +80,7 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 # Two are ours, not the seed's (section 引擎假设): `CH-setup-heroes` (how heroes are handed out) and
 # `CH-round-cap` (an opt-in limit for bots); each is backed by an assumption, shown below.
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert not RULES["CH-afterword"].modelled and RULES["CH-afterword"].reason
 assert RULES["CH-setup-heroes"].section.startswith("引擎假设") and RULES["CH-round-cap"].section.startswith("引擎假设")
 
@@ -109,6 +111,8 @@ def mixes_by_hand(players):
 for players in range(2, 9):
     print(players, "players:", sorted(legal_mixes(players)) or "none")
     assert set(legal_mixes(players)) == mixes_by_hand(players)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert legal_mixes(2) == ()    # one enemy cannot outnumber the lord
 
 # %% [markdown]
@@ -123,6 +127,8 @@ try:
 except ValueError as err:
     print(err)
     assert "CH-A02" in str(err)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (GAME.min_players, GAME.max_players) == (3, 8)
 
 # %% [markdown]
@@ -135,8 +141,10 @@ fig = go.Figure([go.Bar(name="mixes allowed · 允许的身份组合", x=list(co
                  go.Bar(name="… with a neutral · 含中立", x=list(with_n), y=list(with_n.values()))])
 fig.update_layout(barmode="group", title="The count rules: identity mixes per player count (CH-A02)",
                   xaxis_title="players · 玩家数", yaxis_title="mixes · 组合数", height=330)
-assert counts == {3: 1, 4: 1, 5: 2, 6: 3, 7: 4, 8: 5} and with_n[6] == 1 and with_n[5] == 0
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert counts == {3: 1, 4: 1, 5: 2, 6: 3, 7: 4, 8: 5} and with_n[6] == 1 and with_n[5] == 0
 
 # %% [markdown]
 # ## Dealing the identities (`CH-identity-four`)
@@ -151,6 +159,8 @@ s0 = explorer.new_game(GID, 6)
 first = {a.get("identity"): p for a, p in s0.chance_outcomes()}
 print({k: str(v) for k, v in first.items()})
 pool = Counter(LETTER[c] for c in "LRNEEE")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s0.current_player == CHANCE
 assert first == {k: Fraction(v, 6) for k, v in pool.items()}
 assert Counter(identities_for(6, "with_neutral")) == pool
@@ -172,6 +182,8 @@ for mix in ("with_neutral", "no_neutral", "any_legal"):
         assert sum(p for _, p in outcomes) == 1
 
 no_n = explorer.new_game(GID, 6, {"identity_mix": "no_neutral"})
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert "neutral" not in {a.get("identity") for a, _ in no_n.chance_outcomes()}
 
 # %% [markdown]
@@ -188,6 +200,8 @@ start = explorer.new_game(GID, 6)
 table = run(start, tutorial_table())
 who = {p: s.identity for p, s in enumerate(table.data.seats)}
 print(who)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert who == dict(enumerate(TUTORIAL_TABLE["identities"]))
 assert Counter(who.values()) == pool
 
@@ -219,6 +233,8 @@ def known_identities(state, viewer):
 for viewer in range(6):
     print(viewer, known_identities(table, viewer))
     assert known_identities(table, viewer) == {0: "lord", viewer: who[viewer]}
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert known_identities(table, None) == who      # no viewer: everything (the god's-eye view; label it so!)
 
 # %% [markdown]
@@ -230,6 +246,8 @@ deal_for_3 = event_lines(start, table, viewer=3)[:6]
 deal_for_2 = event_lines(start, table, viewer=2)[:6]
 print("\n".join(deal_for_3), "\n---")
 print("\n".join(deal_for_2))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert "lord" in deal_for_3[0] and "reinforcement" not in " ".join(deal_for_3)
 assert "reinforcement" in deal_for_2[2]
 
@@ -268,6 +286,8 @@ def chance_that(viewer, seat, identity):
 for viewer in (3, 2):
     row = {i: str(chance_that(viewer, 1, i)) for i in ("enemy", "reinforcement", "neutral")}
     print(f"seat {viewer} on P1:", row)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert chance_that(3, 1, "enemy") == Fraction(2, 4) and chance_that(2, 1, "enemy") == Fraction(3, 4)
 assert chance_that(3, 1, "reinforcement") == Fraction(1, 4) == chance_that(3, 1, "neutral")
 
@@ -292,6 +312,8 @@ s = table
 for _ in range(3):
     s = pass_turn(s)
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "mana"})])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.active == 3 and s.data.phase == "play"
 assert "declare" not in {a.kind for a in s.legal_actions()}
 
@@ -313,6 +335,8 @@ s = step(s, "declare", camp="enemy")
 print(event_lines(before, s, viewer=3))
 p4_for_3 = s.view(3)["players"][4]
 print("seat 3 now sees P4:", {k: p4_for_3[k] for k in ("identity", "declared")})
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert p4_for_3["declared"] == "enemy" and is_hidden(p4_for_3["identity"])
 assert [a.kind for a in s.legal_actions()].count("declare") == 0          # once a turn
 
@@ -335,7 +359,6 @@ display(Markdown(assumption_markdown(GID, ["CH-A20"])))
 # %%
 s = pass_turn(pass_turn(pass_turn(s)))          # P4 ends its turn quietly; P5 and P0 pass theirs
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "sword"})])
-assert s.data.active == 1 and s.data.phase == "play"
 weak_lord = what_if(s, put(s.data, 0, hp=2))
 end = run(weak_lord, [("attack", {"target": 0, "member": -1, "pay": "sword"}), ("take_hit", {})])
 assert end.data.seats[0].hp == 0
@@ -343,6 +366,9 @@ end = pass_turn(end)   # P1 ends its turn; every hero in turn is asked for 愈 a
 print(event_lines(weak_lord, end)[-4:])
 print("winners:", end.winners)
 enemies = tuple(p for p, i in who.items() if i == "enemy")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s.data.active == 1 and s.data.phase == "play"
 assert end.is_terminal and end.winners == enemies == (1, 3, 5)
 assert 4 not in end.winners          # P4 declared enemy, but its goal was to stay neutral (CH-goal-neutral)
 
@@ -374,6 +400,8 @@ capped = quiet_rounds({"round_cap": 10}, 6 * 10 + 1)
 uncapped = quiet_rounds({"round_cap": 0}, 6 * 10 + 1)
 print("capped:", capped.is_terminal, capped.winners, "· uncapped: round", uncapped.data.round,
       "· the bots' limit:", GAME.simulation_limits(6))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert capped.is_terminal and capped.winners == () and "CH-round-cap" in {e.clause for e in capped.log}
 assert not uncapped.is_terminal and uncapped.data.round == 11
 assert GAME.simulation_limits(6) == {"round_cap": 20} and explorer.new_game(GID, 6).variant["round_cap"] == 0
@@ -395,29 +423,39 @@ assert GAME.simulation_limits(6) == {"round_cap": 20} and explorer.new_game(GID,
 #
 # ## Exercises
 
-# %%
-nine = legal_mixes(9)
-ex1 = Exercise("1. Suppose nine people sat down. How many different identity mixes would the count rules allow?",
-               "1. 假如有 9 人入座，阵营选择规则允许多少种不同的身份组合？", answer=len(nine),
-               hint_en="one lord; enemies > lord + reinforcements; neutrals ≤ reinforcements",
-               hint_zh="城主一名；敌军 > 城主 + 援军；中立 ≤ 援军")
-ex1
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+eight_any = explorer.new_game(GID, 8, {"identity_mix": "any_legal"})
+p_neutral_at_8 = sum((p for a, p in eight_any.chance_outcomes() if "N" in a.get("mix")), Fraction(0))
 
 # %%
+ex1 = Exercise('1. Eight players, identity_mix = "any_legal". What is the chance that a neutral sits at the '
+               "table? (exact fraction)",
+               '1. 8 名玩家，identity_mix = "any_legal"。牌桌上有中立的概率是多少？（精确分数）',
+               answer=p_neutral_at_8, kind="fraction", game=GID, clause="CH-A02",
+               hint_en="chance first picks one of the mixes the count rules allow, each equally likely",
+               hint_zh="先由机会从阵营选择规则允许的组合中等可能地选出一种")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 p5_neutral_for_3 = chance_that(3, 5, "neutral")
+
+# %%
 ex2 = Exercise("2. At the series' table, before anyone declares: for seat 3 (an enemy), what is the chance that "
                "P5 is the neutral? (exact fraction)",
                "2. 本系列的牌桌上，尚无人宣布阵营时：在 3 号座位（敌军）看来，P5 是中立的概率是多少？（精确分数）",
-               answer=str(p5_neutral_for_3), kind="fraction")
+               answer=str(p5_neutral_for_3), kind="fraction", game=GID, clause="CH-A09")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 p4_enemy_for_2 = chance_that(2, 4, "enemy")
-ex3 = Exercise("3. And for seat 2 (the reinforcement): what is the chance that P4 is an enemy?",
-               "3. 在 2 号座位（援军）看来，P4 是敌军的概率是多少？", answer=str(p4_enemy_for_2), kind="fraction")
-ex3
 
 # %%
-for ex, right in ((ex1, len(nine)), (ex2, p5_neutral_for_3), (ex3, p4_enemy_for_2)):
+ex3 = Exercise("3. And for seat 2 (the reinforcement): what is the chance that P4 is an enemy?",
+               "3. 在 2 号座位（援军）看来，P4 是敌军的概率是多少？", answer=str(p4_enemy_for_2), kind="fraction",
+               game=GID, clause="CH-A09")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+for ex, right in ((ex1, p_neutral_at_8), (ex2, p5_neutral_for_3), (ex3, p4_enemy_for_2)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -66,8 +66,10 @@ SEED_SOLDIERS = {"knight": {"hp": 3, "value": 5}, "lynx": {"hp": 2, "value": 6}}
 # %%
 TAUGHT = ["CH-setup-heroes", "CH-leadership", "CH-leadership-ryan", "CH-setup-hand", "CH-deploy-mana",
           "CH-soldier-knight", "CH-soldier-lynx", "CH-deploy-leftover-mana", "CH-turn-order"]
-assert set(TAUGHT) <= set(RULES)
 display(Markdown(clause_markdown(GID, TAUGHT)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert set(TAUGHT) <= set(RULES)
 
 # %% [markdown]
 # ## Heroes (`CH-setup-heroes`, `CH-A15`, `CH-A33`)
@@ -93,6 +95,8 @@ s = run(explorer.new_game(GID, 6), preparation_steps(**TUTORIAL_TABLE)[:6])    #
 first_hero = dict((a.get("hero"), p) for a, p in s.chance_outcomes())
 second_hero = dict((a.get("hero"), p) for a, p in step(s, "deal_hero", hero="ryan").chance_outcomes())
 print(s.data.phase, {h: str(p) for h, p in first_hero.items()})
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.current_player == CHANCE and set(first_hero) == set(CONTENT.heroes)
 assert set(first_hero.values()) == {Fraction(1, 9)} and set(second_hero.values()) == {Fraction(1, 8)}
 assert "ryan" not in second_hero
@@ -114,6 +118,8 @@ for p, seat in enumerate(table.data.seats):
     role = "lord" if seat.identity == "lord" else "hero"
     expected = {"hero": 3, "lord": 5}[role] if seat.hero == "ryan" else SEED_LEADERSHIP[role]
     assert seat.leadership == expected, (p, seat.hero)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert table.data.seats[0].hero == "ryan" and table.data.seats[0].leadership == 5
 
 # %% [markdown]
@@ -131,6 +137,8 @@ after_heroes = run(explorer.new_game(GID, 6), preparation_steps(**TUTORIAL_TABLE
 odds = dict((a.get("card"), p) for a, p in after_heroes.chance_outcomes())
 total = sum(by_file.values())
 print("deck:", total, "cards · first opening card is a 剑 with probability", odds["sword"])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert total == 30 + 12 + 12 + 14 + 2 * 10 == 88
 assert odds == {c: Fraction(n, total) for c, n in by_file.items()}
 
@@ -182,6 +190,8 @@ for name, st, role in (("P0, the lord (莱恩子爵)", at_lord, "lord"), ("P1 (�
     print(f"{name}: mana {seat.mana}, leadership {seat.leadership} → {sorted(armies)}")
     assert seat.mana == SEED_MANA[role]
     assert armies == by_hand(seat.mana, seat.leadership)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert by_engine(at_lord) == {(), ("knight",), ("lynx",), ("knight", "knight")}
 
 # %% [markdown]
@@ -212,6 +222,8 @@ for kind, st in (("leadership", rich), ("mana", at_p1)):
     except IllegalAction as err:
         refusals[kind] = err.clause
         print(err)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert refusals == {"leadership": "CH-leadership", "mana": "CH-deploy-mana"}
 
 # %% [markdown]
@@ -246,6 +258,8 @@ for p, seat in enumerate(table.data.seats):
     spent = sum(SEED_SOLDIERS[k]["value"] for k in TUTORIAL_TABLE["deployments"][p])
     opening = Counter(TUTORIAL_TABLE["hands"][p])
     assert Counter(seat.hand)["mana"] == opening["mana"] + SEED_MANA[role] - spent, p
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert table.data.deck.count("mana") == 12 - sum(Counter(h)["mana"] for h in TUTORIAL_TABLE["hands"])
 assert [len(s.hand) for s in table.data.seats] == [2, 3, 2, 8, 3, 2]
 
@@ -270,12 +284,14 @@ print({p: [(x.kind, x.hp) for x in s.soldiers] for p, s in enumerate(table.data.
 display(Markdown(assumption_markdown(GID, ["CH-A38"])))
 deployers = [e.actor for e in table.log if e.kind == "deploy"]
 print("deploy events by seat:", deployers)
-assert deployers == [0, 0, 1, 2, 4, 5]
 s, order = table, []
 for _ in range(7):
     order.append(s.data.active)
     s = pass_turn(s)
 print("turns:", order)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert deployers == [0, 0, 1, 2, 4, 5]
 assert order == [0, 1, 2, 3, 4, 5, 0] and s.data.round == 2
 
 # %% [markdown]
@@ -286,6 +302,8 @@ four = prepare(("enemy", "enemy", "lord", "enemy"), ("levi", "saint", "arcanist"
                (("sword", "sword"),) * 4, ((), ("knight",), ("knight", "knight"), ()))
 deployed_by = [e.actor for e in four.log if e.kind == "deploy"]
 print("deploy order:", deployed_by, "· first turn:", four.data.active)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert deployed_by == [2, 2, 1] and four.data.active == 2 and four.data.lord == 2
 assert [e.actor for e in four.log if e.clause == "CH-turn-order"] == [2]
 
@@ -296,8 +314,10 @@ assert [e.actor for e in four.log if e.clause == "CH-turn-order"] == [2]
 # %%
 fig2 = table_figure(table, viewer=2, title="The series' table after the preparation")
 seen = table.view(2)["players"]
-assert [len(p["soldiers"]) for p in seen] == [len(d) for d in TUTORIAL_TABLE["deployments"]]
 fig2
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [len(p["soldiers"]) for p in seen] == [len(d) for d in TUTORIAL_TABLE["deployments"]]
 
 # %% [markdown]
 # ## Summary
@@ -315,36 +335,46 @@ fig2
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 archmage_lord = run(explorer.new_game(GID, 3), preparation_steps(("lord", "enemy", "enemy"),
                                                                  ("archmage", "levi", "saint"),
                                                                  (("sword", "heal"),) * 3, ((), (), ()))[:-3])
 archmage_armies = by_engine(archmage_lord)
+
+# %%
 ex1 = Exercise("1. The sample 大法师 (Archmage) gets 2 more mana. As the lord, how many different armies can he "
                "deploy (counting 'nothing' as one)?",
                "1. 样例英雄大法师多获得 2 点法力值。他担任城主时，可以部署多少种不同的军队（“不部署”也算一种）？",
-               answer=len(archmage_armies), hint_en="12 mana, leadership 4", hint_zh="12 点法力值，领导值 4")
-assert archmage_armies == by_hand(12, 4)
+               answer=len(archmage_armies), game=GID, clause="CH-deploy-mana",
+               hint_en="first work out his mana and his leadership, then list what they afford",
+               hint_zh="先算出他的法力值和领导值，再列出能负担的军队")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert archmage_armies == by_hand(12, 4)
 left_after_k_l = run(archmage_lord, [("deploy", {"soldier": "knight"}), ("deploy", {"soldier": "lynx"}),
                                      ("end_deploy", {}), ("end_deploy", {}), ("end_deploy", {})])
 mana_cards = Counter(left_after_k_l.data.seats[0].hand)["mana"]
+
+# %%
 ex2 = Exercise("2. He deploys a knight and a great lynx. How many 魔 cards does he hold when the battle begins "
                "(his opening hand was 剑 and 愈)?",
-               "2. 他部署一名骑士和一只大山猫。战斗开始时他手里有几张魔（起始手牌为剑和愈）？", answer=mana_cards)
+               "2. 他部署一名骑士和一只大山猫。战斗开始时他手里有几张魔（起始手牌为剑和愈）？", answer=mana_cards, game=GID,
+               clause="CH-deploy-leftover-mana")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 both_swords = sum(p for a, p in after_heroes.chance_outcomes() if a.get("card") == "sword") * \
     sum(p for a, p in step(after_heroes, "draw", card="sword").chance_outcomes() if a.get("card") == "sword")
-ex3 = Exercise("3. What is the chance that seat 0's two opening cards are both 剑? (exact fraction)",
-               "3. 0 号座位的两张起始手牌都是剑的概率是多少？（精确分数）", answer=str(both_swords), kind="fraction")
-assert both_swords == Fraction(30, 88) * Fraction(29, 87)
-ex3
 
 # %%
+ex3 = Exercise("3. What is the chance that seat 0's two opening cards are both 剑? (exact fraction)",
+               "3. 0 号座位的两张起始手牌都是剑的概率是多少？（精确分数）", answer=str(both_swords), kind="fraction",
+               game=GID, clause="CH-setup-hand")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert both_swords == Fraction(30, 88) * Fraction(29, 87)
 for ex, right in ((ex1, len(archmage_armies)), (ex2, mana_cards), (ex3, both_swords)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

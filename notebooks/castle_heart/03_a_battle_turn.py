@@ -60,7 +60,6 @@ RULES = {c.id: c for c in explorer.rules(GID)}
 TAUGHT = ["CH-turn-four-phases", "CH-turn-draw", "CH-turn-play-one-sword", "CH-attack-hero-targets",
           "CH-turn-play-heal", "CH-max-hp", "CH-turn-play-unlimited", "CH-turn-block", "CH-turn-soldiers-cannot-block",
           "CH-turn-command", "CH-turn-discard", "CH-deck-reshuffle"]
-assert set(TAUGHT) <= set(RULES)
 display(Markdown(clause_markdown(GID, TAUGHT)))
 
 
@@ -72,6 +71,8 @@ def refused(state, kind, player, **params):
         return err.clause
     raise AssertionError(f"{kind} {params} was allowed")
 
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert set(TAUGHT) <= set(RULES)
 
 # %% [markdown]
 # ## Draw (摸牌, `CH-turn-draw`)
@@ -83,11 +84,13 @@ def refused(state, kind, player, **params):
 # %%
 table = prepare(**TUTORIAL_TABLE)
 print([e.describe("en") for e in table.log[-2:]])
-assert table.current_player == CHANCE and table.data.draws == (0, 0)
-assert [e.clause for e in table.log[-2:]] == ["CH-turn-four-phases", "CH-turn-draw"]
 s = run(table, [("draw", {"card": "horn"}), ("draw", {"card": "steel_shield"})])
 hand0 = s.data.seats[0].hand
 print("P0's hand:", hand0)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert table.current_player == CHANCE and table.data.draws == (0, 0)
+assert [e.clause for e in table.log[-2:]] == ["CH-turn-four-phases", "CH-turn-draw"]
 assert sorted(hand0) == sorted(TUTORIAL_TABLE["hands"][0] + ("horn", "steel_shield"))
 
 # %% [markdown]
@@ -101,6 +104,8 @@ offered = s.legal_actions()
 for a in offered:
     print(" ", a.describe("en"), "/", a.describe("zh"))
 kinds = Counter(a.kind for a in offered)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert kinds["attack"] == 4 and kinds["magic"] == 1 and kinds["equip"] == 1 and kinds["end_play"] == 1
 assert "heal" not in kinds
 
@@ -118,8 +123,10 @@ display(Markdown(assumption_markdown(GID, ["CH-A07"])))
 reach = distances(s, 0)
 print("seats apart / attack distance from P0:", reach)
 in_range = {t for t, (_, d) in reach.items() if d <= 1}
-assert {a.get("target") for a in offered if a.kind == "attack"} == in_range == {1, 5}
 print(refused(s, "attack", 0, target=3, member=-1, pay="sword"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert {a.get("target") for a in offered if a.kind == "attack"} == in_range == {1, 5}
 assert refused(s, "attack", 0, target=3, member=-1, pay="sword") == "CH-attack-hero-targets"
 
 # %% [markdown]
@@ -130,8 +137,10 @@ assert refused(s, "attack", 0, target=3, member=-1, pay="sword") == "CH-attack-h
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A06"])))
-assert s.data.seats[0].hp == s.data.seats[0].max_hp == 4
 print(refused(s, "heal", 0, target=0))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s.data.seats[0].hp == s.data.seats[0].max_hp == 4
 assert refused(s, "heal", 0, target=0) == "CH-max-hp"
 
 # %% [markdown]
@@ -153,6 +162,8 @@ while s.data.phase == "counter":
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "mana"})])
 print("\n".join(event_lines(before, s)))
 print("asked about counter-magic:", asked, "· P0's hand:", s.data.seats[0].hand)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert asked == [1, 2, 3, 4, 5]
 assert {"CH-turn-play-unlimited", "CH-magic-horn"} <= {e.clause for e in s.log[len(before.log):]}
 assert s.data.seats[0].equipment == ("steel_shield",)
@@ -202,9 +213,11 @@ print("P1 may:", [a.describe("en") for a in s.legal_actions()])
 assert s.current_player == 1 and {a.kind for a in s.legal_actions()} == {"block", "take_hit"}
 s = step(s, "block")
 print("\n".join(event_lines(before, s)))
+print(refused(s, "attack", 0, target=5, member=-1, pay="sword"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.seats[1].hp == 4 and Counter(s.data.seats[1].hand)["sword"] == 1
 assert Counter(s.data.seats[0].hand)["sword"] == 1 and s.data.discard.count("sword") == 2
-print(refused(s, "attack", 0, target=5, member=-1, pay="sword"))
 assert refused(s, "attack", 0, target=5, member=-1, pay="sword") == "CH-turn-play-one-sword"
 
 # %% [markdown]
@@ -233,6 +246,8 @@ print(refused(s, "block", 1, soldier=0))
 assert refused(s, "block", 1, soldier=0) == "CH-turn-soldiers-cannot-block"
 s = step(s, "soldier_attack", member=0)
 print("\n".join(event_lines(before, s)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.seats[1].soldiers == ()
 
 # %% [markdown]
@@ -241,8 +256,10 @@ assert s.data.seats[1].soldiers == ()
 # P0 holds 3 cards and has 4 HP: nothing to discard, and the turn ends; P1's turn begins.
 
 # %%
-assert len(s.data.seats[0].hand) == 3 and s.data.active == 1 and s.current_player == CHANCE
 print([e.describe("en") for e in s.log[-2:]])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert len(s.data.seats[0].hand) == 3 and s.data.active == 1 and s.current_player == CHANCE
 
 # %% [markdown]
 # ## P1 answers
@@ -259,6 +276,8 @@ assert s.current_player == 0 and {a.kind for a in s.legal_actions()} == {"block"
 asked_to_block = s
 s = step(s, "take_hit")
 print("\n".join(event_lines(before, s)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.seats[0].hp == 4 - 2
 
 # %% [markdown]
@@ -266,8 +285,10 @@ assert s.data.seats[0].hp == 4 - 2
 
 # %%
 fig_attack = table_figure(asked_to_block, viewer=0, title="P1 attacks the lord; P0 decides whether to block")
-assert asked_to_block.view(0)["attack"]["attacker"] == 1 and asked_to_block.view(0)["attack"]["target"] == 0
 fig_attack
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert asked_to_block.view(0)["attack"]["attacker"] == 1 and asked_to_block.view(0)["attack"]["target"] == 0
 
 # %% [markdown]
 # P1, P2 and P3 finish quietly. P3 (精灵游侠, HP 3) started with 8 cards (its 6 魔 from unspent mana): in its
@@ -298,6 +319,8 @@ s = run(second_play, [("heal", {"target": 0}), ("end_play", {}), ("command", {"t
 assert s.data.phase == "discard" and s.data.seats[0].hp == 3 and len(s.data.seats[0].hand) == 4
 s = step(s, "discard", card="mana")
 print("\n".join(event_lines(before, s)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(s.data.seats[0].hand) == s.data.seats[0].hp == 3 and s.data.active == 1
 
 # %% [markdown]
@@ -315,8 +338,10 @@ fig = go.Figure([go.Scatter(x=steps, y=hp_line, name="P0 HP · 生命", mode="li
                  go.Scatter(x=steps, y=hand_line, name="P0 hand · 手牌", mode="lines", line={"shape": "hv"})])
 fig.update_layout(title="The lord's HP and hand, action by action (CH-turn-discard: hand ≤ HP at each turn's end)",
                   xaxis_title="actions since the battle began", height=330)
-assert hp_line[-1] == 3 and hand_line[-1] == 3
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert hp_line[-1] == 3 and hand_line[-1] == 3
 
 # %% [markdown]
 # ## When the deck runs out (`CH-deck-reshuffle`, `CH-A17`)
@@ -355,38 +380,45 @@ for name, deck, discard in (("empty deck", Bag(), d.deck.union(d.discard)), ("bo
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 ex_state = prepare(**TUTORIAL_TABLE)
 ex_state = run(ex_state, [("draw", {"card": "sword"}), ("draw", {"card": "heal"})])
 attacks_p5 = len([a for a in ex_state.legal_actions() if a.kind == "attack" and a.get("target") == 5])
-ex1 = Exercise("1. At the start of the battle, how many different 剑 attacks (target hero or soldier) can P0 "
-               "make against P5's group?",
-               "1. 战斗开始时，P0 对 P5 的组可以发动多少种不同的剑攻击（目标为英雄或士兵）？", answer=attacks_p5)
-ex1
 
 # %%
+ex1 = Exercise("1. At the start of the battle, how many different 剑 attacks (target hero or soldier) can P0 "
+               "make against P5's group?",
+               "1. 战斗开始时，P0 对 P5 的组可以发动多少种不同的剑攻击（目标为英雄或士兵）？", answer=attacks_p5, game=GID,
+               clause="CH-attack-hero-targets")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 t = pass_turn(pass_turn(s))                   # P1 and P2: now P3's draws wait
 t_after = pass_turn(t, ["sword", "sword"])
 p3_discards = sum(e.clause == "CH-turn-discard" for e in t_after.log[len(t.log):])
-ex2 = Exercise("2. P3 has 3 HP and 3 cards. Next turn it draws 2 and plays nothing. How many cards must it "
-               "discard?",
-               "2. P3 有 3 点生命、3 张手牌。下回合摸 2 张且不出牌。它必须弃几张？", answer=p3_discards)
-assert (t.data.seats[3].hp, len(t.data.seats[3].hand)) == (3, 3)
-ex2
 
 # %%
+ex2 = Exercise("2. P3 has 3 HP and 3 cards. Next turn it draws 2 and plays nothing. How many cards must it "
+               "discard?",
+               "2. P3 有 3 点生命、3 张手牌。下回合摸 2 张且不出牌。它必须弃几张？", answer=p3_discards, game=GID, clause="CH-turn-discard")
+ex2
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert (t.data.seats[3].hp, len(t.data.seats[3].hand)) == (3, 3)
 t = what_if(second_play, put(second_play.data, 0, hp=1, hand=("heal",) * 5))
 heals_possible = 0
 while any(a.kind == "heal" and a.get("target") == 0 for a in t.legal_actions()):
     t = step(t, "heal", target=0)
     heals_possible += 1
+
+# %%
 ex3 = Exercise("3. P0 (starting HP 4) is down to 1 HP with five 愈 in hand. How many can it spend on itself "
                "this turn?",
                "3. P0（初始生命 4）只剩 1 点生命，手里有五张愈。本回合它最多能对自己使用几张？", answer=heals_possible,
-               hint_en="CH-max-hp", hint_zh="CH-max-hp")
+               game=GID, clause="CH-max-hp")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, attacks_p5), (ex2, p3_discards), (ex3, heals_possible)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

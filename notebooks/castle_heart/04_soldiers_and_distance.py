@@ -64,7 +64,6 @@ N = len(TUTORIAL_TABLE["identities"])
 TAUGHT = ["CH-turn-command", "CH-fragment-one-target", "CH-turn-command-target-falls", "CH-attack-soldiers-first",
           "CH-soldier-falls", "CH-soldier-knight-charge", "CH-soldier-lynx-stealth", "CH-equip-mounts-shared",
           "CH-equip-nightmare", "CH-equip-warhorse", "CH-equip-pegasus", "CH-equip-griffin", "CH-death-soldiers-join"]
-assert set(TAUGHT) <= set(RULES)
 display(Markdown(clause_markdown(GID, TAUGHT)))
 display(Markdown(assumption_markdown(GID, ["CH-A01", "CH-A08"])))
 
@@ -77,6 +76,8 @@ def refused(state, kind, player, **params):
         return err.clause
     raise AssertionError(f"{kind} {params} was allowed")
 
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert set(TAUGHT) <= set(RULES)
 
 # %% [markdown]
 # ## Distance round the table (`CH-A03`)
@@ -102,11 +103,13 @@ fig
 # %%
 p1_dead = what_if(table, put(table.data, 1, alive=False))
 print("P1 dead:", distances(p1_dead, 0))
-assert 1 not in distances(p1_dead, 0) and distances(p1_dead, 0)[2] == (1, 1) and distances(p1_dead, 0)[3] == (2, 2)
 for mode in ("seats", "adjacent_all"):
     t = prepare(**TUTORIAL_TABLE, variant={"distance": mode})
     print(f'"distance": "{mode}" →', distances(t, 0))
     assert set(distances(t, 0).values()) == ({(1, 1)} if mode == "adjacent_all" else {(1, 1), (2, 2), (3, 3)})
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert 1 not in distances(p1_dead, 0) and distances(p1_dead, 0)[2] == (1, 1) and distances(p1_dead, 0)[3] == (2, 2)
 
 # %% [markdown]
 # ## Melee and ranged (`CH-A13`)
@@ -130,8 +133,10 @@ display(Markdown(assumption_markdown(GID, ["CH-A30"])))
 s = run(table, [("draw", {"card": "sword"}), ("draw", {"card": "heal"}), ("end_play", {})])
 groups = [a.get("target") for a in s.legal_actions() if a.get("target") is not None]
 print("P0 may command against:", groups)
-assert groups == [1, 3, 4, 5]
 print(refused(s, "command", 0, target=2))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert groups == [1, 3, 4, 5]
 assert refused(s, "command", 0, target=2) == "CH-turn-command"
 
 # %% [markdown]
@@ -151,6 +156,8 @@ assert refused(s5, "soldier_attack", 0, member=HERO) == "CH-attack-soldiers-firs
 s5 = run(s5, [("soldier_attack", {"member": 0}), ("soldier_attack", {"member": 0})])
 print("\n".join(event_lines(before, s5)))
 charges = [e for e in s5.log[len(before.log):] if e.kind == "attack"]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [(e.number("charge"), e.number("damage")) for e in charges] == [(False, 1), (False, 1)]
 assert s5.data.seats[5].soldiers[0].hp == 3 - 2
 
@@ -164,6 +171,8 @@ for dist in (1, 2, 3, 4):
     ok, res = soldier_strike(s.data, 0, 0, 5, 0, dist)
     rows.append((dist, ok, res))
     print(dist, "→", res)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert rows[0][1:] == (True, (False, 1))                       # melee: a plain attack for 1
 assert all(not ok and res[0] == "CH-soldier-lynx-stealth" for _, ok, res in rows[1:])
 
@@ -174,11 +183,13 @@ assert all(not ok and res[0] == "CH-soldier-lynx-stealth" for _, ok, res in rows
 # %%
 s3 = pass_turn(pass_turn(pass_turn(s)))
 s3 = run(s3, [("draw", {"card": "sword"}), ("draw", {"card": "sword"})])
-assert s3.data.active == 3
 targets = sorted({(a.get("target"), a.get("member")) for a in s3.legal_actions() if a.kind == "attack"})
 print("P3 may attack (seat, member):", targets)
-assert (5, HERO) in targets and (5, 0) not in targets
 print(refused(s3, "attack", 3, target=5, member=0, pay="sword"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s3.data.active == 3
+assert (5, HERO) in targets and (5, 0) not in targets
 assert refused(s3, "attack", 3, target=5, member=0, pay="sword") == "CH-soldier-lynx-stealth"
 
 # %% [markdown]
@@ -218,8 +229,10 @@ assert s3c.current_player == 3 and {a.kind for a in s3c.legal_actions()} == {"bl
 charging = s3c
 s3c = step(s3c, "take_hit")
 print("\n".join(event_lines(before, s3c)))
-assert s3c.data.seats[3].hp == 3 - 4
 assert "CH-turn-command-target-falls" in {e.clause for e in s3c.log[len(before.log):]}
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s3c.data.seats[3].hp == 3 - 4
 assert sum(e.kind == "attack" for e in s3c.log[len(before.log):]) == 1
 
 # %% [markdown]
@@ -227,8 +240,10 @@ assert sum(e.kind == "attack" for e in s3c.log[len(before.log):]) == 1
 
 # %%
 fig_charge = table_figure(charging, viewer=3, distances_from=0, title="A knight of P0 charges P3")
-assert charging.view(3)["attack"]["damage"] == 3 + 1
 fig_charge
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert charging.view(3)["attack"]["damage"] == 3 + 1
 
 # %% [markdown]
 # ## Mounts (`CH-equip-mounts-shared` and the four mount cards)
@@ -252,11 +267,13 @@ for name, st in cases.items():
     ok, res = soldier_strike(st.data, 0, 0, 3, HERO)
     damage[name] = res[1] if ok else 0
     print(f"{name:12} attack distance P0→P3 = {d} · knight: {res}")
-assert damage == {"none": 4, "P0 warhorse": 3, "P3 griffin": 0, "both": 4}
 fig = go.Figure(go.Bar(x=list(damage), y=list(damage.values()), text=list(damage.values()), textposition="outside"))
 fig.update_layout(title="A knight's charge at P3's hero: mounts change distance, so damage (0 = out of reach)",
                   yaxis_title="damage", height=320)
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert damage == {"none": 4, "P0 warhorse": 3, "P3 griffin": 0, "both": 4}
 
 # %% [markdown]
 # With the griffin, P3 is at 4 — beyond the charge. The warhorse is shared by P0's knights: in the what-if, P0's
@@ -269,6 +286,8 @@ both = run(both, [("draw", {"card": "sword"}), ("draw", {"card": "heal"}), ("end
                   ("command", {"target": 3}), ("soldier_attack", {"member": HERO})])
 mount_events = [e for e in both.log if e.kind == "mount"]
 print([(e.describe("en"), e.clause) for e in mount_events])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert {e.clause for e in mount_events} == {"CH-equip-mounts-shared"} and len(mount_events) == 2
 
 # %% [markdown]
@@ -287,6 +306,8 @@ hero_reach = sorted({a.get("target") for a in sw.legal_actions() if a.kind == "a
 sw = step(sw, "end_play")
 soldier_reach = [a.get("target") for a in sw.legal_actions() if a.get("target") is not None]
 print("hero may attack:", hero_reach, "· soldiers may be sent against:", soldier_reach)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert hero_reach == [1, 2, 3, 4, 5] and soldier_reach == groups
 
 # %% [markdown]
@@ -320,6 +341,8 @@ while w.data.phase == "join":
     w = w.apply(take[0] if take else acts[0])
 print("asked, and offered:", offers)
 print("\n".join(line for line in event_lines(weak, w) if "CH-death-soldiers-join" in line))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert offers == {0: [None], 1: [0, None]}
 assert [(x.kind, x.hp) for x in w.data.seats[1].soldiers] == [("knight", 3), ("lynx", 3)]
 assert len(w.data.seats[1].soldiers) == w.data.seats[1].leadership          # now full
@@ -343,6 +366,8 @@ while f.data.phase == "join":
     take = [a for a in acts if a.get("soldier") is not None]
     f = f.apply(take[0] if take else acts[0])
 print("asked:", asked, "· P3's soldiers now:", [x.kind for x in f.data.seats[3].soldiers])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert 1 not in asked and asked[-1] == 3 and [x.kind for x in f.data.seats[3].soldiers] == ["lynx"]
 
 # %% [markdown]
@@ -365,32 +390,39 @@ assert 1 not in asked and asked[-1] == 3 and [x.kind for x in f.data.seats[3].so
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 with_horse = mounted(p0=["nightmare"])
 ok, res = soldier_strike(with_horse.data, 0, 0, 4, 0)
 charge_at_p4 = res[1] if ok else 0
-ex1 = Exercise("1. P0 rides the nightmare (地狱梦魇). How much damage does one of its knights deal charging P4's knight?",
-               "1. P0 骑着地狱梦魇。它的一名骑士冲锋 P4 的骑士，造成多少点伤害？", answer=charge_at_p4,
-               hint_en="seats apart, then mounts, then 【distance + 1】", hint_zh="先数座位，再算坐骑，再用【距离+1】")
-ex1
 
 # %%
+ex1 = Exercise("1. P0 rides the nightmare (地狱梦魇). How much damage does one of its knights deal charging P4's knight?",
+               "1. P0 骑着地狱梦魇。它的一名骑士冲锋 P4 的骑士，造成多少点伤害？", answer=charge_at_p4,
+               game=GID, clause="CH-soldier-knight-charge",
+               hint_en="the distance comes first, and the mount changes it (CH-A03)", hint_zh="先算距离，坐骑会改变距离（CH-A03）")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 p2_turn = pass_turn(pass_turn(table))
 p2_turn = run(p2_turn, [("draw", {"card": "sword"}), ("draw", {"card": "heal"}), ("end_play", {})])
 lynx_groups = len([a for a in p2_turn.legal_actions() if a.get("target") is not None])
+
+# %%
 ex2 = Exercise("2. In P2's first command phase, against how many different groups can it send its great lynx?",
-               "2. P2 的第一个指挥阶段，它可以派大山猫攻击多少个不同的组？", answer=lynx_groups)
-assert p2_turn.data.active == 2 and p2_turn.data.phase == "command"
+               "2. P2 的第一个指挥阶段，它可以派大山猫攻击多少个不同的组？", answer=lynx_groups, game=GID, clause="CH-soldier-lynx")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert p2_turn.data.active == 2 and p2_turn.data.phase == "command"
 p4_dead = what_if(table, put(table.data, 4, alive=False))
 d35 = distances(p4_dead, 3)[5][0]
-ex3 = Exercise("3. If P4 had died, how many seats apart would P3 and P5 be?",
-               "3. 如果 P4 已阵亡，P3 与 P5 相距几个座位？", answer=d35)
-ex3
 
 # %%
+ex3 = Exercise("3. If P4 had died, how many seats apart would P3 and P5 be?",
+               "3. 如果 P4 已阵亡，P3 与 P5 相距几个座位？", answer=d35, game=GID, clause="CH-A03")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, charge_at_p4), (ex2, lynx_groups), (ex3, d35)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -63,7 +63,6 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 # opening hands for this notebook, and each draw as we go.
 
 # %%
-print(inspect.getsource(prepare))
 HANDS = [["fireball", "heal"], ["sword", "sword"], ["mana", "heal"], ["sword", "mana"], ["heal", "sword"],
          ["sword", "mana"]]
 
@@ -96,8 +95,10 @@ def show(before, after, viewer=None):
 
 
 start = table(["sword", "heal"])
-assert [s.hp for s in start.data.seats] == [4, 4, 5, 3, 4, 4]
 table_figure(start, viewer=0, title="城堡之心 · tutorial 5")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [s.hp for s in start.data.seats] == [4, 4, 5, 3, 4, 4]
 
 # %% [markdown]
 # ## Dying (`CH-death-dying`)
@@ -111,6 +112,8 @@ display(Markdown(assumption_markdown(GID, ["CH-A19"])))
 fire = let_magic_work(step(start, "magic", card="fireball", target=3, what=None))
 show(start, fire)
 ranger = fire.data.seats[3]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert ranger.hp == 0 and ranger.alive and ranger.killer == 0
 assert [e.clause for e in fire.log if e.kind == "dying"] == ["CH-death-dying"]
 
@@ -126,11 +129,9 @@ display(Markdown(assumption_markdown(GID, ["CH-A18"])))
 print([a.describe("en") for a in fire.legal_actions() if a.kind == "heal"])
 saved_now = step(fire, "heal", target=3)
 show(fire, saved_now)
-assert saved_now.data.seats[3].hp == 1 and any(e.clause == "CH-death-revive" for e in saved_now.events)
 
 end_of_turn = run(fire, [("end_play", {}), ("command", {"target": None})])
 print("asked, in order:", end_of_turn.data.queue, "about the dying:", end_of_turn.data.dying)
-assert end_of_turn.data.phase == "rescue" and end_of_turn.data.queue == (0, 1, 2, 3, 4, 5)
 options = {}
 s = end_of_turn
 while s.data.phase == "rescue" and s.current_player != 4:
@@ -138,9 +139,13 @@ while s.data.phase == "rescue" and s.current_player != 4:
     s = step(s, "rescue", target=None)
 for seat_, opts in options.items():
     print(f"P{seat_}: {opts}")
-assert options[1] == ["Player 1 gives no Heal card"]                # no 愈 in hand: only "no"
 rescued = step(s, "rescue", target=3)                                # the neutral Levi gives his 愈
 show(s, rescued)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert saved_now.data.seats[3].hp == 1 and any(e.clause == "CH-death-revive" for e in saved_now.events)
+assert end_of_turn.data.phase == "rescue" and end_of_turn.data.queue == (0, 1, 2, 3, 4, 5)
+assert options[1] == ["Player 1 gives no Heal card"]                # no 愈 in hand: only "no"
 assert rescued.data.seats[3].hp == 1 and rescued.data.seats[3].alive
 
 # %% [markdown]
@@ -148,13 +153,15 @@ assert rescued.data.seats[3].hp == 1 and rescued.data.seats[3].alive
 # `CH-A06`): the lord, unhurt, has no "heal myself" among its actions.
 
 # %%
-assert not any(a.kind == "heal" and a.get("target") == 0 for a in start.legal_actions())
 try:
     step(start, "heal", target=0)
     raise AssertionError("no healing above the starting HP")
 except IllegalAction as refusal:
     print("refused:", refusal)
     assert refusal.clause == "CH-max-hp"
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert not any(a.kind == "heal" and a.get("target") == 0 for a in start.legal_actions())
 
 # %% [markdown]
 # ## Death, and the reward for an enemy (`CH-death-end-of-turn`, `CH-reward-kill-enemy`)
@@ -170,12 +177,14 @@ s = nobody_helps(s)
 dead = s
 show(end_of_turn, dead)
 ranger = dead.data.seats[3]
+rewarded = run(dead, [("draw", {"card": c}) for c in ("sword", "mana", "heal")])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert not ranger.alive and ranger.revealed and ranger.identity == "enemy" and ranger.hand == ()
 assert dead.current_player == CHANCE and dead.data.draws == (0, 0, 0)
 assert any(e.clause == "CH-reward-kill-enemy" and e.actor == 0 for e in dead.events)
 assert dead.view(1)["players"][3]["identity"] == "enemy"          # shown to everyone now
 assert explorer.is_hidden(start.view(1)["players"][3]["identity"])  # hidden before
-rewarded = run(dead, [("draw", {"card": c}) for c in ("sword", "mana", "heal")])
 assert len(rewarded.data.seats[0].hand) == len(dead.data.seats[0].hand) + 3
 
 # %% [markdown]
@@ -203,6 +212,8 @@ while s.data.phase == "join":
 for seat_, opts in asked.items():
     print(f"P{seat_}: {opts}")
 show(hurt, s)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert list(asked) == [3, 4, 5, 0] and all(len(asked[p]) == 1 for p in (3, 4, 5)) and len(asked[0]) == 2
 assert any(e.clause == "CH-reward-enemy-kills-reinforcement" and e.actor == 1 for e in s.log)
 assert [x.kind for x in s.data.seats[0].soldiers] == ["knight", "knight", "lynx"]
@@ -226,6 +237,8 @@ assert s.data.seats[2].hp == 0 and s.data.phase == "rescue"       # one 愈 is n
 before_penalty = s
 s = nobody_helps(s)
 show(before_penalty, s)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.seats[0].hand == () and s.data.seats[0].equipment == ()
 assert any(e.clause == "CH-penalty-lord-kills-reinforcement" for e in s.log[len(before_penalty.log):])
 
@@ -243,6 +256,8 @@ s = run(s, [("end_play", {}), ("command", {"target": None})])
 s = nobody_helps(s)
 rewards = [e for e in s.events if e.kind in ("reward", "penalty", "no reward")]
 print([f"[{e.clause}] {e.describe('en')}" for e in rewards])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [e.clause for e in rewards] == ["CH-reward-none"] and s.data.draws == (1, 1)   # only P1's own draw phase
 
 # %% [markdown]
@@ -266,9 +281,11 @@ while s.current_player != 0:
     s = step(s, "rescue", target=None)
 lord_saves_itself = step(s, "rescue", target=0)
 show(s, lord_saves_itself)
-assert lord_saves_itself.data.seats[0].hp == 1 and not lord_saves_itself.is_terminal
 lord_dies = step(s, "rescue", target=None)
 show(s, lord_dies)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert lord_saves_itself.data.seats[0].hp == 1 and not lord_saves_itself.is_terminal
 assert lord_dies.is_terminal and lord_dies.winners == (1, 3, 5)
 assert [e.clause for e in lord_dies.events if e.kind in ("lord falls", "game over")] == ["CH-end-lord-dies", "CH-goal-enemy"]
 
@@ -289,10 +306,12 @@ s = run(s, [("end_play", {}), ("command", {"target": None}), ("discard", {"card"
 s = run(s, [("attack", {"target": 0, "member": -1, "pay": "sword"}), ("take_hit", {})])
 s = what_if(s, put(s.data, 5, hp=0))       # the Black Knight lies dying as well
 s = run(s, [("end_play", {}), ("command", {"target": None})])
-assert s.data.phase == "rescue" and s.data.dying == (5, 0)
 both_fall = nobody_helps(s)
 show(s, both_fall)
 assert both_fall.is_terminal and not any(e.kind == "join" for e in both_fall.log)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s.data.phase == "rescue" and s.data.dying == (5, 0)
 assert [(e.kind, e.targets) for e in both_fall.events if e.kind in ("death", "lord falls")] == [
     ("death", (5,)), ("death", (0,)), ("lord falls", (0,))]
 assert both_fall.winners == (1, 3, 5)
@@ -325,13 +344,15 @@ s = run(s, [("attack", {"target": 1, "member": -1, "pay": "sword"}), ("take_hit"
 s = nobody_helps(s)
 s = nobody_helps(run(s, [("draw", {"card": c}) for c in ("sword", "sword", "heal")]))  # the lord's reward; his knight
 print(s.data.phase, "— decided by P", s.current_player, [a.describe("en") for a in s.legal_actions()])
-assert s.data.phase == "neutral_choice" and s.current_player == 4
 joins, refuses = step(s, "neutral_choice", join=True), step(s, "neutral_choice", join=False)
 show(s, joins)
 show(s, refuses)
+table_figure(refuses, viewer=0, title="Levi refused: an enemy again")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s.data.phase == "neutral_choice" and s.current_player == 4
 assert joins.is_terminal and joins.winners == (0, 2)
 assert not refuses.is_terminal and refuses.data.seats[4].identity == "enemy" and refuses.data.seats[4].revealed
-table_figure(refuses, viewer=0, title="Levi refused: an enemy again")
 
 # %% [markdown]
 # ## The neutral declares (`CH-neutral-declare`) — and the game can end on a declaration
@@ -347,6 +368,8 @@ s = run(s, [("attack", {"target": 1, "member": -1, "pay": "sword"}), ("take_hit"
             ("command", {"target": None})])
 s = nobody_helps(run(nobody_helps(s), [("draw", {"card": c}) for c in ("sword", "sword", "heal")]))
 print([e.describe("en") for e in s.events if e.kind == "game over"])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.is_terminal and s.winners == (0, 2)
 assert [e.clause for e in s.events if e.kind == "game over"] == ["CH-end-neutral-as-reinforcement"]
 
@@ -361,10 +384,12 @@ s = what_if(s, put(s.data, 1, alive=False, revealed=True, hp=0, hand=(), soldier
 s = run(s, [("end_play", {}), ("command", {"target": None}), ("draw", {"card": "sword"}), ("draw", {"card": "heal"}),
             ("end_play", {}), ("command", {"target": None})])
 s = run(s, [("draw", {"card": c}) for c in ("sword", "heal", "mana")])   # Levi draws 3 (his skill)
-assert s.data.active == 4 and s.data.phase == "play"
 print([a.describe("en") for a in s.legal_actions() if a.kind == "declare"])
 ended = step(s, "declare", camp="reinforcement")
 show(s, ended, viewer=0)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s.data.active == 4 and s.data.phase == "play"
 assert ended.is_terminal and ended.winners == (0, 2)
 assert all(e.private_to is None for e in ended.events)
 
@@ -384,6 +409,8 @@ for value in ("reinforcement", "any"):
     s = run(s, [("draw", {"card": c}) for c in ("sword", "heal", "mana")])
     back[value] = step(s, "declare", camp="neutral")
     print(f"{value:13}", back[value].data.phase, [a.describe("en") for a in back[value].legal_actions()][:2])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert back["reinforcement"].data.phase == "play" and back["reinforcement"].current_player == 4
 assert back["any"].data.phase == "neutral_choice" and back["any"].current_player == 4
 
@@ -408,6 +435,8 @@ while not s.is_terminal and s.data.phase == "discard":
     s = step(s, "discard", card=s.legal_actions()[0].get("card"))
 s = nobody_helps(s)
 print(s.winners, [e.describe("en") for e in s.events if e.kind == "game over"])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.current_player == TERMINAL and s.winners == (4,)
 assert [e.clause for e in s.events if e.kind == "game over"] == ["CH-goal-neutral"]
 
@@ -424,8 +453,10 @@ fig = go.Figure(go.Table(
     cells={"values": [list(ends), [next(e.clause for e in g.log if e.kind == "game over") for g in ends.values()],
                       [", ".join(f"P{p}" for p in g.winners) for g in ends.values()]]}))
 fig.update_layout(title="Four ends of 城堡之心", height=260, margin={"t": 40, "b": 0})
-assert all(g.is_terminal for g in ends.values())
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(g.is_terminal for g in ends.values())
 
 # %% [markdown]
 # ## Summary
@@ -439,29 +470,35 @@ fig
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 s = table(["sword", "heal"])
 s = let_magic_work(step(what_if(s, put(s.data, 3, hp=2)), "magic", card="fireball", target=3, what=None))
 heals_needed = 1 - s.data.seats[3].hp
-ex1 = Exercise("1. The Elf Ranger has 2 HP when the lord's fireball hits her. How many 愈 must she be given to be back "
-               "on her feet?", "1. 精灵游侠剩 2 点生命时被城主的爆裂火球击中。需要对她使用几张愈才能让她重新复归？",
-               answer=heals_needed, hint_en="each 愈 restores 1 HP; she is back at 1 HP", hint_zh="每张愈恢复1点生命，恢复到1点时复归")
-ex1
 
 # %%
+ex1 = Exercise("1. The Elf Ranger has 2 HP when the lord's fireball hits her. How many 愈 must she be given to be back "
+               "on her feet?", "1. 精灵游侠剩 2 点生命时被城主的爆裂火球击中。需要对她使用几张愈才能让她重新复归？",
+               answer=heals_needed, game=GID, clause="CH-death-heal-dying",
+               hint_en="first work out her HP after the fireball", hint_zh="先算出火球之后她的生命值")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 s = table(["knight_armour", "pegasus"])
 s = run(what_if(s, put(s.data, 2, hp=1)), [("equip", {"card": "knight_armour"}), ("equip", {"card": "pegasus"})])
 s = step(let_magic_work(step(s, "magic", card="fireball", target=2, what=None)), "fireball_split", soldier=None)
 s = nobody_helps(run(s, [("end_play", {}), ("command", {"target": None})]))
 lost = next(e.number("cards") for e in s.log if e.clause == "CH-penalty-lord-kills-reinforcement")
+
+# %%
 ex2 = Exercise("2. The lord puts on the knight armour and the silver pegasus, then its fireball kills the reinforcement "
                "(at 1 HP). How many cards does the lord lose?",
                "2. 城主装备骑士铠甲和银色飞马，然后用爆裂火球消灭了（仅剩1点生命的）援军。城主损失多少张牌？",
-               answer=lost, hint_en="its whole hand and every equipment card (CH-penalty-lord-kills-reinforcement)",
-               hint_zh="全部手牌及装备卡")
+               answer=lost, game=GID, clause="CH-penalty-lord-kills-reinforcement",
+               hint_en="count the lord's hand when the fireball lands, and what it wears",
+               hint_zh="数一数火球命中时城主的手牌和装备")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 s = table(["sword", "heal"])
 d = s.data
 for p in (2, 3, 5):
@@ -474,14 +511,17 @@ s = run(s, [("attack", {"target": 0, "member": -1, "pay": "sword"}), ("take_hit"
 s = nobody_helps(s)
 levi_wins = "yes" if 4 in s.winners else "no"
 assert s.is_terminal
+
+# %%
 ex3 = Exercise("3. Only the lord (2 HP), the Berserker and Levi — a neutral declared enemy — are alive. The Berserker "
                "kills the lord. Does Levi win?",
                "3. 场上只剩城主（2点生命）、狂战士和宣布为敌军的中立李维。狂战士消灭了城主。李维获胜吗？",
                answer=levi_wins, kind="choice", choices=("yes", "no"),
-               hint_en="who wins when the lord falls? (CH-A20, CH-goal-neutral)", hint_zh="城主被消灭时谁获胜？")
+               game=GID, clause="CH-goal-neutral",
+               hint_en="who wins when the lord falls? (CH-A20, CH-goal-neutral)", hint_zh="城主被消灭时谁获胜？（CH-A20、CH-goal-neutral）")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, heals_needed), (ex2, lost), (ex3, levi_wins)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -60,9 +60,11 @@ from widgets.lessons_castle_heart import distances, prepare, preparation_steps, 
 GID = "castle_heart"
 EQUIPMENT = [c for c in CONTENT.cards.values() if c.kind == "equipment"]
 MAGIC = [c for c in CONTENT.cards.values() if c.kind == "magic"]
-assert len(EQUIPMENT) == 14 and len(MAGIC) == 10
 print(", ".join(f"{c.zh} {c.en}" for c in EQUIPMENT))
 print(", ".join(f"{c.zh} {c.en}" for c in MAGIC))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert len(EQUIPMENT) == 14 and len(MAGIC) == 10
 
 # %%
 EQUIP_CLAUSES = ["CH-equip-knight-armour", "CH-equip-steel-shield", "CH-equip-lightning-wand", "CH-equip-great-sword",
@@ -131,12 +133,13 @@ def seat(state, k):
 
 start = table(["knight_armour", "sword"], ["sword", "heal"])
 print([(s.hero, s.hp, s.hand, [x.kind for x in s.soldiers]) for s in start.data.seats])
+table_figure(start, viewer=0, distances_from=0, title="城堡之心 · tutorial 6")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [s.hand.count("mana") for s in start.data.seats] == [5, 3, 1, 7]     # leftover mana (+ chosen hands)
 assert start.current_player == 0 and start.data.phase == "play"
 assert {k: attack_distance(start.data, 0, k) for k in (1, 2, 3)} == {1: 1, 2: 2, 3: 1}
 assert distances(start, 0) == {1: (1, 1), 2: (2, 2), 3: (1, 1)}
-print(inspect.getsource(preparation_steps))
-table_figure(start, viewer=0, distances_from=0, title="城堡之心 · tutorial 6")
 
 # %% [markdown]
 # ### Putting equipment on, and the slots (`CH-A11`)
@@ -155,6 +158,8 @@ for value in ("one_per_slot", "unlimited"):
     slots[value] = seat(s, 0).equipment
     said(s)
     print(value, "→ the lord wears", slots[value], "; discard pile", s.data.discard.counts())
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert CONTENT.cards["great_sword"].slot == CONTENT.cards["longbow"].slot == "weapon"
 assert slots == {"one_per_slot": ("longbow",), "unlimited": ("great_sword", "longbow")}
 
@@ -173,11 +178,13 @@ attacked = step(s, "attack", target=0, member=-1, pay="sword")
 said(attacked)
 outcomes = {a.get("saved"): p for a, p in attacked.chance_outcomes()}
 print("armour:", outcomes)
-assert attacked.data.phase == "armour" and outcomes == {True: Fraction(1, 2), False: Fraction(1, 2)}
 saved = step(attacked, "armour", saved=True)
 said(saved)
 failed = step(step(attacked, "armour", saved=False), "take_hit")
 said(failed)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert attacked.data.phase == "armour" and outcomes == {True: Fraction(1, 2), False: Fraction(1, 2)}
 assert seat(saved, 0).hp == 4 and seat(failed, 0).hp == 3
 
 # %% [markdown]
@@ -208,9 +215,11 @@ def chance_hit(state):
 
 p_hit = chance_hit(attack_on_lord)
 print("P(the attack gets through armour and images) =", p_hit)
-assert p_hit == Fraction(1, 2) * Fraction(1, 2)
 dodged = step(step(attack_on_lord, "armour", saved=False), "mirror", saved=True)
 said(dodged)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert p_hit == Fraction(1, 2) * Fraction(1, 2)
 assert dodged.data.phase == "play" and seat(dodged, 0).hp == 4
 
 # %% [markdown]
@@ -227,11 +236,13 @@ s = finish(step(s, "equip", card="steel_shield"), discards=["mana"] * 4)
 s = finish(run(s, [("draw", {"card": "sword"}), ("draw", {"card": "mana"})]), discards=["mana"] * 3)
 s = run(s, [("draw", {"card": "mana"}), ("draw", {"card": "heal"})])
 s = step(s, "equip", card="longbow")
-assert s.data.active == 2 and "sword" not in seat(s, 2).hand           # no 剑: only the longbow's way to pay
 print([a.describe("en") for a in s.legal_actions() if a.kind == "attack"])
 shot = run(s, [("attack", {"target": 0, "member": -1, "pay": "any_two"}), ("pay_card", {"card": "mana"}),
                ("pay_card", {"card": "heal"})])
 said(shot)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s.data.active == 2 and "sword" not in seat(s, 2).hand           # no 剑: only the longbow's way to pay
 assert [e.clause for e in shot.events if e.kind == "attack cancelled"] == ["CH-equip-steel-shield"]
 assert seat(shot, 0).hp == 4 and seat(shot, 0).shield_turn == shot.data.turn and seat(shot, 2).spent == 1
 
@@ -253,8 +264,10 @@ except IllegalAction as refusal:
     assert refusal.clause in ("CH-soldier-lynx-stealth", "CH-attack-hero-targets")
 bolt = step(s, "lightning", target=2, member=0)
 said(bolt)
-assert seat(bolt, 2).soldiers == () and seat(bolt, 0).hand.count("mana") == 5 - 3 and seat(bolt, 0).spent == 3
 WAND_TURN = bolt        # used again for 魔力回朔 below
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert seat(bolt, 2).soldiers == () and seat(bolt, 0).hand.count("mana") == 5 - 3 and seat(bolt, 0).spent == 3
 
 # %% [markdown]
 # ## 爆裂火球 Fireball, then 银合金大剑 Silver-alloy great sword
@@ -274,13 +287,15 @@ one_soldier = step(s, "fireball_split", soldier=0)
 said(one_soldier)
 even = step(s, "fireball_split", soldier=None)
 said(even)
-assert seat(one_soldier, 1).soldiers == () and seat(one_soldier, 1).hp == 3
-assert seat(even, 1).hp == 3 - (3 // 2 + 1) and seat(even, 1).soldiers[0].hp == 3 - 3 // 2
 s = step(step(even, "attack", target=1, member=-1, pay="sword"), "take_hit")
 said(s)
 assert s.data.phase == "great_sword" and seat(s, 1).hp == 0
 s = step(s, "follow_up", member=0)
 said(s)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert seat(one_soldier, 1).soldiers == () and seat(one_soldier, 1).hp == 3
+assert seat(even, 1).hp == 3 - (3 // 2 + 1) and seat(even, 1).soldiers[0].hp == 3 - 3 // 2
 assert [e.clause for e in s.events if e.kind == "attack"] == ["CH-equip-great-sword"]
 
 # %% [markdown]
@@ -298,9 +313,11 @@ threw = step(hit, "abyss_discard", card="mana")
 took = step(hit, "abyss_take")
 said(threw)
 said(took)
-assert (seat(threw, 1).hp, seat(took, 1).hp) == (2, 1) and seat(threw, 1).spent == 0
 on_knight = step(s, "attack", target=1, member=0, pay="sword")
 said(on_knight)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert (seat(threw, 1).hp, seat(took, 1).hp) == (2, 1) and seat(threw, 1).spent == 0
 assert seat(on_knight, 1).soldiers[0].hp == 3 - 1 - 1
 
 # %% [markdown]
@@ -318,16 +335,18 @@ fired = step(s, "missiles", target=1)
 ring_odds = {tuple(a.get("split")): p for a, p in fired.chance_outcomes()}
 brute = Counter(tuple(fall.count(m) for m in range(2)) for fall in product(range(2), repeat=5))
 assert ring_odds == {k: Fraction(n, 2**5) for k, n in brute.items()}
-assert all(ring_odds[(j, 5 - j)] == sympy.binomial(5, j) / sympy.Integer(2) ** 5 for j in range(6))
 p_knight_falls = sum(p for (hero, knight), p in ring_odds.items() if knight >= 3)
 print("P(the knight, HP 3, falls) =", p_knight_falls, f"= {float(p_knight_falls):.2%}")
-assert p_knight_falls == Fraction(comb(5, 3) + comb(5, 4) + comb(5, 5), 32)
 fig = go.Figure(go.Bar(x=[f"hero {h} · knight {n}" for h, n in sorted(ring_odds)],
                        y=[float(ring_odds[x]) for x in sorted(ring_odds)],
                        text=[str(ring_odds[x]) for x in sorted(ring_odds)]))
 fig.update_layout(title="飞弹戒指: how 5 missiles fall on a hero and one soldier", yaxis_title="probability", height=330)
-assert sum(fig.data[0].y) == 1
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(ring_odds[(j, 5 - j)] == sympy.binomial(5, j) / sympy.Integer(2) ** 5 for j in range(6))
+assert p_knight_falls == Fraction(comb(5, 3) + comb(5, 4) + comb(5, 5), 32)
+assert sum(fig.data[0].y) == 1
 
 # %%
 landed = step(fired, "missile_split", split=(2, 3))
@@ -336,6 +355,8 @@ print([a.describe("en") for a in landed.legal_actions()])
 kept, lost = step(landed, "keep_ring", keep=True), step(landed, "keep_ring", keep=False)
 said(kept)
 said(lost)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert seat(landed, 1).hp == 1 and seat(landed, 1).soldiers == ()
 assert seat(kept, 0).equipment == ("missile_ring",) and seat(lost, 0).equipment == ()
 assert seat(kept, 0).hand.count("mana") == 2 and lost.data.discard.count("missile_ring") == 1
@@ -349,6 +370,8 @@ assert seat(kept, 0).hand.count("mana") == 2 and lost.data.discard.count("missil
 fall = next(e for e in landed.log if e.kind == "soldier falls")
 chain = explorer.why(landed.log, fall.id)
 print(*(f"#{e.id} [{e.clause}] {e.describe('en')}" for e in chain), sep="\n")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [e.kind for e in chain] == ["missiles", "missile split", "damage", "soldier falls"] and chain[-1] == fall
 
 # %% [markdown]
@@ -364,10 +387,8 @@ display(Markdown(assumption_markdown(GID, ["CH-A24"])))
 s = step(table(["bear_axe", "sword"], ["sword", "heal"]), "equip", card="bear_axe")
 blocked = step(step(s, "attack", target=1, member=-1, pay="sword"), "block")
 said(blocked)
-assert blocked.data.phase == "bear_axe"
 forced = run(blocked, [("bear_axe", {"use": True}), ("pay_card", {"card": "mana"}), ("pay_card", {"card": "mana"})])
 said(forced)
-assert seat(forced, 1).hp == 2 and seat(forced, 0).spent == 0          # thrown away (抛弃), not spent (CH-A40)
 
 s = step(table(["doom_axe", "sword"], ["sword", "sword"], others=[["sword", "sword"], ["sword", "mana"], ["heal", "mana"]]),
          "equip", card="doom_axe")
@@ -375,6 +396,10 @@ again = run(s, [("attack", {"target": 1, "member": -1, "pay": "sword"}), ("block
                 ("block", {}), ("doom_axe", {"again": True}), ("take_hit", {})])
 attacks = [e for e in again.log if e.kind == "attack"]
 print([f"[{e.clause}]" for e in attacks], "→ Archmage HP", seat(again, 1).hp)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert blocked.data.phase == "bear_axe"
+assert seat(forced, 1).hp == 2 and seat(forced, 0).spent == 0          # thrown away (抛弃), not spent (CH-A40)
 assert [e.clause for e in attacks] == ["CH-turn-play-one-sword", "CH-equip-doom-axe", "CH-equip-doom-axe"]
 assert seat(again, 1).hp == 2 and "sword" not in seat(again, 1).hand and "sword" not in seat(again, 0).hand
 
@@ -394,6 +419,8 @@ assert seat(s, 1).hp == 2 and seat(s, 1).poisoned == 0
 s = finish(s, discards=["mana"] * 4)
 said(s)
 poison = [e for e in s.events if e.clause == "CH-equip-poison-dagger" and e.kind == "damage"]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.active == 1 and seat(s, 1).hp == 1 and poison[0].actor == 0
 
 # %% [markdown]
@@ -416,6 +443,8 @@ said(s)
 s = run(s, [("take_hit", {}), ("end_play", {}), ("command", {"target": 2}), ("soldier_attack", {"member": 0})])
 said(s)
 mounts = [e.clause for e in s.log if e.kind == "mount"]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert mounts == ["CH-equip-warhorse", "CH-equip-mounts-shared"] and seat(s, 2).soldiers[0].hp == 1
 
 # %% [markdown]
@@ -437,7 +466,6 @@ s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "heal"})])
 assert s.data.active == 0 and s.data.round == 2
 reach = {t: attack_distance(s.data, 0, t) for t in (1, 2)}
 print("distances from the lord:", reach, [a.describe("en") for a in s.legal_actions() if a.kind == "attack"])
-assert reach == {1: 1, 2: 2}
 assert attack_distance(put(s.data, 2, equipment=()), 0, 2) == 1           # without her griffin, 1
 try:
     step(s, "attack", target=2, member=-1, pay="sword")
@@ -446,8 +474,11 @@ except IllegalAction as refusal:
     print("refused:", refusal)
 s = step(s, "attack", target=1, member=-1, pay="sword")
 said(s)
-assert sorted(e.clause for e in s.events if e.kind == "mount") == ["CH-equip-nightmare", "CH-equip-pegasus"]
 MOUNT_ROUND = s
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert reach == {1: 1, 2: 2}
+assert sorted(e.clause for e in s.events if e.kind == "mount") == ["CH-equip-nightmare", "CH-equip-pegasus"]
 
 # %% [markdown]
 # ### One more picture: the distance from the lord, with and without each mount
@@ -461,8 +492,10 @@ dist = {name: [attack_distance(d, 0, t) for t in (1, 2, 3)] for name, d in cases
 dist["target: 狮鹫之王 griffin"] = [attack_distance(put(start.data, t, equipment=("griffin",)), 0, t) for t in (1, 2, 3)]
 fig = go.Figure([go.Bar(name=name, x=["seat 1", "seat 2", "seat 3"], y=ys) for name, ys in dist.items()])
 fig.update_layout(barmode="group", title="Attack distance from the lord (CH-A03)", yaxis_title="distance", height=320)
-assert dist == {"no mount": [1, 2, 1], "lord: 重装战马 warhorse": [1, 1, 1], "target: 狮鹫之王 griffin": [2, 3, 2]}
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert dist == {"no mount": [1, 2, 1], "lord: 重装战马 warhorse": [1, 1, 1], "target: 狮鹫之王 griffin": [2, 3, 2]}
 
 # %% [markdown]
 # The seed never says how distance is counted (`CH-A03`). By default it is seats round the table; the switch
@@ -476,6 +509,8 @@ for value in ("seats", "adjacent_all"):
     reach_by[value] = (distances(s, 0), sorted({(a.get("target"), a.get("member")) for a in s.legal_actions()
                                                 if a.kind == "attack"}))
     print(f"{value:13} distances (seats apart, attack distance): {reach_by[value][0]}; 剑 targets {reach_by[value][1]}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert reach_by["seats"][0][2] == (2, 2) and reach_by["adjacent_all"][0][2] == (1, 1)
 assert (2, 0) in reach_by["adjacent_all"][1] and (2, 0) not in reach_by["seats"][1]
 
@@ -493,6 +528,8 @@ s = no_counter(step(s, "magic", card="swift", target=None, what=None))
 said(s)
 after = {(a.get("target"), a.get("member")) for a in s.legal_actions() if a.kind == "attack"}
 print("targets before:", sorted(before), "after:", sorted(after))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert 2 not in before and (2, -1) in after and (2, 0) not in after
 
 # %% [markdown]
@@ -512,6 +549,8 @@ hp_before = [x.hp for x in s.data.seats]
 s = no_counter(step(s, "magic", card="mass_heal", target=None, what=None))
 said(s)
 hp_after = [x.hp for x in s.data.seats]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert hp_before == [4, 1, 3, 3] and hp_after == [4, 2, 3, 3]
 
 # %% [markdown]
@@ -527,15 +566,17 @@ s = no_counter(step(s, "magic", card="disintegrate", target=1, what="hand"))
 hand = seat(s, 1).hand
 odds = {a.get("card"): p for a, p in s.chance_outcomes()}
 print("the Archmage's hand", hand, "→", odds)
-assert odds == {c: Fraction(hand.count(c), len(hand)) for c in set(hand)}
 s = step(s, "destroy_card", card="mana")
 said(s)
-assert seat(s, 1).hand.count("mana") == 2
 # the second copy, at a card on the table: a hand-built position where the Archmage wears the steel shield
 worn = what_if(s, put(s.data, 1, equipment=("steel_shield",)))
 print([a.describe("en") for a in worn.legal_actions() if a.kind == "magic" and a.get("target") == 1])
 gone = no_counter(step(worn, "magic", card="disintegrate", target=1, what="steel_shield"))
 said(gone)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert odds == {c: Fraction(hand.count(c), len(hand)) for c in set(hand)}
+assert seat(s, 1).hand.count("mana") == 2
 assert seat(gone, 1).equipment == () and gone.data.discard.count("steel_shield") == 1
 
 # %% [markdown]
@@ -571,6 +612,8 @@ except IllegalAction as refusal:
     assert refusal.clause == "CH-magic-counter-hold-exception"
 s = finish(s)
 said(s)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert not seat(s, 1).held and any(e.kind == "hold ends" for e in s.events)
 
 # %% [markdown]
@@ -584,6 +627,8 @@ lift = [a for a in s.legal_actions() if a.kind == "magic" and a.get("card") == "
 print("the Archmage may:", [a.describe("en") for a in lift])
 s = no_counter(step(s, "magic", card="counter", target=3, what=None))
 said(s)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [a.get("target") for a in lift] == [3] and not seat(s, 3).held
 
 # %% [markdown]
@@ -604,6 +649,8 @@ assert s.data.active == 0 and seat(s, 0).recall == 3
 mana_before = seat(s, 0).hand.count("mana")
 s = no_counter(step(s, "magic", card="recall", target=None, what=None))
 said(s)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert seat(s, 0).hand.count("mana") == mana_before + 3
 
 # %% [markdown]
@@ -625,6 +672,8 @@ for value in ("everyone", "own"):
     s = no_counter(step(s, "magic", card="recall", target=None, what=None))
     recalled[value] = seat(s, 0).hand.count("mana") - before
     print(f"{value:9} 魔 back: {recalled[value]}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert recalled == {"everyone": 2, "own": 0}
 
 # %% [markdown]
@@ -644,6 +693,8 @@ for value in ("every_soldier", "other_groups", "none"):
     s = run(s, [("ice", {"spend": True}), ("ice", {"spend": False}), ("ice", {"spend": True})])
     storm[value] = [(x.hp, [y.hp for y in x.soldiers]) for x in s.data.seats]
     print(f"{value:14}", storm[value])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert storm["every_soldier"] == [(4, [2]), (3, [2]), (2, [1]), (3, [])]
 assert storm["other_groups"] == [(4, [3]), (3, [2]), (2, [1]), (3, [])]
 assert storm["none"] == [(4, [3]), (3, [3]), (2, [2]), (3, [])]
@@ -665,6 +716,8 @@ broke = table(["horn", "sword"], ["sword", "heal"], others=[["sword", "heal"], [
               variant={"magic_cost": 1})
 broke = what_if(broke, put(broke.data, 0, hand=("horn", "sword")))      # a hand-built position: no 魔 at all
 print("魔 spent on the horn:", costs, "; with no 魔:", [a.describe("en") for a in broke.legal_actions()])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert costs == {0: 0, 1: 1} and not any(a.kind == "magic" for a in broke.legal_actions())
 
 # %% [markdown]
@@ -679,20 +732,23 @@ assert costs == {0: 0, 1: 1} and not any(a.kind == "magic" for a in broke.legal_
 #
 # ## Exercises
 #
-# The answers are computed by the engine in the cells below, not typed in.
+# The widget says whether your answer is right and names the rule; the engine computes the expected answers
+# when you check.
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 ring_at_saint = step(step(table(["missile_ring", "sword"], ["sword", "heal"]), "equip", card="missile_ring"),
                      "missiles", target=2)
 lynx_falls = sum(p for a, p in ring_at_saint.chance_outcomes() if a.get("split")[1] >= 2)
+
+# %%
 ex1 = Exercise("1. The lord fires the missile ring at the Saint's group (the Saint + her great lynx, HP 2). What is the "
                "exact chance that the lynx falls? (a fraction)",
                "1. 城主对圣女组（圣女 + 生命2的大山猫）发动飞弹戒指。大山猫阵亡的精确概率是多少？（分数）",
-               answer=lynx_falls, kind="fraction", hint_en="each of the 5 missiles picks one of the 2 members",
+               answer=lynx_falls, kind="fraction", game=GID, clause="CH-equip-missile-ring", hint_en="each of the 5 missiles picks one of the 2 members",
                hint_zh="5枚飞弹各自在两名成员中等可能地选择")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 s = table(["knight_armour", "mirror"], ["sword", "heal"], others=[["sword", "heal"], ["longbow", "heal"], ["heal", "mana"]])
 s = no_counter(step(step(s, "equip", card="knight_armour"), "magic", card="mirror", target=None, what=None))
 s = finish(s, discards=["mana"] * 4)
@@ -701,24 +757,28 @@ s = step(run(s, [("draw", {"card": "mana"}), ("draw", {"card": "heal"})]), "equi
 s = run(s, [("attack", {"target": 0, "member": -1, "pay": "any_two"}), ("pay_card", {"card": "mana"}),
             ("pay_card", {"card": "heal"})])
 both = chance_hit(s)
+
+# %%
 ex2 = Exercise("2. The lord wears the knight armour and has mirror images up. The Saint, two seats away, shoots it with "
                "the longbow. What is the exact chance that the arrow reaches the lord's block decision?",
                "2. 城主装备骑士铠甲并有镜影效果。相隔两个座位的圣女用银杉木长弓射击城主。箭矢到达城主决定是否抵挡的精确概率是多少？",
-               answer=both, kind="fraction", hint_en="which of the two defences answers a ranged attack? (CH-A13)",
+               answer=both, kind="fraction", game=GID, clause="CH-A13", hint_en="which of the two defences answers a ranged attack? (CH-A13)",
                hint_zh="两种防御中，哪一种对远程攻击有效？（CH-A13）")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 wand_reach = sum(1 for a in step(table(["lightning_wand", "sword"], ["sword", "heal"]), "equip",
                                  card="lightning_wand").legal_actions() if a.kind == "lightning")
+
+# %%
 ex3 = Exercise("3. Right after putting on the lightning wand at the start table, how many different lightning targets "
                "(a hero or a soldier) may the lord choose?",
                "3. 在初始牌桌上，城主刚装备闪电魔杖时，可以选择多少个不同的闪电束目标（英雄或士兵）？",
-               answer=wand_reach, hint_en="the bolt is not an attack: no range, no stealth (CH-A22)",
+               answer=wand_reach, game=GID, clause="CH-equip-lightning-wand", hint_en="the bolt is not an attack: no range, no stealth (CH-A22)",
                hint_zh="闪电束不是攻击：没有距离限制，也不受潜行影响（CH-A22）")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, lynx_falls), (ex2, both), (ex3, wand_reach)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -57,10 +57,6 @@ display(Markdown(clause_markdown(GID, ["CH-turn-order", "CH-goal-lord", "CH-goal
 # identities shown at a death — and picks the first kind of move that serves its side: block, rescue a friend,
 # heal, equip, skills, magic at a foe, attack a foe, command…
 
-# %%
-print(inspect.getsource(foes))
-print(inspect.getsource(GreedyBot))
-
 # %% [markdown]
 # A person's game has no round limit: the document ends a game only as its goals say (`CH-A14`). Bots left alone
 # might go on for ever — random play can circle without end — so the engine gives no step bound for the document's
@@ -75,6 +71,8 @@ persons_game = explorer.new_game(GID, PLAYERS)
 bots_game = explorer.new_game(GID, PLAYERS, BOTS_VARIANT)
 print(BOTS_VARIANT, "| person's game:", persons_game.variant["round_cap"], GAME.max_steps(PLAYERS, persons_game.variant),
       "| bots' game:", GAME.max_steps(PLAYERS, bots_game.variant))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert BOTS_VARIANT == {"round_cap": 20} == GAME.simulation_limits(PLAYERS)
 assert persons_game.variant["round_cap"] == 0 and GAME.max_steps(PLAYERS, persons_game.variant) is None
 assert GAME.max_steps(PLAYERS, bots_game.variant) > 0
@@ -102,6 +100,8 @@ LORD = end.data.lord
 print({s: g.winners for s, g in outcomes.items()})
 print(f"seed {SEED}: {len(end.history)} actions, {len(end.log)} events, {end.data.round} rounds; the lord is P{LORD}; "
       f"winners {end.winners}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert end.is_terminal and LORD in end.winners
 assert all(g.data.lord not in g.winners for s, g in outcomes.items() if s != SEED)
 
@@ -113,11 +113,13 @@ assert all(g.data.lord not in g.winners for s, g in outcomes.items() if s != SEE
 
 # %%
 again = explorer.replay(GID, players=PLAYERS, variant=end.variant, history=end.history)
-assert again == end and again.log == end.log and explorer.from_json(end.to_json()) == end
 states = [bots_game, *explorer.play(bots_game, bots, seed=SEED)]
-assert states[-1] == end and len(states) == len(end.history) + 1
 chance_steps = sum(1 for a in end.history if a.player == CHANCE)
 print(f"{chance_steps} of {len(end.history)} actions were chance: the deal, every card drawn, every coin")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert again == end and again.log == end.log and explorer.from_json(end.to_json()) == end
+assert states[-1] == end and len(states) == len(end.history) + 1
 
 # %% [markdown]
 # ## The deal, as the lord saw it
@@ -135,9 +137,11 @@ for p, player in enumerate(seen["players"]):
     print(f"P{p} {player['hero_en']:20} HP {player['hp']}  identity {'?' if hidden else player['identity']:14} "
           f"hand {'?' if explorer.is_hidden(player['hand']) else player['hand']}")
 assert all(explorer.is_hidden(seen["players"][p]["identity"]) for p in range(PLAYERS) if p != LORD)
+table_figure(battle, viewer=LORD, distances_from=LORD, title=f"Seed {SEED}: the battle begins")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert all(explorer.is_hidden(seen["players"][p]["hand"]) for p in range(PLAYERS) if p != LORD)
 assert explorer.is_hidden(seen["deck"]) and seen["players"][LORD]["identity"] == "lord"
-table_figure(battle, viewer=LORD, distances_from=LORD, title=f"Seed {SEED}: the battle begins")
 
 # %% [markdown]
 # ## What the lord knew, turn by turn
@@ -161,9 +165,11 @@ fig = go.Figure(go.Heatmap(z=known, x=[f"t{s.data.turn} (P{s.data.active})" for 
 fig.update_layout(title=f"What P{LORD} (the lord) knew of each identity, at the start of each turn",
                   height=360, yaxis={"autorange": "reversed"})
 deaths = [e for e in end.log if e.kind == "death"]
+fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert sum(known[p][-1] for p in range(PLAYERS)) == 1 + len([e for e in deaths if e.targets[0] != LORD])
 assert all(known[LORD])
-fig
 
 # %% [markdown]
 # ## The game, turn by turn
@@ -188,8 +194,10 @@ fig = go.Figure([go.Scatter(x=[s.data.turn for s in turn_starts], y=hp[p], mode=
                             name=f"P{p} {battle.view(LORD)['players'][p]['hero_en']}") for p in range(PLAYERS)])
 fig.update_layout(title="HP at the start of each turn (a line stops at its hero's death)", xaxis_title="turn",
                   yaxis_title="HP", height=360)
-assert sum(v is None for v in hp[deaths[0].targets[0]]) > 0
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(v is None for v in hp[deaths[0].targets[0]]) > 0
 
 # %% [markdown]
 # The deaths, in order — what the lord learned from each (the identity shown, the reward or penalty), and the
@@ -201,6 +209,8 @@ for e in end.log:
         print(f"#{e.id:4} [{e.clause}] {e.describe('en')} / {e.describe('zh')}")
 choice = [e for e in end.log if e.kind == "neutral choice"]
 assert all(e.private_to is None for e in end.log if e.kind in ("death", "neutral choice", "game over"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [e.clause for e in end.log if e.kind == "game over"] == ["CH-goal-lord"]
 
 # %% [markdown]
@@ -215,10 +225,12 @@ lords_log = explorer.visible_log(end.log, LORD)
 redacted = [(e, v) for e, v in zip(end.log, lords_log, strict=True) if v != e]
 print(f"{len(redacted)} of {len(end.log)} events reached the lord redacted:",
       Counter(e.kind for e, _ in redacted).most_common())
-assert all(e.private_to is not None and LORD not in e.private_to for e, _ in redacted)
-assert all(v.numbers == () for _, v in redacted)
 their_turn = event_lines(turn_starts[1], turn_starts[2], viewer=LORD)
 print(f"P{turn_starts[1].data.active}'s first turn, as the lord saw it:", *their_turn[:8], sep="\n  ")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(e.private_to is not None and LORD not in e.private_to for e, _ in redacted)
+assert all(v.numbers == () for _, v in redacted)
 assert any("hidden from you" in line for line in their_turn)
 
 # %% [markdown]
@@ -235,6 +247,8 @@ last_dying = [e for e in end.log if e.kind == "dying" and e.targets == last_deat
 chain = [graph.nodes[n]["event"] for n in sorted(nx.ancestors(graph, last_dying.id) | {last_dying.id},
                                                    key=lambda n: graph.nodes[n]["order"])]
 print(*(f"#{e.id} [{e.clause}] {e.describe('en')}" for e in [*chain, last_death]), sep="\n")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert all(graph.nodes[a]["order"] < graph.nodes[b]["order"] for a, b in graph.edges)
 assert chain[-1] == last_dying and chain[0].cause is None and len(chain) >= 2
 assert all(later.cause == earlier.id for earlier, later in pairwise(chain))   # one line of causes
@@ -250,8 +264,10 @@ fig = go.Figure(go.Bar(x=[n for _, n in top], y=[c for c, _ in top], orientation
 fig.update_layout(title="The 12 most cited clauses in this game", yaxis={"autorange": "reversed"}, height=400)
 never = sorted(c for c in RULES if c not in cited)
 print(len(cited), "clauses cited;", len(never), "never needed in this game, e.g.", never[:5])
-assert sum(cited.values()) == len(end.log) and set(cited) <= set(RULES)
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(cited.values()) == len(end.log) and set(cited) <= set(RULES)
 
 # %% [markdown]
 # ## The round cap once more (`CH-A14`, `CH-round-cap`)
@@ -262,11 +278,13 @@ fig
 
 # %%
 longer = game_of(SEED, {"round_cap": 40})
-assert longer.history == end.history and longer.winners == end.winners
 capped_seed = next(seed for seed in range(40) if not game_of(seed, {"round_cap": 10}, RandomBot()).winners)
 capped = game_of(capped_seed, {"round_cap": 10}, RandomBot())
 print(f"random seed {capped_seed}: round {capped.data.round}, winners {capped.winners},",
       [e.describe("en") for e in capped.log if e.kind in ("round cap", "game over")])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert longer.history == end.history and longer.winners == end.winners
 assert capped.is_terminal and capped.winners == () and capped.data.round == 11
 assert [e.clause for e in capped.log if e.kind == "game over"] == ["CH-round-cap"]
 
@@ -285,7 +303,11 @@ from widgets.step_controls import StepControls
 session = GameSession(GID, PLAYERS, variant=BOTS_VARIANT, seed=SEED)
 for action in end.history:
     assert session.choose(action, autoplay=False)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert session.state == end
+
+# %%
 session.goto(0)
 ipw.VBox([StepControls(session, viewer=LORD), CastleHeartBoard(session, viewer=LORD)])
 
@@ -300,31 +322,37 @@ ipw.VBox([StepControls(session, viewer=LORD), CastleHeartBoard(session, viewer=L
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 round_three = next(s for s in turn_starts if s.data.round == 3)
 known_then = sum(0 if explorer.is_hidden(round_three.view(LORD)["players"][p]["identity"]) else 1
                  for p in range(PLAYERS) if p != LORD)
-ex1 = Exercise("1. At the start of round 3, how many OTHER seats' identities could the lord read?",
-               "1. 第3轮开始时，城主能看到多少名其他玩家的身份？", answer=known_then,
-               hint_en="an identity is shown when its hero dies", hint_zh="英雄死亡时身份公开")
-ex1
 
 # %%
+ex1 = Exercise("1. At the start of round 3, how many OTHER seats' identities could the lord read?",
+               "1. 第3轮开始时，城主能看到多少名其他玩家的身份？", answer=known_then,
+               game=GID, clause="CH-A09")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 reward_cards = sum(e.number("cards") for e in end.log if e.kind == "reward" and e.actor in end.winners)
+
+# %%
 ex2 = Exercise("2. How many cards in all did the winners draw as rewards during the game?",
-               "2. 整局游戏中，获胜者一共通过奖励摸了多少张牌？", answer=reward_cards,
+               "2. 整局游戏中，获胜者一共通过奖励摸了多少张牌？", answer=reward_cards, game=GID, clause="CH-reward-kill-enemy",
                hint_en="count the reward events of the winning seats (CH-reward-kill-enemy, CH-reward-enemy-kills-reinforcement)", hint_zh="数一数获胜座位的奖励事件")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 lord_attacks = sum(1 for e in end.log if e.kind == "attack" and e.actor == LORD and e.number("by") == -1)
+
+# %%
 ex3 = Exercise("3. How many attacks did the lord's hero itself make in the whole game (not its soldiers')?",
-               "3. 整局游戏中，城主英雄本人（不含其士兵）共发动了多少次攻击？", answer=lord_attacks,
+               "3. 整局游戏中，城主英雄本人（不含其士兵）共发动了多少次攻击？", answer=lord_attacks, game=GID, clause="CH-attack-hero-targets",
                hint_en="count the attack events whose actor is the lord and whose attacker is the hero (by = -1)",
                hint_zh="数一数由城主英雄本人发起（by = -1）的攻击事件")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 dealt = {e.targets[0]: e.number("identity") for e in end.log if e.kind == "identity"}
 assert all(e.actor in dealt and dealt[e.actor] == "neutral" for e in choice)      # only a dealt neutral is asked
 for ex, right in ((ex1, known_then), (ex2, reward_cards), (ex3, lord_attacks)):

@@ -85,7 +85,6 @@ def since(before, after):
     """The events ``after`` added to ``before``'s log."""
     return list(after.log[len(before.log):])
 
-
 # %% [markdown]
 # ## 1. One counter: it resolves first, and the fireball is cancelled
 
@@ -99,10 +98,12 @@ for e in log:
 magic = next(e for e in log if e.kind == "magic")
 counter = next(e for e in log if e.kind == "counter")
 cancelled = next(e for e in log if e.kind == "magic cancelled")
+draw(log)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert counter.links == (("cancels", counter.id, magic.id, "CH-magic-counter"),)
 assert cancelled.links == (("resolves_before", counter.id, cancelled.id, "CH-magic-counter"),)
 assert not any(e.clause == "CH-magic-fireball" for e in log)
-draw(log)
 
 # %% [markdown]
 # ## 2. A counter of the counter: the last resolves first, and the fireball works
@@ -115,12 +116,14 @@ two = answers(cast, 1, 2)
 log2 = since(start, two)
 first, second = [e for e in log2 if e.kind == "counter"]
 burn = next(e for e in log2 if e.clause == "CH-magic-fireball")
-assert second.links == (("cancels", second.id, first.id, "CH-magic-counter"),)
-assert ("resolves_before", second.id, burn.id, "CH-magic-counter") in burn.links
 chain = explorer.why(two.log, burn.id)
 print([f"#{e.id} {e.kind}" for e in chain])
-assert chain[0].kind == "magic" and chain[-1] == burn
 draw(log2, chain=tuple(e.id for e in chain))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert second.links == (("cancels", second.id, first.id, "CH-magic-counter"),)
+assert ("resolves_before", second.id, burn.id, "CH-magic-counter") in burn.links
+assert chain[0].kind == "magic" and chain[-1] == burn
 
 # %% [markdown]
 # Counting counters: with *k* counters the card works when *k* is even. We check it both ways — by the engine
@@ -142,8 +145,10 @@ blocked = step(swing, "block")
 log3 = since(armed, blocked)
 attack = next(e for e in log3 if e.kind == "attack")
 stop = next(e for e in log3 if e.clause == "CH-turn-block")
-assert stop.cancelled and stop.links == (("cancels", stop.id, attack.id, "CH-turn-block"),)
 draw(log3)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert stop.cancelled and stop.links == (("cancels", stop.id, attack.id, "CH-turn-block"),)
 
 # %% [markdown]
 # A hit is not blocked: 淬毒匕首 (the poison dagger) 「成功命中目标」 — the hit's damage **triggers** the poison
@@ -155,15 +160,17 @@ armed = table([["poison_dagger", "sword"], ["heal", "heal"], ["heal", "heal"], [
 bit = step(step(step(armed, "equip", card="poison_dagger"), "attack", target=1, member=HERO, pay="sword"), "take_hit")
 hit = next(e for e in since(armed, bit) if e.kind == "damage")
 poisoned = next(e for e in since(armed, bit) if e.kind == "poisoned")
-assert poisoned.links == (("triggers", hit.id, poisoned.id, "CH-equip-poison-dagger"),)
 saved = hero_dying()
 while saved.data.phase == "rescue":   # each hero in turn: 愈 if it holds one (CH-A18)
     holds = "heal" in saved.data.seats[saved.current_player].hand
     saved = step(saved, "rescue", target=saved.data.dying[0] if holds else None)
 dying = [e for e in saved.log if e.kind == "dying"][-1]
 revive = next(e for e in saved.log if e.kind == "revive")
-assert revive.links == (("replaces", revive.id, dying.id, "CH-death-revive"),)
 print(f"#{dying.id} {dying.describe('en')}  …  #{revive.id} {revive.describe('en')}  {revive.links}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert poisoned.links == (("triggers", hit.id, poisoned.id, "CH-equip-poison-dagger"),)
+assert revive.links == (("replaces", revive.id, dying.id, "CH-death-revive"),)
 
 # %% [markdown]
 # ## 4. The same moves under two readings of the magic cost (`CH-A12`)
@@ -179,14 +186,16 @@ moves = tuple(two.history[len(start.history):])
 runs = {v: under_reading(start, moves, "magic_cost", v) for v in (0, 1)}
 played = {v: k for v, (_, k) in runs.items()}
 print("moves played under each reading:", played, "of", len(moves))
-assert "mana" not in start.data.seats[2].hand and played[0] == len(moves) > played[1]
-assert next(m for m in moves[played[1]:] if m.kind != "let_pass").player == 2   # P2's counter is where they part
 logs = {v: since(start, st) for v, (st, _) in runs.items()}
 only_free, only_paid = compare_logs(logs[0], logs[1])
 print("only with magic_cost = 0:", sorted({e.kind for e in logs[0] if e.id in only_free}))
-assert second.id in only_free and burn.id in only_free
 display(draw(logs[0], changed=only_free))
 draw(logs[1], changed=only_paid)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert "mana" not in start.data.seats[2].hand and played[0] == len(moves) > played[1]
+assert next(m for m in moves[played[1]:] if m.kind != "let_pass").player == 2   # P2's counter is where they part
+assert second.id in only_free and burn.id in only_free
 
 # %% [markdown]
 # ## 5. A whole game, turn by turn
@@ -197,9 +206,11 @@ variant = game.bounded_variant(4)
 end = explorer.play_out(explorer.new_game(GID, 4, variant), {q: game.bots()["random"]() for q in range(4)}, seed=4,
                         max_steps=game.max_steps(4, game.resolve_variant(variant)))
 turns = summary_graph(end.log)
-assert sum(d["events"] for _, d in turns.nodes(data=True)) == len(end.log) and nx.is_directed_acyclic_graph(turns)
 print(f"{len(end.log)} events in {len(turns)} turns")
 go.Figure(summary_spec(turns, "en")).update_layout(template="none")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(d["events"] for _, d in turns.nodes(data=True)) == len(end.log) and nx.is_directed_acyclic_graph(turns)
 
 # %% [markdown]
 # ## Summary
@@ -215,21 +226,30 @@ go.Figure(summary_spec(turns, "en")).update_layout(template="none")
 
 # %%
 ex1 = Exercise("1. In section 2, how much damage did the fireball deal?",
-               "1. 第2节中，火球造成了多少伤害？", answer=burn.number("damage"))
+               "1. 第2节中，火球造成了多少伤害？", answer=lambda: burn.number("damage"), game=GID,
+               clause="CH-magic-fireball")
 ex1
 
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+mirror_held = table([["mirror", "sword"], ["counter", "sword"], ["counter", "sword"], ["sword", "heal"]])
+mirror_said = answers(step(mirror_held, "magic", card="mirror", target=None, what=None), 1, 2)
+mirror_works = "yes" if any(e.clause == "CH-magic-mirror" for e in since(mirror_held, mirror_said)) else "no"
+assert sum(e.kind == "counter" for e in since(mirror_held, mirror_said)) == 2
+
 # %%
-ex2 = Exercise("2. With 3 counters played on a fireball, does it work? (yes/no)",
-               "2. 对火球打出3张魔法抵消，火球生效吗？（yes/no）", answer="no" if 3 % 2 else "yes", kind="choice",
-               choices=("yes", "no"))
+ex2 = Exercise("2. The lord casts mirror images; P1 counters it, and P2 counters P1's counter. Do the mirror "
+               "images work? (yes/no)",
+               "2. 城主施放镜影；P1 对其打出魔法抵消，P2 又抵消了 P1 的魔法抵消。镜影生效吗？（yes/no）",
+               answer=mirror_works, kind="choice",
+               choices=("yes", "no"), game=GID, clause="CH-magic-counter")
 ex2
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["remove-input"]
 ex3 = Exercise("3. In section 4, how many of the moves are legal under magic_cost = 1?",
-               "3. 第4节中，在 magic_cost = 1 下有几步合法？", answer=played[1])
+               "3. 第4节中，在 magic_cost = 1 下有几步合法？", answer=lambda: played[1], game=GID, clause="CH-A12")
 ex3
 
-# %%
-for ex, right in ((ex1, burn.number("damage")), (ex2, "no"), (ex3, played[1])):
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+for ex, right in ((ex1, burn.number("damage")), (ex2, mirror_works), (ex3, played[1])):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -1,10 +1,10 @@
 # %% [markdown]
 # # 永恒之息 (Eternal Breath) · 1 — Setting up: the dealer, the drafts and the mystic ritual
 #
-# This is the first of six notebooks that teach 永恒之息 from nothing. Each one quotes the rule, names the
+# This is the first of seven notebooks that teach 永恒之息 from nothing. Each one quotes the rule, names the
 # words, runs the real engine one idea at a time with **loaded dice** (every die and every draw is chosen by
-# the notebook, so the story is the same on every run), checks the numbers by hand and with `assert`, draws a
-# picture, sums up, and ends with exercises you answer in a box and get checked.
+# the notebook, so the story is the same on every run), checks the numbers by hand, draws a picture, sums up,
+# and ends with exercises you answer in a box: it tells you whether you are right and which rule decides.
 #
 # **The rule (seed 000, §1.1 游戏准备):**
 #
@@ -65,8 +65,10 @@ TAUGHT = ["EB-players", "EB-props", "EB-1.1.1-dealer", "EB-1.1.1-order", "EB-1.1
           "EB-1.1.3-hp", "EB-1.1.3-chant", "EB-1.1.4-init", "EB-1.1.4-limits", "EB-2.1.1-special",
           "EB-2.1.2-normal", "EB-3.1-deck", "EB-3.1-table", "EB-3.1-hand", "EB-3.1-face-up", "EB-3.1-face-down",
           "EB-3.1-zones"]
-assert set(TAUGHT) <= set(RULES)
 display(Markdown(clause_markdown(GID, TAUGHT)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert set(TAUGHT) <= set(RULES)
 
 # %% [markdown]
 # ## A new game waits for chance
@@ -81,8 +83,10 @@ s0 = explorer.new_game(GID, players=2)
 outcomes = s0.chance_outcomes()
 for action, p in outcomes:
     print(action.describe("en"), "·", action.describe("zh"), "· probability", p)
-assert s0.current_player == CHANCE
 assert [p for _, p in outcomes] == [Fraction(1, 2), Fraction(1, 2)]   # hand check: 2 players, 1/2 each
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert s0.current_player == CHANCE
 assert sum(p for _, p in outcomes) == 1
 
 # %% [markdown]
@@ -95,6 +99,8 @@ try:
 except ValueError as err:
     refused = str(err)
 print(refused)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert refused is not None and "2–6" in refused
 
 # %% [markdown]
@@ -108,6 +114,8 @@ display(Markdown(assumption_markdown(GID, ["EB-A16"])))
 fixed = explorer.new_game(GID, players=2, variant={"dealer": "seat0"})
 print("random:", [(str(a), p) for a, p in s0.chance_outcomes()])
 print("seat0: ", [(str(a), p) for a, p in fixed.chance_outcomes()])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(s0.chance_outcomes()) == 2 and [p for _, p in fixed.chance_outcomes()] == [1]
 
 # %% [markdown]
@@ -116,13 +124,10 @@ assert len(s0.chance_outcomes()) == 2 and [p for _, p in fixed.chance_outcomes()
 # Our story game has two players. P0 will play **Lingxi 灵汐** and P1 **Iron Wall 铁壁**; the summons are
 # Swordsman 剑士 + Healer 医师 (P0) and Shield Guard 盾卫 + Monk 僧侣 (P1). Every reveal, pick, ritual choice and
 # draw is one step. `setup_steps` writes the steps; it only *lists* them: each is checked by the engine when
-# taken (`step` takes the action of whoever must act now). Here is the library code:
+# taken (`step` takes the action of whoever must act now).
 
 # %%
 from widgets import lessons
-print(inspect.getsource(lessons.step))
-print(inspect.getsource(lessons.setup_steps))
-print(inspect.getsource(lessons.tutorial_setup))
 
 # %%
 SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
@@ -131,7 +136,6 @@ s = path[-1]
 print(len(SETUP), "steps; now:", s)
 for kind, params in SETUP[:6]:
     print(" ", kind, params)
-
 
 # %% [markdown]
 # ## The drafts, event by event
@@ -148,6 +152,8 @@ specials_shown = [e.number("card") for e in of(s, "EB-1.1.2-special-draw")]
 normals_shown = [e.number("card") for e in of(s, "EB-1.1.2-normal-draw")]
 print("specials shown:", specials_shown)
 print("normals shown: ", normals_shown)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(specials_shown) == n + 1 == 3          # hand check: 2 + 1
 assert len(normals_shown) == 3 * n - 2 == 4       # hand check: 3×2 − 2
 
@@ -164,6 +170,8 @@ special_pickers = [e.actor for e in of(s, "EB-1.1.2-special-pick")]
 snake_pickers = [e.actor for e in of(s, "EB-1.1.2-snake")]
 left_after_pick = [e.number("left") for e in of(s, "EB-1.1.2-pass")]
 print("special picks by", special_pickers, "· normal picks by", snake_pickers, "· cards left after each pick", left_after_pick)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert of(s, "EB-1.1.1-order")[0].targets == (0, 1)
 assert special_pickers == [0, 1]
 assert snake_pickers == [1, 0, 0, 1]
@@ -179,6 +187,8 @@ mid = path[4]                                    # just after both specials were
 pick_event = of(mid, "EB-1.1.2-special-pick")[0]
 print("P0's pick, as P0 sees it:", mid.view(0)["players"][0]["picks"])
 print("P0's pick, as P1 sees it:", mid.view(1)["players"][0]["picks"])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert pick_event.private_to == (0,)
 assert mid.view(0)["players"][0]["picks"] == ["sp_lingxi"]
 assert explorer.is_hidden(mid.view(1)["players"][0]["picks"])
@@ -200,11 +210,13 @@ for p, seat in enumerate(view["players"]):
     print(f"P{p}: characters {chars} · pool {[c['en'] for c in seat['pool']]} · effects {seat['effects']} · traps {seat['traps']}")
 hp_cards = [(e.actor, e.number("card"), e.number("hp")) for e in of(s, "EB-1.1.3-hp")]
 print("HP cards taken:", hp_cards)
+display(Markdown(assumption_markdown(GID, ["EB-A19"])))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [c["face_up"] for c in view["players"][0]["characters"]] == [False, True]
 assert hp_cards == [(0, "n_swordsman", 10), (1, "n_guard", 12)]
 assert [e.actor for e in of(s, "EB-1.1.3-ritual")] == [0, 1]                 # EB-A19: one by one, from the dealer
 assert explorer.is_hidden(s.view(1)["players"][0]["characters"][0])       # P1 cannot see P0's self character
-display(Markdown(assumption_markdown(GID, ["EB-A19"])))
 
 # %% [markdown]
 # Special characters (`EB-2.1.1-special`) are strong: more HP (生命值) and base defence (基础防御) than the
@@ -219,6 +231,8 @@ normals = [catalogue.card(c) for c in cat.normals]
 print(len(specials), "specials, HP", sorted(c.hp for c in specials))
 print(len(normals), "normals, HP", sorted(c.hp for c in normals))
 display(Markdown(assumption_markdown(GID, ["EB-A01", "EB-A02"])))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(specials) >= 6 + 1 and len(normals) >= 3 * 6 - 2     # enough for the largest game: 6 players
 assert min(c.hp for c in specials) > max(c.hp for c in normals)       # every special outlives every normal
 
@@ -234,6 +248,8 @@ coins = [seat.coins for seat in s.data.seats]
 hands = [seat.hand for seat in s.data.seats]
 print("limits:", limits, "· coins:", coins, "· P0's hand:", hands[0])
 print("P0's hand as P1 sees it:", s.view(1)["players"][0]["hand"])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert limits == {"coins": 20, "hand": 6, "summons": 1}
 assert coins == [5, 5] and [len(h) for h in hands] == [4, 4]
 assert s.view(1)["players"][0]["hand"] == {"hidden": True, "count": 4}
@@ -255,13 +271,14 @@ base = sum(cat.deck_cards().values())        # the non-character cards of the sa
 dealt = 8                                    # 4 cards each
 sizes = {"offered (default)": len(s.data.deck), "all": len(s_all.data.deck)}
 print("sample non-character cards:", base, "· deck after setup:", sizes)
-assert sizes["offered (default)"] == base + 1 - dealt
 all_unpicked = (len(specials) - 2) + (len(normals) - 4)
 print("all unpicked characters:", all_unpicked)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sizes["offered (default)"] == base + 1 - dealt
 assert sizes["all"] == base + all_unpicked - dealt
 assert sizes["all"] - sizes["offered (default)"] == all_unpicked - 1
 assert [e.kind for e in of(s, "EB-3.1-table")] == ["off table", "off table"]
-
 
 # %% [markdown]
 # ### A picture: the deck by kind of card, under both readings
@@ -278,8 +295,10 @@ kinds = ["attack", "defence", "trap", "effect", "special", "normal"]
 fig = go.Figure([go.Bar(name=name, x=kinds, y=[by_kind(st).get(k, 0) for k in kinds])
                  for name, st in (("offered (default)", s), ("all", s_all))])
 fig.update_layout(barmode="group", title="Deck after setup, by kind (EB-A04)", yaxis_title="cards", height=350)
-assert sum(by_kind(s).values()) == len(s.data.deck) and by_kind(s)["special"] == 1 and by_kind(s_all)["normal"] == len(normals) - 4
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(by_kind(s).values()) == len(s.data.deck) and by_kind(s)["special"] == 1 and by_kind(s_all)["normal"] == len(normals) - 4
 
 # %% [markdown]
 # Every draw is a chance node over what is left in the deck (`EB-props`): the next draw's probabilities are
@@ -289,6 +308,8 @@ fig
 draw_odds = dict((a.get("card"), p) for a, p in s.chance_outcomes())
 deck = s.data.deck.counts()
 print("next card is a Slash:", draw_odds["atk_slash"], "=", deck["atk_slash"], "/", len(s.data.deck))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.current_player == CHANCE and sum(draw_odds.values()) == 1
 assert draw_odds["atk_slash"] == Fraction(deck["atk_slash"], len(s.data.deck))
 
@@ -296,9 +317,8 @@ assert draw_odds["atk_slash"] == Fraction(deck["atk_slash"], len(s.data.deck))
 # One clause is in the register but deliberately not modelled: `EB-1.1.3-chant`, the mystic chant
 # (神秘咒语) players may recite during the ritual. The register says why:
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 chant = RULES["EB-1.1.3-chant"]
-print(chant.status, "—", chant.reason)
 assert not chant.modelled and "EB-1.1.3-chant" not in clauses_seen(s)
 seen = clauses_seen(s, s_all)
 assert set(TAUGHT) - seen == {"EB-players", "EB-props", "EB-1.1.3-chant", "EB-2.1.1-special", "EB-2.1.2-normal",
@@ -320,38 +340,44 @@ assert set(TAUGHT) - seen == {"EB-players", "EB-props", "EB-1.1.3-chant", "EB-2.
 #
 # ## Exercises
 #
-# Type your answer and press **Check**. The expected answers are computed by the engine in the cell, never
-# typed in.
+# Type your answer and press **Check**: the widget says whether it is right and names the rule to read. The
+# expected answers are computed by the engine when you check, never written here.
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 five = explorer.new_game(GID, players=5)
 five = step(five, "dealer", seat=0)
 normals_offered_5 = sum(1 for task in five.data.tasks if task.kind == "offer_normal")
+
+# %%
 ex1 = Exercise("1. How many normal character cards are offered in a 5-player game?",
-               "1. 5人游戏中展示多少张普通角色卡？", answer=normals_offered_5,
-               hint_en="3 × players − 2", hint_zh="3×玩家数-2")
-assert normals_offered_5 == 13
+               "1. 5人游戏中展示多少张普通角色卡？", answer=normals_offered_5, game=GID, clause="EB-1.1.2-normal-draw",
+               hint_en="the normal draft's clause gives the number in terms of the players",
+               hint_zh="普通角色选取的条款按玩家人数给出数量")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert normals_offered_5 == 13
 four = step(explorer.new_game(GID, players=4), "dealer", seat=2)
 first_normal_picker = next(task.player for task in four.data.tasks if task.kind == "pick_normal")
+
+# %%
 ex2 = Exercise("2. Four players, seat 2 deals. Which seat picks the first normal character? (0–3)",
-               "2. 4人游戏，座位2为庄家。哪个座位最先选取普通角色卡？（0–3）", answer=first_normal_picker,
-               hint_en="the last player in the order that starts at the dealer", hint_zh="从庄家开始的顺序中的最后一名玩家")
-assert first_normal_picker == 1
+               "2. 4人游戏，座位2为庄家。哪个座位最先选取普通角色卡？（0–3）", answer=first_normal_picker, game=GID, clause="EB-1.1.2-snake",
+               hint_en="the snake order does not start at the dealer", hint_zh="蛇形顺序并不从庄家开始")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert first_normal_picker == 1
 three_all = step(explorer.new_game(GID, players=3, variant={"leftover_characters": "all"}), "dealer", seat=0)
 specials_offered_3 = sum(1 for task in three_all.data.tasks if task.kind == "offer_special")
-ex3 = Exercise("3. Three players: how many special characters are offered for the draft?",
-               "3. 3人游戏：展示多少张特殊角色卡供选取？", answer=specials_offered_3)
-assert specials_offered_3 == 4
-ex3
 
 # %%
-# the exercise boxes check themselves: a quick self-test that the right answers are accepted
+ex3 = Exercise("3. Three players: how many special characters are offered for the draft?",
+               "3. 3人游戏：展示多少张特殊角色卡供选取？", answer=specials_offered_3, game=GID, clause="EB-1.1.2-special-draw")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert specials_offered_3 == 4
 for ex, right in ((ex1, str(normals_offered_5)), (ex2, str(first_normal_picker)), (ex3, str(specials_offered_3))):
     assert ex.check(right) and ex.solved
     ex.reset()

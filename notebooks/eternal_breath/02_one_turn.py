@@ -73,6 +73,8 @@ SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
 start = run(explorer.new_game(GID, players=2), SETUP)
 phases = [(e.actor, e.number("phase")) for e in start.log if e.kind == "phase"]
 print("phases so far:", phases, "· waiting for:", "chance" if start.current_player == CHANCE else start.current_player)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert phases == [(0, "settle"), (0, "draw")] and start.current_player == CHANCE
 
 # %% [markdown]
@@ -88,6 +90,8 @@ DRAW = [("draw", {"card": "atk_slash"}), ("draw", {"card": "trap_snare"})]
 s = run(start, DRAW)
 print([e.describe("en") for e in s.log[-3:]])
 print("P0 may now:", [a.describe("en") for a in s.legal_actions()])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.seats[0].coins == 5 + 2
 assert {a.kind for a in s.legal_actions()} == {"done", "buy_draw"}
 
@@ -95,6 +99,8 @@ assert {a.kind for a in s.legal_actions()} == {"done", "buy_draw"}
 BUY = [("buy_draw", {}), ("draw", {"card": "eff_gold_pouch"})]
 s = run(s, BUY)
 print("coins:", s.data.seats[0].coins, "· hand:", s.data.seats[0].hand)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.seats[0].coins == 5 + 2 - 2 and len(s.data.seats[0].hand) == 4 + 2 + 1
 assert "buy_draw" not in {a.kind for a in s.legal_actions()}      # once a turn
 
@@ -110,6 +116,8 @@ s = step(s, "done")
 print("P0 may:", [a.describe("en") + " / " + a.describe("zh") for a in s.legal_actions()])
 s = step(s, "pass")
 print(s.events[-1].describe("en"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert s.data.phase == "play" and not s.data.seats[0].chars[0].face_up
 
 # %% [markdown]
@@ -146,6 +154,8 @@ p0 = s.data.seats[0]
 gained = sum(e.number("gained") for e in s.log if e.kind == "coins" and e.actor == 0)
 paid = sum(e.number("coins") for e in s.log if e.kind == "pay" and e.actor == 0)
 print("P0 coins:", p0.coins, "· gained:", gained, "· paid to the bank:", paid)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert p0.coins == 5 + 2 - 2 + 3 - 1 - 1 == 6
 assert gained - paid == p0.coins
 assert len(p0.hand) == 7 - 4       # four cards left the hand: pouch, potion, spikes, slash
@@ -164,6 +174,8 @@ for action in (second_attack, second_trap):
     except IllegalAction as err:
         refusals[action.kind] = err.clause
         print(err)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert refusals == {"attack": "EB-1.2.4-attack-once", "trap": "EB-1.2.4-trap-once"}
 
 # %% [markdown]
@@ -180,7 +192,6 @@ from explorer import evolve
 display(Markdown(assumption_markdown(GID, ["EB-A15"])))
 
 from widgets.lessons import what_if as position      # a hand-built what-if: same game, other data
-print(inspect.getsource(position))
 
 def after_40_actions(variant):
     t = run(run(explorer.new_game(GID, 2, variant), SETUP), DRAW + BUY + [("done", {}), ("pass", {})])
@@ -188,6 +199,8 @@ def after_40_actions(variant):
 
 capped = {cap: after_40_actions({"play_action_cap": cap}).legal_actions() for cap in (0, 40, 100)}
 print({cap: len(acts) for cap, acts in capped.items()}, "· the bots' limits:", GAME.simulation_limits(2))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [a.kind for a in capped[40]] == ["end_play"]
 assert len(capped[0]) > 1 and len(capped[100]) > 1
 assert GAME.simulation_limits(2)["play_action_cap"] == 40
@@ -212,6 +225,8 @@ declared = [e for e in s.log if e.clause in ("EB-1.2.3-declare", "EB-2.7-hp-card
 for e in declared:
     print(f"[{e.clause}] {e.describe('en')}")
 iron_wall = s.data.seats[1].chars[0]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (iron_wall.card, iron_wall.face_up, iron_wall.ever_up, iron_wall.hp) == ("sp_tiebi", True, True, 20)
 assert [a.kind for a in s.legal_actions()].count("declare") == 0      # once only
 
@@ -227,6 +242,8 @@ try:
 except IllegalAction as err:
     refusal = err
 print(refusal)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert refusal.clause == "EB-2.1.1-special"
 
 # %% [markdown]
@@ -242,6 +259,8 @@ DISCARD = [("discard", {"card": "sp_yanlong"}), ("keep_hidden", {})]     # P1 di
 s = run(at_discard, DISCARD)
 for e in s.log[len(at_discard.log):]:
     print(f"[{e.clause}] {e.describe('en')}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(at_discard.data.seats[1].hand) == 7 and len(s.data.seats[1].hand) == 6
 assert s.data.destroyed == ("sp_yanlong",)
 assert s.data.discard == ("eff_gold_pouch", "eff_potion", "atk_slash")
@@ -263,10 +282,12 @@ for e in s.log:
 fig = go.Figure(go.Bar(x=[n for _, n in spans], y=[name for name, _ in spans], orientation="h"))
 fig.update_layout(title="Events per phase", xaxis_title="events", yaxis={"autorange": "reversed"}, height=420)
 names = [name for name, _ in spans]
-assert names[:6] == ["P0 r1 settle", "P0 r1 draw", "P0 r1 declare", "P0 r1 play", "P0 r1 discard", "P0 r1 end"]
 first_phase = next(i for i, e in enumerate(s.log) if e.kind == "phase")
-assert sum(n for _, n in spans) + len(spans) == len(s.log) - first_phase     # every event after setup is in one bar
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert names[:6] == ["P0 r1 settle", "P0 r1 draw", "P0 r1 declare", "P0 r1 play", "P0 r1 discard", "P0 r1 end"]
+assert sum(n for _, n in spans) + len(spans) == len(s.log) - first_phase     # every event after setup is in one bar
 
 # %% [markdown]
 # ## What-ifs the story did not reach
@@ -283,6 +304,8 @@ t_reface = run(lingxi_once_up, DISCARD + [("draw", {"card": "atk_slash"}), ("dra
 refaced = [e for e in t_reface.log if e.clause == "EB-1.2.1-reface"]
 income = [e for e in t_reface.log if e.clause == "EB-1.2.2-draw" and e.kind == "coins"][-1]
 print(refaced[0].describe("en"), "·", income.describe("en"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert t_reface.data.seats[0].chars[0].face_up and len(refaced) == 1
 assert (income.number("gained"), t_reface.data.seats[0].coins) == (1, 20)     # 19 + 2 is cut to 20
 
@@ -296,10 +319,12 @@ display(Markdown(assumption_markdown(GID, ["EB-A22"])))
 no_deck = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}))), DISCARD)
 reshuffle = [e for e in no_deck.log if e.kind == "reshuffle"]
 print(reshuffle[0].describe("en"), "· the new deck:", no_deck.data.deck.counts())
-assert reshuffle[0].number("count") == 3 and len(no_deck.data.deck) == 3 and no_deck.data.discard == ()
 nothing = run(position(at_discard, evolve(at_discard.data, deck=explorer.Bag({}), discard=())), DISCARD)
 empty_draws = [e for e in nothing.log if e.kind == "no card"]
 print(len(empty_draws), "draws found no card:", empty_draws[0].outcome)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert reshuffle[0].number("count") == 3 and len(no_deck.data.deck) == 3 and no_deck.data.discard == ()
 assert len(empty_draws) == 2 and all(e.cancelled for e in empty_draws)
 
 # %% [markdown]
@@ -321,17 +346,16 @@ for limit in (0, 30, 60):
     ends[limit] = (t.is_terminal, t.data.round, t.winners)
     last = [e.describe("en") for e in t.events if e.kind in ("game over", "round")]
     print(limit, "→ terminal:", t.is_terminal, "· round:", t.data.round, "·", last)
-assert ends[0] == (False, 31, ()) and ends[30] == (True, 30, ()) and ends[60] == (False, 31, ())
 bounded = GAME.bounded_variant(2)
 print("max_steps: default", GAME.max_steps(2, explorer.new_game(GID, 2).variant), "· bots", GAME.max_steps(2, explorer.new_game(GID, 2, bounded).variant))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert ends[0] == (False, 31, ()) and ends[30] == (True, 30, ()) and ends[60] == (False, 31, ())
 assert GAME.max_steps(2, explorer.new_game(GID, 2).variant) is None
 assert GAME.max_steps(2, {**bounded, "round_limit": 60}) > GAME.max_steps(2, bounded)
-
-# %%
 seen = clauses_seen(s, t_reface, no_deck, nothing) | set(refusals.values())
 SHOWN_OTHERWISE = {"EB-3.1-bank": "coins held + coins paid = coins gained, checked above",
                    "EB-3.2-declaration": "P1's declaration above (its event cites the phase clause EB-1.2.3-declare; the irreversibility is the missing second declare)"}
-print("taught here but cited by no event or refusal:", SHOWN_OTHERWISE)
 assert set(TAUGHT) - seen == set(SHOWN_OTHERWISE)
 
 # %% [markdown]
@@ -350,34 +374,42 @@ assert set(TAUGHT) - seen == set(SHOWN_OTHERWISE)
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 fresh = run(run(explorer.new_game(GID, players=2), SETUP), DRAW)
 coins_after_buy_and_pouch = run(fresh, BUY + [("done", {}), ("pass", {}), PLAY[0]]).data.seats[0].coins
-ex1 = Exercise("1. P0 starts the turn with 5 coins, takes the draw-phase income, buys a card and plays a Gold Pouch (+3). How many coins now?",
-               "1. P0 回合开始时有5枚金币，获得摸牌阶段的金币，额外买一张牌，再使用金袋（+3）。现在有多少金币？",
-               answer=coins_after_buy_and_pouch, hint_en="+2, −2, +3", hint_zh="+2、−2、+3")
-assert coins_after_buy_and_pouch == 8
-ex1
 
 # %%
+ex1 = Exercise("1. P0 starts the turn with 5 coins, takes the draw-phase income, buys a card and plays a Gold Pouch (+3). How many coins now?",
+               "1. P0 回合开始时有5枚金币，获得摸牌阶段的金币，额外买一张牌，再使用金袋（+3）。现在有多少金币？",
+               answer=coins_after_buy_and_pouch, game=GID, clause="EB-1.2.2-buy",
+               hint_en="follow the coins phase by phase: income, the extra card's price, the pouch",
+               hint_zh="逐阶段跟踪金币：收入、额外摸牌的价格、金袋")
+ex1
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert coins_after_buy_and_pouch == 8
 cap_test = position(at_discard, table.seat_set(at_discard.data, 0, coins=18))
 cap_test = run(cap_test, DISCARD + [("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
 gained_at_18 = [e for e in cap_test.log if e.clause == "EB-1.2.2-draw" and e.kind == "coins"][-1].number("gained")
-ex2 = Exercise("2. A player with 18 coins takes the draw-phase income. How many coins do they actually gain?",
-               "2. 持有18枚金币的玩家获得摸牌阶段的金币。实际获得多少枚？", answer=gained_at_18)
-assert gained_at_18 == 2
-ex2
 
 # %%
+ex2 = Exercise("2. A player with 18 coins takes the draw-phase income. How many coins do they actually gain?",
+               "2. 持有18枚金币的玩家获得摸牌阶段的金币。实际获得多少枚？", answer=gained_at_18, game=GID, clause="EB-2.6-coin-cap")
+ex2
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert gained_at_18 == 2
 from explorer.games.eternal_breath import effects      # the hand limit comes from the standing effects
 declared_lingxi = position(at_discard, table.set_char(at_discard.data, 0, "sp_lingxi", face_up=True, ever_up=True))
 limit_with_lingxi = effects.hand_limit(declared_lingxi.data, 0)
-ex3 = Exercise("3. Lingxi's passive skill: 'your hand limit rises to 8'. Once Lingxi is face up, how many cards may P0 keep after the discard phase?",
-               "3. 灵汐的被动技能：“你的手牌上限提升至8”。灵汐正置后，P0 在弃牌阶段后最多保留多少张牌？", answer=limit_with_lingxi)
-assert limit_with_lingxi == 8 and effects.hand_limit(at_discard.data, 0) == 6
-ex3
 
 # %%
+ex3 = Exercise("3. Lingxi's passive skill: 'your hand limit rises to 8'. Once Lingxi is face up, how many cards may P0 keep after the discard phase?",
+               "3. 灵汐的被动技能：“你的手牌上限提升至8”。灵汐正置后，P0 在弃牌阶段后最多保留多少张牌？", answer=limit_with_lingxi, game=GID, clause="EB-1.2.5-discard")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert limit_with_lingxi == 8 and effects.hand_limit(at_discard.data, 0) == 6
 for ex, right in ((ex1, coins_after_buy_and_pouch), (ex2, gained_at_18), (ex3, limit_with_lingxi)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -85,6 +85,8 @@ ready = scenarios.combat_ready(attack_points=3, base_defence=2, defence_points=1
 attacks = [a for a in ready.legal_actions() if a.kind == "attack"]
 for a in attacks:
     print(a.describe("en"), "·", a.describe("zh"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert sorted(a["by"] for a in attacks) == sorted([scenarios.ATTACKER, "sp_lingxi"])
 
 # %% [markdown]
@@ -97,6 +99,8 @@ display(Markdown(assumption_markdown(GID, ["EB-A29"])))
 hidden_attack = step(ready, "attack", by="sp_lingxi", cards=["scn-attack-3"], seat=1, target=attacks[0]["target"])
 public, private = [e for e in hidden_attack.events if e.kind in ("attack", "attacker")]
 print("P1 sees:", [e["kind"] for e in hidden_attack.view(1)["log"]][-2:], "·", public.describe("en"), "· P0 alone:", private.describe("en"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert public.number("by") == "" and private.private_to == (0,) and explorer.is_hidden(hidden_attack.view(1)["combat"]["by"])
 assert not hidden_attack.data.seats[0].chars[0].face_up
 
@@ -116,7 +120,9 @@ for state in (ready, face_up_self):
         state.apply(at_self)
     except IllegalAction as err:
         clauses.append(err.clause)
-        print(err)
+        print(f"refused [{err.clause}]: {err.reason}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert clauses == ["EB-3.1-face-down", "EB-3.2-target"]
 
 # %% [markdown]
@@ -127,11 +133,22 @@ assert clauses == ["EB-3.1-face-down", "EB-3.2-target"]
 # damage = 8 − 5 = 3, so the HP card goes from 20 to 17 (`EB-3.2-damage-taken`).
 
 # %%
-print(inspect.getsource(scenarios.drive_attack))
-blocked = scenarios.drive_attack(ready, attack_die=5, response="block_card", defence_die=2)
+ATTACK = ("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": attacks[0]["target"]})
+CARD = scenarios.defence_card(ready)          # P1's defence card (1 point)
+
+
+def attack_line(attack_die, answer, defence_die):
+    """The attack, its die, the defender's answer (dodge, or block with ``CARD``), the defence die."""
+    answer = ("dodge", {}) if answer == "dodge" else ("block", {"card": CARD})
+    return [ATTACK, ("roll", {"die": attack_die}), answer, ("roll", {"die": defence_die})]
+
+
+blocked = run(ready, attack_line(5, "block", 2))
 for e in blocked.log:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 hit = next(e for e in blocked.log if e.kind == "damage")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (hit.number("total_attack"), hit.number("total_defence"), hit.number("damage"), hit.number("hp")) == (5 + 3, 2 + 2 + 1, 3, 17)
 assert hit.number("damage") == combat.resolve_attack(5, 2, 3, combat.BLOCK, 2, 1)
 
@@ -143,6 +160,8 @@ assert hit.number("damage") == combat.resolve_attack(5, 2, 3, combat.BLOCK, 2, 1
 graph = explorer.event_graph(blocked.log)
 root = next(e.id for e in blocked.log if e.kind == "attack")
 print({e.id: (e.kind, e.cause) for e in blocked.log})
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert sorted(graph.successors(root)) == [e.id for e in blocked.log if e.cause == root]
 assert {graph.nodes[n]["kind"] for n in graph.successors(root)} >= {"roll", "block", "damage"}
 
@@ -156,13 +175,15 @@ assert {graph.nodes[n]["kind"] for n in graph.successors(root)} >= {"roll", "blo
 # the minimum of 1 (`EB-3.2-damage`).
 
 # %%
-cases = {"dodge 2 vs 5": (2, "dodge", 5), "dodge 4 vs 4": (4, "dodge", 4), "block 1 vs 6": (1, "block_card", 6)}
+cases = {"dodge 2 vs 5": (2, "dodge", 5), "dodge 4 vs 4": (4, "dodge", 4), "block 1 vs 6": (1, "block", 6)}
 results = {}
 for name, (a, response, d) in cases.items():
-    end = scenarios.drive_attack(ready, attack_die=a, response=response, defence_die=d)
+    end = run(ready, attack_line(a, response, d))
     hit = next(e for e in end.log if e.kind == "damage")
     results[name] = (hit.outcome, hit.number("damage"), hit.clause)
     print(f"{name}: {hit.describe('en')} [{hit.clause}] {hit.outcome}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert results == {"dodge 2 vs 5": (explorer.CANCELLED, 0, "EB-3.2-dodge"),
                    "dodge 4 vs 4": (explorer.TOOK_EFFECT, 7, "EB-3.2-damage"),
                    "block 1 vs 6": (explorer.TOOK_EFFECT, 1, "EB-3.2-damage")}
@@ -183,6 +204,8 @@ dodged = run(guard, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack
 for e in dodged.log[4:]:
     print(f"#{e.id} [{e.clause}] {e.describe('en')} {'✗' if e.cancelled else ''}")
 assert next(e for e in dodged.log if e.kind == "damage").cancelled
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert any(e.kind == "passive" for e in dodged.log) and dodged.data.seats[1].coins == 5 + 1
 
 # %% [markdown]
@@ -200,12 +223,14 @@ exact = damage(3, base_defence=2, defence_points=1, response="block")
 counts = {}
 for a in range(1, 7):
     for d in range(1, 7):
-        end = scenarios.drive_attack(ready, attack_die=a, response="block_card", defence_die=d)
+        end = run(ready, attack_line(a, "block", d))
         dmg = next(e for e in end.log if e.kind == "damage").number("damage")
         counts[dmg] = counts.get(dmg, 0) + 1
 by_engine = {k: Fraction(v, 36) for k, v in sorted(counts.items())}
 for k, p in exact.items():
     print(f"damage {k}: {float(p):6.2%} ({p})")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert exact == by_engine
 assert exact[1] == Fraction(13, 18)        # 26 of the 36 pairs: total attack − total defence ≤ 1
 
@@ -236,6 +261,8 @@ for k, p in exact.items():
     se = math.sqrt(p * (1 - p) / N)
     print(f"damage {k}: simulated {freq:.4f} · exact {float(p):.4f} ({p}) · |gap| / standard error = {abs(freq - p) / se:.2f}")
     assert abs(freq - p) <= 4 * se
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert set(seen_damage) <= set(exact) and sum(seen_damage.values()) == N
 
 # %% [markdown]
@@ -249,6 +276,8 @@ from probability import eternal_breath_symbolic as sym
 dodge = damage(3, base_defence=2, defence_points=1, response="dodge")
 print("P(cancelled) =", dodge[0], "· closed form:", sym.dodge_succeeds())
 print("E[damage | block] =", mean(exact), "· closed form at x = 0:", sym.block_expected().subs(sym.x, 0))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert dodge[0] == Fraction(sum(6 - a for a in range(1, 7)), 36) == Fraction(5, 12)
 assert sym.dodge_succeeds() == Fraction(5, 12)
 assert Fraction(str(sym.block_expected().subs(sym.x, 0))) == mean(exact)
@@ -264,8 +293,10 @@ fig = go.Figure([go.Bar(name="block 格挡", x=outcomes, y=[float(exact.get(k, 0
                  go.Bar(name="dodge 闪避", x=outcomes, y=[float(dodge.get(k, 0)) for k in outcomes])])
 fig.update_layout(barmode="group", title="Damage of one attack (3 points vs base defence 2, card 1)",
                   xaxis_title="damage (0 = cancelled)", yaxis_title="probability", height=350)
-assert all(abs(sum(bar.y) - 1) < 1e-12 for bar in fig.data)          # each answer's bars sum to 1
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(abs(sum(bar.y) - 1) < 1e-12 for bar in fig.data)          # each answer's bars sum to 1
 
 # %% [markdown]
 # The defender chooses **after** seeing the attacker's die (§3.2: 攻击方率先进行1d判定，随后由防御方进行操作). So
@@ -276,6 +307,8 @@ table_rows = best_response_table(3, base_defence=2, defence_points=1)
 for row in table_rows:
     print(f"attacker rolled {row['attack_die']}: block {float(row['block']):.2f} ({row['block']}), "
           f"dodge {float(row['dodge']):.2f} ({row['dodge']}) → {row['better']}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 # hand check, attacker's die 1: a dodge cancels on 2..6 (5/6), else 1 + 3 = 4 damage → E = 4/6
 assert table_rows[0]["dodge"] == Fraction(4, 6) and table_rows[0]["better"] == "dodge"
 assert [r["better"] for r in table_rows] == ["dodge", "block", "block", "block", "block", "block"]
@@ -301,6 +334,8 @@ for reading in ("base_and_die", "zero"):
     readings[reading] = (hit.number("damage"), rolled)
     print(reading, "→ damage", hit.number("damage"), "· dice rolled", rolled,
           "· E[damage] over all dice:", mean(damage(3, 2, 0, block_without_card=reading)))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert readings == {"base_and_die": (max(1, 5 + 3 - (2 + 2)), [5, 2]), "zero": (5 + 3, [5])}
 # over all dice: with "zero" the damage is just die + 3, so E = 7/2 + 3; by default it is the block of x = 3 − 2 − 0 = 1
 assert mean(damage(3, 2, 0, block_without_card="zero")) == Fraction(7, 2) + 3
@@ -323,6 +358,8 @@ for timing in ("after_attack_die", "before_attack_die"):
 best_after = mean(damage(3, 2, 1, response="best"))
 best_before = mean(damage(3, 2, 1, response="best", response_timing="before_attack_die"))
 print(order, "· E[damage], best answer:", best_after, "(sees the die) vs", best_before, "(blind)")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert order == {"after_attack_die": ["roll_attack", "defend", "roll_defence"],
                  "before_attack_die": ["defend", "roll_attack", "roll_defence"]}
 assert best_after < best_before == min(mean(exact), mean(dodge))
@@ -338,6 +375,8 @@ cat = catalogue.sample()
 fighting = [c for c in cat.cards.values() if c.kind in ("attack", "defence")]
 for c in fighting:
     print(f"{c.kind:8} {c.id:18} {c.en:13} {c.zh:4} points {c.points} attribute {c.attribute} effects {[e.do for e in c.effects]}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert {c.kind for c in fighting} == {"attack", "defence"} and all(c.points >= 1 for c in fighting)
 
 # %% [markdown]
@@ -348,12 +387,14 @@ assert {c.kind for c in fighting} == {"attack", "defence"} and all(c.points >= 1
 # %%
 print(inspect.getsource(attack.attack_points))
 pts = attack.attack_points(("atk_twin_blade", "atk_rage"))
-assert pts == max((3 + 1) * Fraction(3, 2), 3 * Fraction(3, 2) + 1) == 6
 two_cards = explorer.State(ready.game, 2, ready.variant, table.seat_set(ready.data, 0, hand=("atk_rage", "atk_twin_blade")))
 combo = next(a for a in two_cards.legal_actions() if a.kind == "attack" and len(a["cards"]) == 2)
 end = run(two_cards, [(combo.kind, combo.args), ("roll", {"die": 2}), ("block", {"card": ""}), ("roll", {"die": 1})])
 hit = next(e for e in end.log if e.kind == "damage")
 print(combo.describe("en"), "→", hit.describe("en"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert pts == max((3 + 1) * Fraction(3, 2), 3 * Fraction(3, 2) + 1) == 6
 assert hit.number("total_attack") == 2 + 6 and hit.number("damage") == 8 - (2 + 1)
 
 # %% [markdown]
@@ -369,6 +410,8 @@ fire_end = run(fire, [("attack", {"by": scenarios.ATTACKER, "cards": ["atk_fireb
 bonus = next(e for e in fire_end.log if e.kind == "attribute")
 hit = next(e for e in fire_end.log if e.kind == "damage")
 print(bonus.describe("en"), bonus.values, "·", hit.describe("en"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert bonus.number("defence_bonus") == 2 and hit.number("total_defence") == 2 + 1 + 2 + 2
 assert hit.number("damage") == (6 + 3) - (2 + 1 + 2 + 2)
 
@@ -389,6 +432,8 @@ for e in after:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 assert [(e.kind, e.clause) for e in after] == [("damage", "EB-3.2-damage"), ("heal", "EB-3.2-lifesteal"),
                                               ("effect damage", "EB-3.2-damage-kinds")]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert after[2].number("order") == "EB-3.2-conflict-attack-first"
 assert [e.number("hp") for e in after] == [20 - 4, 6 + 2, 6 + 2 - 1]
 
@@ -408,16 +453,15 @@ odd_end = run(odd, [("attack", {"by": scenarios.ATTACKER, "cards": ["atk_soul_dr
 hit, back = (next(e for e in odd_end.log if e.kind == k) for k in ("damage", "heal"))
 print(hit.describe("en"), "·", back.describe("en"))
 ratio = next(e.ratio for e in catalogue.card("atk_soul_drain").effects if e.do == "lifesteal")
-assert hit.number("damage") == 5 and back.number("healed") == math.floor(5 * ratio) == 2 and back.number("hp") == 8
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert hit.number("damage") == 5 and back.number("healed") == math.floor(5 * ratio) == 2 and back.number("hp") == 8
 seen = clauses_seen(blocked, end, fire_end, dodged, odd_end) | set(clauses) | {after[2].number("order")}
 for name, (a, response, d) in cases.items():
-    seen |= clauses_seen(scenarios.drive_attack(ready, attack_die=a, response=response, defence_die=d))
+    seen |= clauses_seen(run(ready, attack_line(a, response, d)))
 SHOWN_OTHERWISE = {"EB-2.2-attack-card": "the sample attack cards listed above", "EB-2.3-defence-card": "the sample defence cards listed above",
                    "EB-3.2-multi-attack": "Twin Blade + Rage above (attack_points)", "EB-3.2-event": "the cancelled dodge above",
                    "EB-3.2-damage-taken": "the HP card going from 20 to 17 (attack damage cites EB-3.2-damage; effect damage, notebook 4, cites EB-3.2-damage-taken)"}
-print("taught here, cited by no event:", set(TAUGHT) - seen)
 assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 
 # %% [markdown]
@@ -436,29 +480,38 @@ assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 p_at_least_3 = at_least(damage(4, base_defence=1, defence_points=2, response="block"), 3)
+
+# %%
 ex1 = Exercise("1. Attack points 4 against base defence 1 and a 2-point defence card (block). P(damage ≥ 3)? Give an exact fraction.",
                "1. 攻击点4，对基础防御1并用2点防御卡格挡。P(伤害 ≥ 3)？请给出精确分数。",
-               answer=p_at_least_3, kind="fraction", hint_en="damage ≥ 3 means attacker's die − defender's die ≥ 2",
-               hint_zh="伤害 ≥ 3 即 攻击力 − 防御力 ≥ 2")
-assert p_at_least_3 == Fraction(10, 36)
+               answer=p_at_least_3, kind="fraction", game=GID, clause="EB-3.2-damage",
+               hint_en="write the damage as a difference of the two dice, then count the 36 pairs",
+               hint_zh="把伤害写成两颗骰子之差，再数36种组合")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert p_at_least_3 == Fraction(10, 36)
 row = best_response_table(2, base_defence=3, defence_points=2)[3 - 1]
+
+# %%
 ex2 = Exercise("2. Attack points 2, your base defence 3, you hold a 2-point defence card. The attacker rolled 3. Block or dodge?",
                "2. 攻击点2，你的基础防御3，手持2点防御卡。攻击方掷出3。格挡还是闪避？",
-               answer=row["better"], kind="choice", choices=("block", "dodge", "either"))
+               answer=row["better"], kind="choice", choices=("block", "dodge", "either"), game=GID, clause="EB-3.2-dodge",
+               hint_en="compare the expected damage of each response against the known attack die",
+               hint_zh="比较已知攻击骰下两种应对的期望伤害")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 ex3_answer = dodge[0]
-ex3 = Exercise("3. What is the probability that a dodge cancels an attack? (exact fraction)",
-               "3. 闪避使攻击被抵消的概率是多少？（精确分数）", answer=ex3_answer, kind="fraction")
-ex3
 
 # %%
+ex3 = Exercise("3. What is the probability that a dodge cancels an attack? (exact fraction)",
+               "3. 闪避使攻击被抵消的概率是多少？（精确分数）", answer=ex3_answer, kind="fraction", game=GID, clause="EB-3.2-dodge")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, str(p_at_least_3)), (ex2, row["better"]), (ex3, str(ex3_answer))):
     assert ex.check(right) and ex.solved
     ex.reset()

@@ -80,6 +80,8 @@ play = run(run(explorer.new_game(GID, players=2), SETUP), TO_PLAY)
 for cid in ("eff_fortify", "eff_poison", "trap_spikes"):
     c = catalogue.card(cid)
     print(f"{c.en} {c.zh}: {c.kind}, trigger {c.trigger!r}, persistent {c.persistent}, place {c.place!r}, effects {[(e.do, e.amount, e.to) for e in c.effects]}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert play.data.phase == "play" and play.data.seats[0].coins == 7
 
 # %% [markdown]
@@ -100,10 +102,12 @@ forced = step(refused, "force")
 accepted = step(offered, "accept")          # the other branch: P1 accepts, the card goes in for 1 coin
 for e in forced.log[len(placed_own.log) - 1:]:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
+print("had P1 accepted:", accepted.events[-1].describe("en"), f"[{accepted.events[-1].clause}]")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (offered.current_player, refused.current_player) == (1, 0)
 assert forced.data.seats[0].coins == 7 - 1 - 3 and forced.data.seats[1].coins == 5 - 1
 assert forced.view()["players"][1]["characters"][1]["effects"][0]["card"] == "eff_poison"     # in the Guard's own zone
-print("had P1 accepted:", accepted.events[-1].describe("en"), f"[{accepted.events[-1].clause}]")
 assert accepted.events[-1].clause == "EB-3.1-zones" and accepted.data.seats[0].coins == 7 - 1
 
 # %% [markdown]
@@ -120,6 +124,8 @@ for reading in ("discard", "hand"):
     t = run(t, [("place", {"card": "eff_poison", "seat": 1, "target": "n_guard"}), ("refuse", {}), ("give_up", {})])
     gave_up[reading] = ("eff_poison" in t.data.discard, "eff_poison" in t.data.seats[0].hand, t.data.seats[0].coins)
     print(reading, "→ in the discard pile:", gave_up[reading][0], "· back in P0's hand:", gave_up[reading][1], "· P0's coins:", gave_up[reading][2])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert gave_up == {"discard": (True, False, 6), "hand": (False, True, 6)}
 
 # %% [markdown]
@@ -140,15 +146,17 @@ laid = step(forced, "trap", card="trap_spikes", zone=1, face="down")
 deploy = next(e for e in laid.events if e.kind == "trap")
 print("face up, as P1 sees it:", up.view(1)["players"][1]["traps"])
 print("face down, as P0 sees it:", laid.view(0)["players"][1]["traps"], "· as P1 sees it:", laid.view(1)["players"][1]["traps"])
-assert up.data.seats[1].traps[0].face_up and up.view(1)["players"][1]["traps"][0]["card"] == "trap_spikes"
-assert deploy.clause == "EB-2.4-trap-card" and deploy.private_to == (0,)
-assert explorer.is_hidden(laid.view(1)["players"][1]["traps"][0])
-assert up.data.seats[0].coins == 3 - 1 and laid.data.seats[0].coins == 3 - 1 - 1
 readings = {}
 for reading in ("face_up", "face_down"):
     t = step(run(run(explorer.new_game(GID, 2, {"trap_deployed": reading}), SETUP), TO_PLAY), "trap", card="trap_spikes", zone=1)
     readings[reading] = (t.data.seats[1].traps[0].face_up, t.data.seats[0].coins)
 print("trap_deployed → (face up?, P0's coins):", readings)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert up.data.seats[1].traps[0].face_up and up.view(1)["players"][1]["traps"][0]["card"] == "trap_spikes"
+assert deploy.clause == "EB-2.4-trap-card" and deploy.private_to == (0,)
+assert explorer.is_hidden(laid.view(1)["players"][1]["traps"][0])
+assert up.data.seats[0].coins == 3 - 1 and laid.data.seats[0].coins == 3 - 1 - 1
 assert readings == {"face_up": (True, 7 - 1), "face_down": (False, 7 - 1)}
 
 # %% [markdown]
@@ -168,6 +176,8 @@ for e in at_declare.events:
         print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 order = next(e for e in at_declare.events if e.clause == "EB-3.2-conflict-cause")
 print("P0 may:", [a.describe("en") for a in at_declare.legal_actions()])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert order.number("order") == ("eff_poison", "face-down trap")     # the hidden card is not named (EB-A30)
 assert table.find_char(at_declare.data, 1, "n_guard") == 1 and at_declare.data.seats[1].chars[1].hp == 12 - 1
 assert at_declare.current_player == 0
@@ -193,6 +203,8 @@ for name, b in branches.items():
     print(name, "→", [f"[{e.clause}] {e.kind}{' ✗' if e.cancelled else ''}" for e in new if e.kind != "phase"])
 guard_hp = {name: b.data.seats[1].chars[1].hp for name, b in branches.items()}
 print("Shield Guard HP:", guard_hp)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert guard_hp == {"1 kept hidden": 11, "2 declared (in 检定)": 11, "2a allowed": 11 - 2, "2b dispelled": 11}
 assert [tr.face_up for tr in kept.data.seats[1].traps] == [False] and declared.data.seats[1].traps[0].face_up
 assert declared.current_player == 1 and {a.kind for a in declared.legal_actions()} == {"allow", "dispel"}
@@ -210,9 +222,11 @@ no_dispel = explorer.State(at_declare.game, 2, at_declare.variant,
                            table.seat_set(at_declare.data, 1, hand=tuple(c for c in at_declare.data.seats[1].hand if c != "eff_dispel")))
 asked_anyway = step(no_dispel, "declare_trap", zone=1, card="trap_spikes")
 print("after the declaration:", f"P{asked_anyway.current_player}", asked_anyway.data.tasks[0].kind, [a.describe("en") for a in asked_anyway.legal_actions()])
+straight = step(asked_anyway, "allow")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (asked_anyway.current_player, asked_anyway.data.tasks[0].kind) == (declared.current_player, declared.data.tasks[0].kind)
 assert asked_anyway.view(0)["waiting"] == declared.view(0)["waiting"]      # P0 cannot tell the two apart
-straight = step(asked_anyway, "allow")
 assert straight.data.seats[1].chars[1].hp == 11 - 2 and straight.current_player == CHANCE    # then P1's draw
 
 # %% [markdown]
@@ -226,9 +240,11 @@ display(Markdown(assumption_markdown(GID, ["EB-A30"])))
 snare = explorer.State(laid.game, 2, laid.variant, table.seat_set(laid.data, 1, traps=(table.Trap("trap_snare", 0),)))
 snare_turn = step(snare, "end_play")
 print("Snare instead of Spikes → asked:", f"P{snare_turn.current_player}", snare_turn.data.tasks[0].kind)
+wrong = step(snare_turn, "declare_trap", zone=1, card="trap_snare")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (snare_turn.current_player, snare_turn.data.tasks[0].kind) == (at_declare.current_player, "trap_declare")
 assert snare_turn.view(1)["players"][1]["traps"] == at_declare.view(1)["players"][1]["traps"]   # P1 sees the same
-wrong = step(snare_turn, "declare_trap", zone=1, card="trap_snare")
 assert wrong.data.seats[1].traps == () and any(e.kind == "trap declared" and e.cancelled for e in wrong.events)
 
 # %% [markdown]
@@ -241,6 +257,8 @@ assert wrong.data.seats[1].traps == () and any(e.kind == "trap declared" and e.c
 bluff = step(laid, "declare_trap", zone=1, slot=0)
 for e in bluff.events:
     print(f"[{e.clause}] {e.describe('en')} {e.outcome}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert bluff.data.seats[1].traps == () and bluff.events[0].cancelled and bluff.events[0].number("true") is False
 
 # %% [markdown]
@@ -264,6 +282,8 @@ fire = next(e for e in fired.log if e.kind == "trap effect")
 hidden_later = step(up, "flip_trap", zone=1, slot=0)
 print(fire.describe("en"), f"[{fire.clause}]", "· decisions asked:", fired.data.tasks[0].kind)
 print(next(e for e in hidden_later.events if e.kind == "flip").describe("en"), "· P0's coins:", hidden_later.data.seats[0].coins)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert second_flip == "EB-3.2-trap-flip" and fire.clause == "EB-3.2-trap-face-up"
 assert fired.data.seats[1].chars[1].hp == 12 - 1 - 2
 assert not hidden_later.data.seats[1].traps[0].face_up and hidden_later.data.seats[0].coins == 2 - 1
@@ -273,6 +293,8 @@ assert not hidden_later.data.seats[1].traps[0].face_up and hidden_later.data.sea
 p1_play = run(kept, [("draw", {"card": "atk_thunder"}), ("draw", {"card": "eff_insight"}), ("done", {}), ("pass", {})])
 removed = step(p1_play, "remove_trap", zone=1, slot=0)
 print([f"[{e.clause}] {e.describe('en')}" for e in removed.events])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert removed.data.seats[1].traps == () and removed.data.seats[1].coins == p1_play.data.seats[1].coins - 2
 
 # %% [markdown]
@@ -287,6 +309,8 @@ try:
 except IllegalAction as err:
     fourth = err
 print(fourth)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert fourth.clause == "EB-3.2-trap-limit"
 assert all(a["zone"] != 1 for a in crowded.legal_actions() if a.kind == "trap")      # P0's own zone is still open
 
@@ -305,6 +329,8 @@ bomb_targets = sorted({(a["seat"], a["target"]) for a in p1_allowed.legal_action
 bombed = step(p1_allowed, "effect", card="eff_bomb", seat=0, target="n_swordsman")
 hit = next(e for e in bombed.events if e.kind == "effect damage")
 print("Bomb targets:", bomb_targets, "·", hit.describe("en"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (0, "sp_lingxi") not in bomb_targets and (0, "n_swordsman") in bomb_targets
 assert hit.number("damage") == 2 and "eff_bomb" in bombed.data.discard
 
@@ -329,6 +355,8 @@ def round_at(state, event):
 expired = [(e.actor, e.number("cards"), round_at(later, e)) for e in later.log if e.clause == "EB-1.2.6-expire"]
 poison_hits = [e.number("hp") for e in later.log if e.kind == "effect damage" and e.targets == (1, "n_guard") and e.clause == "EB-3.2-damage-taken"]
 print("expired (player, cards, round):", expired, "· Guard HP after each poison or trap hit:", poison_hits)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert expired == [(0, ("eff_fortify",), 2), (1, ("eff_poison",), 2)]
 assert poison_hits == [11, 9, 8]              # poison round 1, spikes, poison round 2
 assert later.data.seats[1].effects == () and later.data.seats[0].effects == ()
@@ -343,13 +371,12 @@ ys = [12] + [e.number("hp") for e in hp_events]
 fig = go.Figure(go.Scatter(x=xs, y=ys, mode="lines+markers", line_shape="hv",
                            text=["start"] + [f"[{e.clause}] {e.kind}" for e in hp_events]))
 fig.update_layout(title="P1's Shield Guard 盾卫: HP by event id", xaxis_title="event id", yaxis_title="HP", height=320)
-assert ys == [12, 11, 9, 8]
 fig
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert ys == [12, 11, 9, 8]
 seen = clauses_seen(kept, allowed, dispelled, bluff, fired, removed, bombed, later, forced, accepted) | {second_flip, fourth.clause}
 SHOWN_OTHERWISE = {"EB-3.2-damage-kinds": "the Bomb above is effect damage (its event cites EB-3.2-damage-taken; notebook 3's thorns cite EB-3.2-damage-kinds)"}
-print("taught here, cited by no event or refusal:", set(TAUGHT) - seen)
 assert set(TAUGHT) - seen == set(SHOWN_OTHERWISE)
 
 # %% [markdown]
@@ -369,29 +396,37 @@ assert set(TAUGHT) - seen == set(SHOWN_OTHERWISE)
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 spent_total = play.data.seats[0].coins - laid.data.seats[0].coins
+
+# %%
 ex1 = Exercise("1. In this story P0 places Poison on P1's Guard (refused, then forced) and deploys a trap face down in P1's zone. How many coins did that cost P0 in all?",
                "1. 本例中 P0 把剧毒放在 P1 的盾卫上（被阻止后强行放置），并向 P1 陷阱区倒置部署陷阱。P0 一共花了多少金币？",
-               answer=spent_total, hint_en="1 + 3 + 1 + 1", hint_zh="1 + 3 + 1 + 1")
-assert spent_total == 1 + 3 + 1 + 1
+               answer=spent_total, game=GID, clause="EB-3.2-effect-force",
+               hint_en="add the price of each step: placing, forcing, the trap in another zone, deploying face down",
+               hint_zh="把每一步的价格相加：放置、强行放置、他人陷阱区、倒置部署")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert spent_total == 1 + 3 + 1 + 1
 damage_if_declared = guard_hp["1 kept hidden"] - guard_hp["2a allowed"]
+
+# %%
 ex2 = Exercise("2. If P0 declares the Spikes and P1 lets them take effect, how much damage does P1's Guard take?",
-               "2. 如果 P0 声明地刺且 P1 让其生效，P1 的盾卫受到多少伤害？", answer=damage_if_declared)
+               "2. 如果 P0 声明地刺且 P1 让其生效，P1 的盾卫受到多少伤害？", answer=damage_if_declared, game=GID, clause="EB-3.2-trap-declare")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 from explorer.games.eternal_breath import effects
 force_total = effects.EFFECT_COST + effects.FORCE_COST
-ex3 = Exercise("3. To put a persistent effect card into another player's zone against their refusal, how many coins must you pay in all?",
-               "3. 对方阻止时，要把持续性效果卡强行放置到其区域，一共需要支付多少金币？", answer=force_total)
-assert force_total == 4
-ex3
 
 # %%
+ex3 = Exercise("3. To put a persistent effect card into another player's zone against their refusal, how many coins must you pay in all?",
+               "3. 对方阻止时，要把持续性效果卡强行放置到其区域，一共需要支付多少金币？", answer=force_total, game=GID, clause="EB-3.2-effect-force")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert force_total == 4
 for ex, right in ((ex1, spent_total), (ex2, damage_if_declared), (ex3, force_total)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

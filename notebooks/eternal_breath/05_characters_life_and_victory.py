@@ -76,14 +76,12 @@ from explorer.games.eternal_breath.table import Character
 from widgets.lessons import what_if
 from probability.eternal_breath import judgment, judgment_chance
 
-print(inspect.getsource(what_if))
 ready = scenarios.combat_ready(attack_points=3, base_defence=2, defence_points=1)
 ATTACK = ("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "scn-normal-2-20"})
 
 def with_chars(state, seat, *chars, **seat_changes):
     '''``state`` with ``seat``'s character zone replaced (and other seat fields changed).'''
     return what_if(state, table.seat_set(state.data, seat, chars=tuple(chars), **seat_changes))
-
 
 # %% [markdown]
 # ## Skills (技能)
@@ -106,6 +104,8 @@ judged = step(before_judge, "judge", result=5)
 for e in judged.log[len(before_judge.log) - 3:]:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 hit = next(e for e in judged.log if e.kind == "damage")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert odd == judgment_chance({"op": "odd"}, dice=1) == Fraction(1, 2)
 assert hit.number("damage") == max(1, (4 + 3) - (3 + 3 + 1)) == 1
 assert judged.data.seats[1].chars[0].hp == 20 - 1 - 1
@@ -123,6 +123,8 @@ lucky = with_chars(ready, 0, Character("sp_xingyun", 17, True, True, True), Char
 used = step(lucky, "skill", char="sp_xingyun", seat=-1, target="")
 two_dice = {a["result"]: p for a, p in used.chance_outcomes()}
 print("2d outcomes:", two_dice)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert two_dice == judgment(2) and min(two_dice) == 2 and two_dice.get(1, 0) == 0
 assert two_dice[7] == Fraction(6, 36)            # hand check: 1+6, 2+5, 3+4, 4+3, 5+2, 6+1
 
@@ -152,6 +154,8 @@ try:
 except IllegalAction as err:
     limit_clause = err.clause
 print("skills offered before:", len(skills_now), "· after:", [a for a in burnt.legal_actions() if a.kind == "skill"], "· refusal:", limit_clause)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert order.number("seats") == (0, 1) and burnt.data.seats[0].coins == 5 - 2
 assert hits == [("life loss", (0, "n_archer"), 7), ("effect damage", (1, "scn-normal-2-20"), 19)]
 assert limit_clause == "EB-1.2.4-skill-limit"
@@ -176,6 +180,8 @@ def everyone_passes(state):
 paid = everyone_passes(step(moon, "skill", char="sp_mingyue", seat=-1, target=""))
 for e in paid.log:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [e.kind for e in paid.log][:4] == ["skill", "life loss", "dying", "coins"]     # dying at 0; the gain still resolves
 assert paid.is_terminal and paid.winners == (1,)           # P0's self character died: P0 lost, P1 is the last
 
@@ -194,6 +200,8 @@ radiance = with_chars(ready, 1, Character("sp_huiguang", 17, True, True, True), 
 blocked = run(radiance, [ATTACK, ("roll", {"die": 2}), ("block", {"card": "scn-defence-1"})])
 for e in blocked.events:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert "sp_huiguang" in [c.id for c in off_turn]
 assert [e.clause for e in blocked.events][1:4] == ["EB-3.2-influence", "EB-3.1-passive", "EB-2.6-coin-cap"]
 assert blocked.data.seats[1].coins == 5 + 1
@@ -216,6 +224,8 @@ print("now deciding:", offered.current_player, [a.describe("en") for a in offere
 danced = step(offered, "skill", char="sp_yingwu", seat=-1, target="")
 hurt = next(e for e in danced.events if e.kind == "effect damage")
 print(hurt.describe("en"), "· then P0 plays:", danced.current_player)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert offered.current_player == 1 and offered.data.phase == "play"
 assert hurt.targets == (0, "n_swordsman") and hurt.number("damage") == 2 and danced.current_player == 0
 
@@ -236,6 +246,8 @@ for e in shot.events:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 clauses_in_order = [e.clause for e in shot.events]
 order = next(e for e in shot.events if e.clause == "EB-3.2-conflict-active-first")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert c.modelled and order.number("order") == ("n_archer", "n_sentinel")
 assert clauses_in_order.index("EB-3.2-damage-taken") < clauses_in_order.index("EB-3.2-conflict-active-first") < clauses_in_order.index("EB-3.1-passive")
 assert shot.data.seats[1].coins == 5 + 1 and shot.data.seats[0].coins == 5 - 1
@@ -262,6 +274,8 @@ for state in (prepared, summoned):
     except IllegalAction as err:
         refusals.append(err.clause)
 print(summoned.events[0].describe("en"), "· refusals:", refusals)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert prepared.data.seats[0].pool == ("n_archer", "n_knight")
 assert [c.card for c in summoned.data.seats[0].chars] == ["sp_lingxi", scenarios.ATTACKER, "n_archer"]
 assert refusals == ["EB-3.2-summon-limit", "EB-1.2.4-summon-once"]
@@ -292,8 +306,10 @@ died = everyone_passes(run(low, KILL))
 for e in died.log[4:]:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 assert next(e for e in died.log if e.kind == "dying").number("hp") == 2 - ((6 + 3) - (2 + 1 + 1))
-assert "scn-normal-2-2" in died.data.destroyed
 me = died.data.seats[1].chars[0]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert "scn-normal-2-2" in died.data.destroyed
 assert (me.card, me.face_up, me.ever_up) == ("sp_mingyue", True, True)
 assert [e.clause for e in died.log if e.kind == "declaration"] == ["EB-3.2-forced-declare"]
 
@@ -312,6 +328,8 @@ for name, hand in (("eff_potion", ("eff_potion",)), ("eff_elixir", ("eff_elixir"
     rescues[name] = (who, alive, [e.kind for e in new_events])
     rescue_ends[name] = end
     print(name, "· asked:", f"P{who}", "· saved:", alive, "·", [f"[{e.clause}] {e.kind}" for e in new_events])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert rescues["eff_potion"][:2] == (1, False) and rescues["eff_elixir"][:2] == (1, True)
 assert rescues["2 × eff_potion"][:2] == (1, True) and rescues["2 × eff_potion"][2].count("rescue") == 2
 assert "saved" in rescues["eff_elixir"][2] and "death" in rescues["eff_potion"][2]
@@ -327,6 +345,8 @@ first = run(both, KILL)
 second = step(first, "pass")
 saved_by_p1 = step(second, "rescue", card="eff_elixir")
 print("asked first:", f"P{first.current_player}", "· then:", f"P{second.current_player}", "·", saved_by_p1.events[-1].describe("en"))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (first.current_player, second.current_player) == (0, 1)
 assert table.find_char(saved_by_p1.data, 1, "scn-normal-2-2") >= 0
 
@@ -343,9 +363,10 @@ asked = everyone_passes(run(with_pool, KILL))
 print("P1 may:", [a.describe("en") for a in asked.legal_actions()])
 replaced = step(asked, "replace", card="n_monk")
 print(replaced.events[0].describe("en"), f"[{replaced.events[0].clause}]")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert asked.current_player == 1 and [c.card for c in replaced.data.seats[1].chars] == ["sp_mingyue", "n_monk"]
 assert not replaced.data.seats[1].chars[0].face_up and replaced.current_player == 0
-
 
 # %% [markdown]
 # ## Defeat, loss and victory
@@ -370,6 +391,8 @@ start3, after3 = three_player_kill()
 for e in after3.log[4:]:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 loser = after3.data.seats[1]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert not loser.alive and loser.chars == loser.hand == loser.pool == () and loser.coins == 0
 assert [e.clause for e in after3.log if e.kind in ("loss", "defeat", "summon limit")] == ["EB-1.3-loss", "EB-3.2-defeat", "EB-3.2-summon-limit"]
 assert [s.summon_limit for s in after3.data.seats] == [2, 1, 1] and not after3.is_terminal
@@ -385,6 +408,8 @@ display(Markdown(assumption_markdown(GID, ["EB-A06"])))
 limits = {reading: [s.summon_limit for s in three_player_kill({"summon_limit_after_defeat": reading})[1].data.seats]
           for reading in ("killer", "everyone")}
 print(limits)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert limits == {"killer": [2, 1, 1], "everyone": [2, 1, 2]}        # the defeated P1 stays at 1: it is out
 
 # %% [markdown]
@@ -401,6 +426,8 @@ for reading in ("discard", "destroyed"):
     end = three_player_kill({"loser_characters": reading})[1]
     piles[reading] = ("n_monk" in end.data.discard, "n_monk" in end.data.destroyed)
 print(piles)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert piles == {"discard": (True, False), "destroyed": (False, True)}
 
 # %% [markdown]
@@ -424,6 +451,8 @@ five = with_chars(what_if(five, data), 1, Character("sp_mingyue", 2, True, True,
 five_end = everyone_passes(run(five, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "sp_mingyue"}),
                       ("roll", {"die": 6}), ("block", {"card": "scn-defence-1"}), ("roll", {"die": 1})]))
 print("2 players:", two_end.winners, "· 5 players:", five_end.winners)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert two_end.is_terminal and two_end.winners == (0,)
 assert five_end.is_terminal and five_end.winners == (0, 2)
 
@@ -440,7 +469,6 @@ from probability.dist import at_least
 from probability.eternal_breath import STANDING, damage, turns_to_kill
 block, dodge = damage(3, 2, 1, response="block"), damage(3, 2, 1, response="dodge")
 small = turns_to_kill(2, block, 5)
-assert small == {1: at_least(block, 2), 2: block[1]}
 curves = {name: turns_to_kill(10, dist, 12) for name, dist in (("block 格挡", block), ("dodge 闪避", dodge))}
 fig = go.Figure([go.Bar(name=name, x=[n for n in c if n is not STANDING], y=[float(p) for n, p in c.items() if n is not STANDING])
                  for name, c in curves.items()])
@@ -449,13 +477,14 @@ fig.update_layout(barmode="group", title="A 10-HP character: P(falls on exactly 
 for name, c in curves.items():
     print(name, "· still standing after 12 attacks:", c.get(STANDING, 0), f"({float(c.get(STANDING, 0)):.2%})")
     assert sum(c.values()) == 1
+fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert small == {1: at_least(block, 2), 2: block[1]}
 assert curves["block 格挡"].get(1, 0) == 0             # at most 5 damage from one attack: never on the first
 assert curves["block 格挡"].get(STANDING, 0) == 0       # every block lets at least 1 through: 10 attacks always suffice
 assert curves["dodge 闪避"][STANDING] > 0                # 12 successful dodges in a row are possible: (5/12)^12 at least
 assert curves["dodge 闪避"][STANDING] >= Fraction(5, 12) ** 12
-fig
-
-# %%
 seen = clauses_seen(judged, used, burnt, paid, blocked, danced, shot, prepared, summoned, died, replaced, after3, two_end, five_end)
 seen |= clauses_seen(*rescue_ends.values())
 seen |= set(refusals) | {limit_clause}
@@ -463,7 +492,6 @@ SHOWN_OTHERWISE = {"EB-3.2-declaration": "the forced declaration above: the self
                    "EB-2.1.2-normal": "the Archer and the Knight, normal characters prepared and summoned above",
                    "EB-1.2.4-prepare-any": "two characters prepared in one play phase above",
                    "EB-3.1-destroyed": "the dead dummy is in the destroyed pile (asserted above; its event cites EB-3.2-leave)"}
-print("taught here, cited by no event or refusal:", set(TAUGHT) - seen)
 assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 
 # %% [markdown]
@@ -482,29 +510,36 @@ assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 #
 # ## Exercises
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 saved = rescue_ends["eff_elixir"].data
 hp_after_elixir = saved.seats[1].chars[table.find_char(saved, 1, "scn-normal-2-2")].hp
+
+# %%
 ex1 = Exercise("1. The dummy is dying at −3 HP and P1 uses an Elixir (+5). What is its HP afterwards?",
-               "1. 木人濒死（生命 −3），P1 使用灵药（+5）。之后它的生命值是多少？", answer=hp_after_elixir)
-assert hp_after_elixir == -3 + 5
+               "1. 木人濒死（生命 −3），P1 使用灵药（+5）。之后它的生命值是多少？", answer=hp_after_elixir, game=GID, clause="EB-3.2-rescue")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert hp_after_elixir == -3 + 5
 p_win_lucky = sum((p for r, p in judgment(2).items() if r == 1), Fraction(0))
+
+# %%
 ex2 = Exercise("2. Lucky Star's 2d judgment: what is the probability of a result of 1? (exact fraction)",
-               "2. 幸运星的2d判定：结果为1的概率是多少？（精确分数）", answer=p_win_lucky, kind="fraction")
+               "2. 幸运星的2d判定：结果为1的概率是多少？（精确分数）", answer=p_win_lucky, kind="fraction", game=GID, clause="EB-A08",
+               hint_en="list the 36 pairs of two dice and the sum each gives", hint_zh="列出两颗骰子的36种组合及各自之和")
 ex2
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 winners_five = len(five_end.winners)
-ex3 = Exercise("3. In a 6-player game, how many players win when the game ends?",
-               "3. 6人游戏结束时有几名玩家胜利？", answer=winners_five,
-               hint_en="§1.4: 1 player left with 2–4 players, 2 with 5–6", hint_zh="§1.4：2~4人剩1名，5~6人剩2名")
-assert winners_five == 2
-ex3
 
 # %%
+ex3 = Exercise("3. In a 6-player game, how many players win when the game ends?",
+               "3. 6人游戏结束时有几名玩家胜利？", answer=winners_five, game=GID, clause="EB-1.4-victory",
+               hint_en="§1.4 depends on the table size", hint_zh="§1.4 的结果取决于人数")
+ex3
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert winners_five == 2
 for ex, right in ((ex1, hp_after_elixir), (ex2, p_win_lucky), (ex3, winners_five)):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -51,8 +51,6 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 
 # %%
 from explorer.games.eternal_breath.bots import GreedyBot, expected_damage
-print(inspect.getsource(GreedyBot))
-print(inspect.getsource(expected_damage))
 bots = {0: GreedyBot(), 1: GreedyBot()}
 
 # %% [markdown]
@@ -65,7 +63,6 @@ bots = {0: GreedyBot(), 1: GreedyBot()}
 # %%
 BOTS_VARIANT = GAME.bounded_variant(2)      # the bots' stated limits
 print(BOTS_VARIANT)
-assert BOTS_VARIANT == {"round_limit": 30, "play_action_cap": 40}
 
 def game_of(seed, variant=None):
     return explorer.play_out(explorer.new_game(GID, players=2, variant=GAME.bounded_variant(2, variant)), bots, seed=seed)
@@ -79,6 +76,9 @@ for seed in range(20):
 end = outcomes[SEED]
 print({seed: (g.winners, g.data.round) for seed, g in outcomes.items()})
 print(f"seed {SEED}: {len(end.history)} actions, {len(end.log)} events, {end.data.round} rounds, winners {end.winners}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert BOTS_VARIANT == {"round_limit": 30, "play_action_cap": 40}
 assert end.is_terminal and len(end.winners) == 1
 assert all(not g.winners and g.data.round == 30 for seed, g in outcomes.items() if seed != SEED)
 
@@ -92,6 +92,8 @@ assert all(not g.winners and g.data.round == 30 for seed, g in outcomes.items() 
 again = explorer.replay(GID, players=2, variant=end.variant, history=end.history)
 chance_steps = sum(1 for a in end.history if a.player == CHANCE)
 print(f"{chance_steps} of {len(end.history)} actions were chance: dealer, reveals, draws, dice, judgments")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert again == end and again.log == end.log
 assert explorer.from_json(end.to_json()) == end
 
@@ -119,6 +121,8 @@ for rnd, r in rounds.items():
         print(f"round {rnd:2}: {r}")
 total_damage = sum(e.number("damage") for e in end.log if e.kind in ("damage", "effect damage", "life loss"))
 assert sum(r["damage to P0"] + r["damage to P1"] for r in rounds.values()) == total_damage
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert max(rounds) == end.data.round
 assert sum(r["attacks"] for r in rounds.values()) == sum(1 for e in end.log if e.clause == "EB-3.2-attack")
 
@@ -129,8 +133,10 @@ assert sum(r["attacks"] for r in rounds.values()) == sum(1 for e in end.log if e
 xs = [rnd for rnd in rounds if rnd]
 fig = go.Figure([go.Bar(name=f"damage to P{p}'s characters", x=xs, y=[rounds[x][f"damage to P{p}"] for x in xs]) for p in (0, 1)])
 fig.update_layout(barmode="group", title=f"Seed {SEED}: damage taken per round", xaxis_title="round", yaxis_title="damage", height=330)
-assert sum(sum(bar.y) for bar in fig.data) == total_damage
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(sum(bar.y) for bar in fig.data) == total_damage
 
 # %% [markdown]
 # ## How it was decided
@@ -150,9 +156,11 @@ while node is not None:
 for e in reversed(chain):
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
 loser = next(e for e in end.log if e.clause == "EB-1.3-loss").targets[0]
+kinds = [e.kind for e in chain]
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert set(end.winners) == {0, 1} - {loser}
 assert all(graph.nodes[a]["order"] < graph.nodes[b]["order"] for a, b in graph.edges)
-kinds = [e.kind for e in chain]
 assert chain[-1].cause is None and kinds[:2] == ["victory", "loss"]           # from the victory back to a root
 assert any(e.kind == "death" and e.targets[0] == loser for e in chain)
 
@@ -172,9 +180,11 @@ turn_log = [e for e in end.log if e.id >= last_turn_start]
 g = explorer.event_graph(turn_log)
 picture = chain_picture(g, "en")
 drawn = {b["id"]: b for b in spec_boxes(picture.spec)}
+picture
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert g.number_of_nodes() == len(turn_log) == len(drawn) and victory.id in drawn
 assert all(drawn[e.id]["depth"] == drawn[e.cause]["depth"] + 1 for e in turn_log if e.cause in drawn)
-picture
 
 # %% [markdown]
 # ## Which rules did this game use?
@@ -189,10 +199,12 @@ for clause, n in top:
     print(f"{n:5}  {clause:28} {RULES[clause].en}")
 never = sorted(c for c in RULES if c not in cited)
 print(len(cited), "clauses cited;", len(never), "never needed in this game, e.g.", never[:6])
-assert sum(cited.values()) == len(end.log) and set(cited) <= set(RULES)
 fig = go.Figure(go.Bar(x=[n for _, n in top], y=[c for c, _ in top], orientation="h"))
 fig.update_layout(title="The 15 most cited clauses", yaxis={"autorange": "reversed"}, height=420)
 fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(cited.values()) == len(end.log) and set(cited) <= set(RULES)
 
 # %% [markdown]
 # ## What each player saw (`EB-3.1-hand`)
@@ -207,8 +219,10 @@ seen_by_1 = explorer.visible_log(end.log, 1)
 redacted_for_1 = [e for e, v in zip(end.log, seen_by_1, strict=True) if v != e]
 print(f"{len(private)} private events; P1 sees {len(redacted_for_1)} of them redacted, e.g. {redacted_for_1[0].kind!r} without its numbers")
 assert all(e.private_to == (0,) for e in redacted_for_1)
-assert all(v.numbers == () for e, v in zip(end.log, seen_by_1, strict=True) if v != e)
 mid = explorer.replay(GID, players=2, variant=end.variant, history=end.history[: len(end.history) // 2])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(v.numbers == () for e, v in zip(end.log, seen_by_1, strict=True) if v != e)
 assert explorer.is_hidden(mid.view(1)["players"][0]["hand"]) and not explorer.is_hidden(mid.view(0)["players"][0]["hand"])
 
 # %% [markdown]
@@ -224,6 +238,8 @@ short, longer = game_of(drawn_seed), game_of(drawn_seed, {"round_limit": 60})
 same = next(i for i, (a, b) in enumerate(zip(short.history, longer.history, strict=False)) if a != b) if short.history != longer.history[: len(short.history)] else len(short.history)
 print(f"seed {drawn_seed}: 30 rounds → winners {short.winners}, {len(short.history)} actions; "
       f"60 rounds → winners {longer.winners}, round {longer.data.round}, {len(longer.history)} actions; identical for the first {same}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert short.winners == () and short.data.round == 30
 assert same == len(short.history) and len(longer.history) > len(short.history)
 
@@ -240,19 +256,24 @@ from widgets.guided_tour import GuidedTour
 session = GameSession(GID, 2, variant=BOTS_VARIANT, seed=SEED)
 for action in end.history:
     assert session.choose(action, autoplay=False)
-assert session.state == end
 tour = GuidedTour(game_id=GID)
-assert tour.forward() and tour.step == 1
 tour.reset()
 tour
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert session.state == end
+assert tour.forward() and tour.step == 1
+tour.reset()
 
 # %%
 from widgets.eternal_breath_board import EternalBreathBoard
 from widgets.step_controls import StepControls
 session.goto(0)
 board = ipw.VBox([StepControls(session), EternalBreathBoard(session)])
-assert session.step == 0
 board
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert session.step == 0
 
 # %% [markdown]
 # ## Summary
@@ -265,27 +286,32 @@ board
 # * The document has no draw; the bots' opt-in round limit (`EB-A07`) only decides when an endless bots' game
 #   stops, and a person's game has none.
 #
-# That is the whole tutorial. The registers (`rules.toml`, `assumptions.toml`) hold every clause and every
-# assumption; `tests/notebooks/test_tutorials_cover_clauses.py` checks that each of them is taught somewhere in
-# these six notebooks.
+# The registers (`rules.toml`, `assumptions.toml`) hold every clause and every assumption; each of them is
+# taught somewhere in this series (`tests/notebooks/test_tutorials.py` checks). Next: **07_event_resolution.ipynb**
+# — which event resolves first, read on the event graph.
 #
 # ## Exercises
 
 # %%
-ex1 = Exercise("1. How many rounds did the seeded game last?", "1. 这局游戏持续了多少轮？", answer=end.data.round)
+ex1 = Exercise("1. How many rounds did the seeded game last?", "1. 这局游戏持续了多少轮？", answer=lambda: end.data.round,
+               game=GID, clause="EB-1.2-round")
 ex1
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 attacks_by_winner = sum(1 for e in end.log if e.clause == "EB-3.2-attack" and e.actor == end.winners[0])
+
+# %%
 ex2 = Exercise("2. How many attacks did the winner declare in the whole game?", "2. 胜者整局共发动了多少次攻击？", answer=attacks_by_winner,
+               game=GID, clause="EB-3.2-attack",
                hint_en="count the events citing EB-3.2-attack whose actor is the winner", hint_zh="数一数胜者发起、引用 EB-3.2-attack 的事件")
 ex2
 
 # %%
-ex3 = Exercise("3. Which seat won? (0 or 1)", "3. 哪个座位获胜？（0 或 1）", answer=end.winners[0], kind="choice", choices=("0", "1"))
+ex3 = Exercise("3. Which seat won? (0 or 1)", "3. 哪个座位获胜？（0 或 1）", answer=lambda: end.winners[0], kind="choice", choices=("0", "1"),
+               game=GID, clause="EB-1.4-victory")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, end.data.round), (ex2, attacks_by_winner), (ex3, end.winners[0])):
     assert ex.check(str(right)) and ex.solved
     ex.reset()

@@ -67,7 +67,6 @@ def links(log, relation):
     """Every link of that relation in ``log``: (subject, object, clause)."""
     return [(s, o, c) for e in log for r, s, o, c in e.links if r == relation]
 
-
 # %% [markdown]
 # ## 1. Attack-card effects before defence-card effects (`EB-3.2-conflict-attack-first`)
 #
@@ -96,12 +95,14 @@ for e in s.log:
 heal = next(e for e in s.log if e.clause == "EB-3.2-lifesteal")
 thorns = next(e for e in s.log if e.kind == "effect damage")
 damage = next(e for e in s.log if e.kind == "damage")
+graph = explorer.event_graph(s.log)
+draw(s.log)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert heal.number("healed") == damage.number("damage") // 2       # lifesteal ½, rounded down
 assert links(s.log, "resolves_before") == [(heal.id, thorns.id, "EB-3.2-conflict-attack-first")]
-graph = explorer.event_graph(s.log)
 assert graph.edges[heal.id, thorns.id]["relation"] == "resolves_before"
 assert heal.number("hp") == 4 + heal.number("healed") and thorns.number("hp") == heal.number("hp") - 1
-draw(s.log)
 
 # %% [markdown]
 # Hover the green edge: *"… resolves before …"* with its clause. The heal was computed on 4 HP, then the thorns
@@ -111,8 +112,10 @@ draw(s.log)
 chain = explorer.why(s.log, thorns.id)
 for e in chain:
     print(f"#{e.id} {e.kind:<14} {e.clause}")
-assert chain[0].kind == "attack" and chain[-1] == thorns
 draw(s.log, chain=tuple(e.id for e in chain))
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert chain[0].kind == "attack" and chain[-1] == thorns
 
 # %% [markdown]
 # ## 2. The current player first, then seat order (`EB-3.2-conflict-turn-order`)
@@ -131,9 +134,11 @@ hits = [e for e in p.events if e.kind in ("effect damage", "life loss")]
 for e in hits:
     print(f"#{e.id} {e.describe('en')}  links: {e.links}")
 seat_order = [(p.data.turn + k) % 3 for k in range(3)]
+draw(p.log)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert [e.targets[0] for e in hits] == seat_order == [0, 1, 2]
 assert links(p.log, "resolves_before") == [(a.id, b.id, "EB-3.2-conflict-turn-order") for a, b in itertools.pairwise(hits)]
-draw(p.log)
 
 # %% [markdown]
 # ## 3. The cause before what it causes; active before passive (`EB-3.2-conflict-cause`, `EB-3.2-conflict-active-first`)
@@ -172,18 +177,20 @@ line = [next(a for a in plain.legal_actions() if a.kind == "attack" and a["by"] 
 runs = {v: under_reading(plain, line, "block_without_card", v) for v in ("base_and_die", "zero")}
 played = {v: k for v, (_, k) in runs.items()}
 print(played)   # under "zero" no defence die is rolled: the last move (that die) is not legal, the readings part
-assert played == {"base_and_die": len(line), "zero": len(line) - 1}
 logs = {v: st.log for v, (st, _) in runs.items()}
 only_default, only_zero = compare_logs(logs["base_and_die"], logs["zero"])
 hit = {v: next(e for e in log if e.kind == "damage") for v, log in logs.items()}
 print({v: (e.number("total_defence"), e.number("damage")) for v, e in hit.items()})
-assert hit["zero"].number("damage") > hit["base_and_die"].number("damage")
-assert hit["base_and_die"].id in only_default and hit["zero"].id in only_zero
 block = {v: next(e for e in log if e.kind == "block") for v, log in logs.items()}
-assert links(logs["base_and_die"], "prevents") == [(block["base_and_die"].id, hit["base_and_die"].id, "EB-3.2-block")]
-assert links(logs["zero"], "prevents") == []
 display(draw(logs["base_and_die"], changed=only_default))
 draw(logs["zero"], changed=only_zero)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert played == {"base_and_die": len(line), "zero": len(line) - 1}
+assert hit["zero"].number("damage") > hit["base_and_die"].number("damage")
+assert hit["base_and_die"].id in only_default and hit["zero"].id in only_zero
+assert links(logs["base_and_die"], "prevents") == [(block["base_and_die"].id, hit["base_and_die"].id, "EB-3.2-block")]
+assert links(logs["zero"], "prevents") == []
 
 # %% [markdown]
 # ## 5. Scopes: around one event, and a whole game by round
@@ -196,17 +203,19 @@ draw(logs["zero"], changed=only_zero)
 # %%
 full = explorer.event_graph(s.log)
 small = around(full, thorns.id)
-assert {e.id for e in chain} <= set(small) and all(nx.has_path(full, n, thorns.id) or nx.has_path(full, thorns.id, n)
-                                                   for n in small)
 print(f"around the thorns: {len(small)} of {len(full)} events")
 game = explorer.get_game(GID)
 variant = game.bounded_variant(3)
 end = explorer.play_out(explorer.new_game(GID, 3, variant), {q: game.bots()["random"]() for q in range(3)}, seed=5,
                         max_steps=game.max_steps(3, game.resolve_variant(variant)))
 rounds = summary_graph(end.log)
-assert sum(d["events"] for _, d in rounds.nodes(data=True)) == len(end.log)
 print(f"{len(end.log)} events in {len(rounds)} rounds (and the setup before the first)")
 go.Figure(summary_spec(rounds, "en")).update_layout(template="none")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert {e.id for e in chain} <= set(small) and all(nx.has_path(full, n, thorns.id) or nx.has_path(full, thorns.id, n)
+                                                   for n in small)
+assert sum(d["events"] for _, d in rounds.nodes(data=True)) == len(end.log)
 
 # %% [markdown]
 # ## Summary
@@ -223,22 +232,22 @@ go.Figure(summary_spec(rounds, "en")).update_layout(template="none")
 
 # %%
 ex1 = Exercise("1. In section 1, how many HP did the attacker's Soul Drain heal before the thorns hit?",
-               "1. 第1节中，在荆棘造成伤害之前，吸魂为攻击者回复了多少生命值？", answer=heal.number("healed"))
+               "1. 第1节中，在荆棘造成伤害之前，吸魂为攻击者回复了多少生命值？", answer=lambda: heal.number("healed"), game=GID, clause="EB-3.2-lifesteal")
 ex1
 
 # %%
 ex2 = Exercise("2. In section 2, which player's damage resolved last (a seat number)?",
-               "2. 第2节中，哪位玩家的伤害最后结算（座位号）？", answer=hits[-1].targets[0],
-               hint_en="the current player first, then seat order", hint_zh="当前回合玩家优先，其余按座位顺序")
+               "2. 第2节中，哪位玩家的伤害最后结算（座位号）？", answer=lambda: hits[-1].targets[0], game=GID, clause="EB-3.2-conflict-turn-order")
 ex2
 
 # %%
 ex3 = Exercise("3. In section 4, how much more damage did the block without a card let through under 'zero'?",
                "3. 第4节中，在 'zero' 解读下，无卡格挡多放过了多少伤害？",
-               answer=hit["zero"].number("damage") - hit["base_and_die"].number("damage"))
+               answer=lambda: hit["zero"].number("damage") - hit["base_and_die"].number("damage"),
+               game=GID, clause="EB-A05")
 ex3
 
-# %%
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for ex, right in ((ex1, heal.number("healed")), (ex2, hits[-1].targets[0]),
                   (ex3, hit["zero"].number("damage") - hit["base_and_die"].number("damage"))):
     assert ex.check(str(right)) and ex.solved

@@ -81,3 +81,49 @@ def test_parse_answer_kinds():
     assert parse_answer("3/6", "fraction") == (Fraction(1, 2), "")
     assert parse_answer("Lingxi", "text") == ("lingxi", "")
     assert parse_answer(None, "int") == (None, "empty")
+
+
+def test_the_answer_can_be_a_function_asked_at_every_check():
+    """The notebook never writes the answer: the exercise asks the engine (here a stand-in) when it is checked."""
+    asked = []
+
+    def engine_says():
+        asked.append(1)
+        return 4
+
+    ex = Exercise("How much?", "多少？", answer=engine_says)
+    assert len(asked) == 1                        # made: asked once, so a broken answer fails the notebook at once
+    assert not ex.check("3") and ex.check("4") and ex.solved
+    assert len(asked) == 3
+    with pytest.raises(ValueError):
+        Exercise("q", "q", answer=lambda: "one", kind="int")
+    with pytest.raises(ZeroDivisionError):
+        Exercise("q", "q", answer=lambda: 1 // 0)
+
+
+def test_every_verdict_names_the_clause_with_the_registers_words_in_both_languages():
+    import explorer
+    rule = next(c for c in explorer.rules("card_moba") if c.id == "MB-term-2-shield")
+    ex = Exercise("How much HP?", "失去多少生命值？", answer=lambda: 2, game="card_moba", clause="MB-term-2-shield",
+                  hint_en="the shield goes first", why_en="3 damage, the shield takes 1, HP the other 2",
+                  why_zh="3点伤害，护盾抵消1点，生命值承受2点")
+    assert not ex.check("3")
+    assert "MB-term-2-shield" in ex.feedback and rule.en in ex.feedback and "the shield goes first" in ex.feedback
+    assert "HP the other 2" not in ex.feedback   # the reason is shown only once solved
+    ex.lang = "zh"
+    assert "MB-term-2-shield" in ex.feedback and rule.zh in ex.feedback
+    assert ex.check("2") and "护盾抵消1点" in ex.feedback and rule.zh in ex.feedback
+    ex.lang = "en"
+    assert "Correct" in ex.feedback and "HP the other 2" in ex.feedback and rule.en in ex.feedback
+
+
+def test_an_assumption_can_be_the_rule_and_an_unknown_id_is_refused():
+    import explorer
+    a = explorer.assumptions("card_moba")[0]
+    ex = Exercise("q", "问", answer=1, game="card_moba", clause=a.id)
+    ex.check("0")
+    assert a.id in ex.feedback and a.default in ex.feedback
+    with pytest.raises(ValueError):
+        Exercise("q", "问", answer=1, game="card_moba", clause="MB-no-such-rule")
+    with pytest.raises(ValueError):
+        Exercise("q", "问", answer=1, clause="MB-term-2-shield")       # a clause needs its game

@@ -20,7 +20,7 @@ CLAUSE = {
     "poison": "MB-status-13-poison", "bleed": "MB-status-14-bleed",
 }
 NAMES = {
-    "stun": ("昏厥", "stun"), "masked": ("**（名称被遮蔽）", "** (masked name: skip draw)"),
+    "stun": ("昏厥", "stun"), "masked": ("**（名称被遮蔽）", "masked"),
     "fatigue": ("疲乏", "fatigue"), "root": ("禁足", "root"), "destruct": ("析构", "destruct"),
     "grievous": ("重伤", "grievous wounds"), "silence": ("沉默", "silence"), "disarm": ("缴械", "disarm"),
     "slow": ("迟缓", "slow"), "weak": ("虚弱", "weak"), "armour_break": ("碎甲", "armour break"),
