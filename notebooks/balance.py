@@ -170,3 +170,124 @@ rates_figure(heroes, "MOBA ×2: win rate by hero · 按英雄胜率",
 low, high = wilson(50, 100)
 assert round(low, 3) == 0.404 and round(high, 3) == 0.596
 print(f"50 of 100: [{low:.1%}, {high:.1%}]")
+
+# %% [markdown]
+# ## 5 · Three findings a designer can act on · 三个可据以行动的发现
+#
+# The tools behind the app's Balance tab, one real finding per game. Each study is small (seconds) and seeded, so
+# the numbers below are the same on every machine; each cell **asserts what it shows**.
+#
+# - `card_rates(df)`: per card, the win rate of the games where some seat played it against those where some seat
+#   did not (Wilson 95 %, n = games); the test is the exact conditional (Poisson-binomial) test of the played seats'
+#   wins against their chance if the card did not matter, Holm-corrected over all the cards.
+# - `matchups(df, facet)`: hero × hero (MOBA), character × character (永恒之息), the row's win rate against the
+#   column, each cell tested the same way, Holm over the cells.
+# - `by_length(df)` and `length_trend(df)`: the win rate against game length, and the linear-by-linear
+#   (Mantel–Haenszel trend) test of the first player's win against the length.
+# - `replay(row)`: any game of a table, played again from its row (same seed, bots and switches): its final State.
+#
+# The charts are the Balance tab's own (`widgets.balance_figures`).
+
+# %%
+from scipy import stats
+
+from explorer.balance import replay
+from explorer.balance.analysis import by_length, card_label, card_rates, length_trend, matchups
+from explorer.balance.summary import first_player, homogeneity_tests
+from explorer.links import link_code
+from widgets.balance_figures import card_figure, length_figure, matchup_figure, place_label
+from widgets.balance_lab import T
+
+words = T["en"]
+
+# %% [markdown]
+# ### 永恒之息 · a card that goes with winning: Twin Blade (双刃)
+#
+# Four hundred two-player games of greedy bots (about ten seconds). Nearly every game sees Twin Blade played by
+# both seats, which says nothing; what tells is the **games where only one seat played it**. For two players the
+# exact test is then the sign test of those games: did the seat that played it win?
+
+# %%
+eb2 = run(Study("eternal_breath", players=2, games=400, bots=("greedy",), seed=2026), workers=0, progress=False)
+cards = card_rates(eb2)
+twin = cards[0]
+assert twin.card == "atk_twin_blade" and twin.differs          # the smallest p, and below 0.05 after Holm
+assert all(not c.differs for c in cards[1:])                    # the only card flagged among all of them
+played = [set(json.loads(eb2[f"cards_{p}"].iloc[g])) for p in range(2) for g in range(len(eb2))]
+alone = [(g, p) for g in range(len(eb2)) for p in range(2)
+         if "atk_twin_blade" in played[p * len(eb2) + g] and "atk_twin_blade" not in played[(1 - p) * len(eb2) + g]
+         and not eb2["draw"].iloc[g]]
+won = sum(int(eb2[f"win_{p}"].iloc[g]) for g, p in alone)
+assert abs(twin.p - stats.binomtest(won, len(alone), 0.5).pvalue) < 1e-9  # the sign test, as scipy has it
+print(f"{card_label('eternal_breath', twin.card)} / {card_label('eternal_breath', twin.card, 'zh')}: when only one "
+      f"seat played it, that seat won {won} of {len(alone)} decided games (p = {twin.p:.2g}, Holm over {len(cards)} "
+      f"cards {twin.p_holm:.2g})")
+card_figure(cards, lambda c: card_label("eternal_breath", c), words)
+
+# %% [markdown]
+# An association, not yet a cause: a seat that lives longer plays more cards. The next study a designer would run is
+# a what-if that changes the card (a sample-set edit) on the same seeds.
+#
+# ### The MOBA · a hero too strong for greedy play: Reaver (掠夺者)
+#
+# A hundred four-player games (two seconds). The chi-square screen says the heroes differ; the per-hero score
+# tests (Holm over the seven heroes) say which; the heatmap shows whom Reaver beats.
+
+# %%
+mb4 = run(Study("card_moba", players=4, games=100, bots=("greedy",), seed=3), workers=0, progress=False)
+tests = {h.facet: h for h in homogeneity_tests(mb4)}
+assert tests["hero"].differs and not tests["seat"].differs and not tests["turn"].differs
+heroes = {r.name: r for r in summarise(mb4)["hero"]}
+reaver = heroes["reaver"]
+assert [name for name, r in heroes.items() if r.unfair] == ["reaver"] and reaver.rate > 2 * reaver.fair
+print(tests["hero"].line())
+print(reaver.line(f"{moba.fact_label('hero', 'reaver')} {moba.fact_label('hero', 'reaver', 'zh')}"))
+values, cells = matchups(mb4, "hero")
+assert cells[("reaver", "bulwark")].differs and all(c.name.startswith("reaver") for c in cells.values() if c.differs)
+matchup_figure(values, cells, lambda h: moba.fact_label("hero", h),
+               words["matchup_title"].format(facet=words["hero"]), words)
+
+# %% [markdown]
+# More than half of these games stop at the bots' round cap (MB-A15, a draw for everyone): Reaver's edge holds in
+# the finished games too (`summarise(mb4, finished_only=True)`).
+
+# %%
+assert summarise(mb4, finished_only=True)["hero"][[r.name for r in summarise(mb4)["hero"]].index("reaver")].unfair
+
+# %% [markdown]
+# ### 城堡之心 · the lord moves first and never survives a short game
+#
+# The lord takes the first turn (CH-turn-order), so the first player's advantage here is the lord's. A hundred
+# five-player games (three seconds): the lord loses far more than any later place, and the **win rate against game
+# length** shows why: about half the games end within two rounds, and the lord wins none of them.
+
+# %%
+ch5 = run(Study("castle_heart", players=5, games=100, bots=("greedy",), seed=7), workers=0, progress=False)
+assert all(ch5[f"identity_dealt_{int(f)}"].iloc[g] == "lord" for g, f in enumerate(ch5["first"]))
+assert all(x.interval[1] < 0 and x.p_holm < 0.05 for x in first_player(ch5))   # 1st − every later place
+bins = by_length(ch5)
+short = bins[0]
+assert short.high <= 2 and short.games >= 40 and short.rates[0].wins == 0           # the lord: no short game won
+trend = length_trend(ch5)
+assert trend.r > 0 and trend.p < 0.001
+print(trend.line())
+length_figure(bins, "rounds", words, lambda name: place_label(name, 5, words))
+
+# %% [markdown]
+# A finding about greedy bots, first: an enemy team that attacks at once beats a lord who has not yet built
+# defences. Whether people play like that is for a playtest; the document's rules allow it (the register's
+# CH-A14 is only the bots' round cap).
+#
+# ## 6 · Reproduce any game · 复现任意一局
+#
+# Every row says how to play its game again: `replay(row)` takes the row's seed, bots and switches and returns the
+# game's final State — the same winners, the same number of steps. The Balance tab's "Open in Play" does this and
+# opens the game in the Play tab (a `?play=` link: the actions from a new game; the table shows Player 0's view only).
+
+# %%
+shortest = ch5.loc[ch5["steps"].idxmin()]
+end = replay(shortest)
+assert sorted(end.winners) == json.loads(shortest["winners"]) and len(end.history) == shortest["steps"]
+print(f"game {shortest['game']}: {len(end.history)} steps, won by seats {sorted(end.winners)}; the lord sat at "
+      f"seat {shortest['first']}; a Play link of {len(link_code(end))} characters")
+print("\n".join(e.clause for e in end.log[-3:]))

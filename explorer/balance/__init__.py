@@ -2,8 +2,9 @@
 
     python -m explorer.balance eternal_breath --players 4 --games 1000 --bots greedy --out study.parquet
 
->>> from explorer.balance import Study, run, summarise
+>>> from explorer.balance import Study, replay, run, summarise
 >>> df = run(Study("castle_heart", players=4, games=20, bots=("greedy",)), workers=0, progress=False)
+>>> end = replay(df.iloc[3])  # game 3's final State: the same seed, bots and switches
 
 Games run on Dask (a ``LocalCluster`` by default, or an existing scheduler), each seeded from the study's seed
 and its own index, so the table never depends on how the games were spread over workers.
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from .compare import compare, inert
 from .runner import run_rows
-from .study import Study, StudyError, game_seed
+from .study import Study, StudyError, game_seed, replay
 from .summary import Rate, report, summarise, wilson
 
 
@@ -55,5 +56,5 @@ def write(df, out: str | Path) -> Path:
     return out
 
 
-__all__ = ["Rate", "Study", "StudyError", "compare", "game_seed", "inert", "report", "run", "summarise",
+__all__ = ["Rate", "Study", "StudyError", "compare", "game_seed", "inert", "replay", "report", "run", "summarise",
            "wilson", "write"]

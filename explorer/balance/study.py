@@ -108,19 +108,22 @@ def play_game(study: Study, i: int) -> dict[str, Any]:
     events' own numbers) and ``cards_<seat>`` (JSON {card: times}: the cards that seat's actions named, but
     for discards, draft picks and payments).
     """
-    game = explorer.get_game(study.game_id)
     seed = game_seed(study.seed, i)
     names = study.seat_bots()
-    classes = game.bots()
-    start = explorer.new_game(study.game_id, study.players, study.variant)
-    bots = {p: classes[name]() for p, name in enumerate(names)}
-    end = play_out(start, bots, seed=seed, max_steps=game.max_steps(study.players, study.variant))
+    return row_of(play_seeded(study.game_id, study.players, study.variant, names, seed), i, seed, names)
+
+
+def row_of(end: explorer.State, i: int, seed: int, names) -> dict[str, Any]:
+    """The row (see :func:`play_game`) of the game that ended at ``end``: game ``i``, played from ``seed`` by the
+    bots ``names``."""
+    game = end.game
+    players = end.players
     finished = end.current_player == explorer.TERMINAL
     winners = sorted(end.winners) if finished else []
     cap = cap_of(end) if finished else ""
     draw = not finished or bool(cap) or not winners
-    row: dict[str, Any] = {"game": i, "seed": seed, "players": study.players,
-                           "variant": json.dumps(study.variant, sort_keys=True, ensure_ascii=False)}
+    row: dict[str, Any] = {"game": i, "seed": seed, "players": players,
+                           "variant": json.dumps(dict(end.variant), sort_keys=True, ensure_ascii=False)}
     for p, name in enumerate(names):
         row[f"bot_{p}"] = name
     for p, facts in enumerate(game.seat_facts(end)):
@@ -128,21 +131,49 @@ def play_game(study: Study, i: int) -> dict[str, Any]:
             row[f"{key}_{p}"] = value
     order = turn_order(end)
     row.update({"first": order[0], "order": json.dumps(order)})
-    for p in range(study.players):
+    for p in range(players):
         row[f"turn_{p}"] = order.index(p)
-    for p in range(study.players):
+    for p in range(players):
         row[f"win_{p}"] = int(not draw and p in winners)
         row[f"outcome_{p}"] = "draw" if draw else "win" if p in winners else "loss"
-    damage = damage_dealt(end.log, study.players)
-    cards = cards_played(end.history, study.players)
+    damage = damage_dealt(end.log, players)
+    cards = cards_played(end.history, players)
     row.update({"draw": draw, "winners": json.dumps(winners), "steps": len(end.history), "rounds": rounds_of(end),
                 "ended": end.log[-1].clause if finished and len(end.log) else "unfinished",
                 "capped": bool(cap), "cap": cap})
-    for p in range(study.players):
+    for p in range(players):
         row[f"damage_{p}"] = damage[p]
-    for p in range(study.players):
+    for p in range(players):
         row[f"cards_{p}"] = json.dumps(dict(sorted(cards[p].items())), ensure_ascii=False)
     return row
+
+
+def play_seeded(game_id: str, players: int, variant: dict, names, seed: int) -> explorer.State:
+    """One bot game from a new game: seat p played by the bot ``names[p]``, chance and bots drawn from ``seed``,
+    stopped by the game's ``max_steps`` for that variant. The final State."""
+    game = explorer.get_game(game_id)
+    classes = game.bots()
+    start = explorer.new_game(game_id, players, variant)
+    bots = {p: classes[name]() for p, name in enumerate(names)}
+    return play_out(start, bots, seed=seed, max_steps=game.max_steps(players, variant))
+
+
+def game_of(row) -> str:
+    """The game a row was played in: the one whose switches are exactly the row's variant keys."""
+    keys = set(json.loads(row["variant"]))
+    found = [g for g in explorer.game_ids() if set(explorer.get_game(g).options) == keys]
+    if len(found) != 1:
+        raise StudyError("row", f"its variant names the switches of {len(found)} games, not one")
+    return found[0]
+
+
+def replay(row, game_id: str | None = None) -> explorer.State:
+    """The final State of the game a study row describes: the same seed, bots and switches (the row's ``seed``,
+    ``bot_<seat>`` and ``variant``), so the same game. ``row``: a dict or a table row (pandas Series);
+    ``game_id`` when known, else read from the variant's switches."""
+    players = int(row["players"])
+    names = [str(row[f"bot_{p}"]) for p in range(players)]
+    return play_seeded(game_id or game_of(row), players, json.loads(row["variant"]), names, int(row["seed"]))
 
 
 def cap_of(end: explorer.State) -> str:

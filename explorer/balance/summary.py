@@ -191,9 +191,16 @@ class Homogeneity:
     statistic: float
     dof: int
     p: float
+    p_holm: float | None = None  # corrected over the table's facets (homogeneity_tests)
+
+    @property
+    def differs(self) -> bool:
+        return (self.p if self.p_holm is None else self.p_holm) < ALPHA
 
     def line(self) -> str:
-        return f"homogeneity over {self.facet}: {self.test} = {self.statistic:.2f}, df {self.dof}, p = {self.p:.3g}"
+        holm_p = "" if self.p_holm is None else f", Holm over facets {self.p_holm:.3g}"
+        return (f"homogeneity over {self.facet}: {self.test} = {self.statistic:.2f}, df {self.dof}, p = {self.p:.3g}"
+                f"{holm_p}" + ("  ← differs" if self.differs else ""))
 
 
 # --- the table -------------------------------------------------------------------------------------------------
@@ -234,30 +241,37 @@ def place_name(k: int) -> str:
     return {0: "1st (moved first)", 1: "2nd", 2: "3rd"}.get(k, f"{k + 1}th")
 
 
-def _clustered(df, labels: list[list[str]], order: list[str] | None = None) -> list[Rate]:
-    """Per-game rates of each label: ``labels[p][g]`` is seat p's label in game g (see the module's docstring)."""
+def tally(df, labels: list[list[str]]) -> dict[str, tuple[int, int, int, list[float]]]:
+    """Per label, per game (see the module's docstring): (games where some seat had it, games one of those seats
+    won, of them drawn, each of its games' fair chance ``1 − C(n−k, w) / C(n, w)``). ``labels[p][g]`` is seat p's
+    label in game g."""
     n = seats(df)
     won = wins_matrix(df)
     drawn = draws(df)
-    games: dict[str, int] = {}
-    wins: dict[str, int] = {}
-    ties: dict[str, int] = {}
-    chances: dict[str, list[float]] = {}
+    out: dict[str, tuple[int, int, int, list[float]]] = {}
     for g in range(len(df)):
         w = int(won[g].sum())
         held: dict[str, list[int]] = {}
         for p in range(n):
             held.setdefault(str(labels[p][g]), []).append(p)
         for value, who in held.items():
-            games[value] = games.get(value, 0) + 1
-            wins[value] = wins.get(value, 0) + int(any(won[g][p] for p in who))
-            ties[value] = ties.get(value, 0) + int(drawn[g])
-            chances.setdefault(value, []).append(1 - math.comb(n - len(who), w) / math.comb(n, w))
-    values = order or sorted(games)
-    values = [v for v in values if v in games]
-    adjusted = holm([score_test(wins[v], chances[v]) for v in values])
-    return [Rate(v, games[v], wins[v], sum(chances[v]) / games[v], ties[v], q) for v, q in zip(values, adjusted,
-                                                                                              strict=True)]
+            games, wins, ties, chances = out.get(value, (0, 0, 0, []))
+            chances.append(1 - math.comb(n - len(who), w) / math.comb(n, w))
+            out[value] = (games + 1, wins + int(any(won[g][p] for p in who)), ties + int(drawn[g]), chances)
+    return out
+
+
+def rate_of(name: str, counts: tuple[int, int, int, list[float]], p_holm: float | None = None) -> Rate:
+    games, wins, ties, chances = counts
+    return Rate(name, games, wins, sum(chances) / games if games else 0.0, ties, p_holm)
+
+
+def _clustered(df, labels: list[list[str]], order: list[str] | None = None) -> list[Rate]:
+    """Per-game rates of each label: ``labels[p][g]`` is seat p's label in game g (see the module's docstring)."""
+    counts = tally(df, labels)
+    values = [v for v in (order or sorted(counts)) if v in counts]
+    adjusted = holm([score_test(counts[v][1], counts[v][3]) for v in values])
+    return [rate_of(v, counts[v], q) for v, q in zip(values, adjusted, strict=True)]
 
 
 def by_seat(df) -> list[Rate]:
@@ -323,6 +337,14 @@ def homogeneity(df, facet: str) -> Homogeneity:
     return Homogeneity(facet, "chi-square of homogeneity", float(stat), int(dof), float(p))
 
 
+def homogeneity_tests(df) -> list[Homogeneity]:
+    """The homogeneity test of every facet of the table with two values or more (seat, turn, then the facts),
+    Holm-corrected over them."""
+    found = [homogeneity(df, facet) for facet, rates in summarise(df).items() if len(rates) > 1]
+    adjusted = holm([h.p for h in found])
+    return [Homogeneity(h.facet, h.test, h.statistic, h.dof, h.p, q) for h, q in zip(found, adjusted, strict=True)]
+
+
 def summarise(df, finished_only: bool = False) -> dict[str, list[Rate]]:
     """Every summary of the table: ``"seat"``, ``"turn"`` (turn places, when the table has them) and one entry
     per facet, each a list of :class:`Rate`. ``finished_only``: draws (and capped games) left out."""
@@ -371,6 +393,7 @@ def report(df, game_id: str | None = None) -> str:
     if e["draws"] and len(fin):
         views.append(("finished games only (draws left out)", fin))
     for view, table in views:
+        tests = {h.facet: h for h in homogeneity_tests(table)}
         for name, rates in summarise(table).items():
             if len(rates) < 2 or (view != "all games" and name not in ("seat", "turn")):
                 continue  # one value says nothing; the finished-only view is for seats and places
@@ -378,9 +401,12 @@ def report(df, game_id: str | None = None) -> str:
             lines.append(f"\nwin rate by {label} · {view}")
             lines += ["  " + r.line(game.fact_label(name, r.name) if game and name not in ("seat", "turn") else "")
                       for r in rates]
-            lines.append("  " + homogeneity(table, name).line())
+            lines.append("  " + tests[name].line())
         pairs = first_player(table)
         if pairs:
             lines.append(f"\nfirst player's advantage · {view} ({AGRESTI_MIN}; {MCNEMAR}, Holm over places)")
             lines += ["  " + x.line() for x in pairs]
+    from .analysis import report_lines  # cards, matchups, length: they build on this module
+
+    lines += report_lines(df, game_id)
     return "\n".join(lines)

@@ -2,7 +2,11 @@
 the games ended, the win / draw / loss chart by seat, the first player's advantage (its tests named) and the
 per-identity table appear, the language switch relabels the results; at 1280×800 and 390×844 (a phone) nothing
 scrolls sideways, no label or button text is cut and no chart's text is outside its chart. Screenshots go to
-test-output/ (the tab as opened, and scrolled to the first player's figure as ``balance-…-results.png``)."""
+test-output/ (the tab as opened, and scrolled to the first player's figure as ``balance-…-results.png``).
+
+Issue 32 items 4–6: a MOBA study, most of whose games the bots' round cap stops, shows the capped-games warning,
+the facet chart with the homogeneity tests named, the cards played vs not, the hero × hero heatmap and the win
+rate against game length; a game of the study opens in the Play tab of a new page, in Player 0's own view."""
 
 from __future__ import annotations
 
@@ -88,7 +92,8 @@ def results(page, lab, lang: str) -> None:
     seats, first = lab.locator(".re-balance-chart .js-plotly-plot"), lab.locator(".re-balance-first .js-plotly-plot")
     seats.wait_for(state="visible", timeout=30_000)
     first.wait_for(state="visible", timeout=30_000)
-    assert lab.locator(".js-plotly-plot").count() == 2
+    # seats, first player, the facet picked, cards, length (城堡之心 has sides: no matchup heatmap)
+    assert lab.locator(".js-plotly-plot").count() == 5
     page.wait_for_function("() => document.querySelector('.re-balance-first .gtitle')?.textContent"
                            f" === \"{FIRST[lang]}\"", timeout=30_000)
     ends = lab.locator(".re-balance-ends").inner_text()
@@ -103,3 +108,65 @@ def results(page, lab, lang: str) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert cut_texts(page, ".re-balance-lab") == []
     assert page.evaluate(OUTSIDE, ".re-balance-lab") == []
+
+
+WARNING = {"en": "Most games hit the bots' limits", "zh": "大多数对局触及机器人的上限"}
+TEST_NAMES = {"en": ("Cochran's Q", "chi-square of homogeneity"), "zh": ("科克伦 Q 检验", "卡方齐性检验")}
+OPEN = {"en": "Open in Play", "zh": "在对局页中打开"}
+HEROES = {"en": "hero × hero", "zh": "英雄 × 英雄"}
+
+
+def shot(page, lab, css: str, path) -> None:
+    lab.locator(css).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(path), full_page=False)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "height", "lang"), [(1280, 800, "en"), (390, 844, "zh")])
+def test_a_capped_moba_study_warns_and_shows_cards_matchups_length_and_opens_a_game(chromium_path, output_dir,
+                                                                                     app_url, width, height, lang):
+    with browser_page(chromium_path, width=width, height=height) as page:
+        page.goto(app_url, timeout=LONG)
+        page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
+        if lang == "zh":
+            page.locator(".re-lang button", has_text="中文").click()
+        page.locator(".re-game-picker select").select_option(label="卡驱MOBA · Card-driven MOBA")
+        open_tab(page, {"en": "Balance", "zh": "平衡"}[lang])
+        lab = page.locator(".re-balance-lab")
+        lab.wait_for(state="visible", timeout=30_000)
+        lab.locator(".re-balance-run").click()  # the default study: 4 greedy bots, 100 games
+        done = "100 games" if lang == "en" else "共 100 局"
+        page.wait_for_function("() => (document.querySelector('.re-balance-status')?.innerText ?? '')"
+                               f".includes('{done}')", timeout=LONG)
+        warning = lab.locator(".re-balance-warning")
+        warning.wait_for(state="visible", timeout=30_000)
+        assert WARNING[lang] in warning.inner_text()
+        for css in (".re-balance-facet-chart", ".re-balance-cards", ".re-balance-matchup", ".re-balance-length"):
+            lab.locator(f"{css} .js-plotly-plot").wait_for(state="visible", timeout=30_000)
+            assert lab.locator(f"{css} .js-plotly-plot").bounding_box()["height"] > 150, css
+        assert lab.locator(".js-plotly-plot").count() == 6  # seats, first player, facet, cards, heroes, length
+        page.wait_for_function("(t) => document.querySelector('.re-balance-matchup .gtitle')?.textContent"
+                               ".startsWith(t)", arg=HEROES[lang], timeout=30_000)
+        tests = lab.locator(".re-balance-tests").inner_text()
+        assert all(name in tests for name in TEST_NAMES[lang]), tests
+        page.screenshot(path=str(output_dir / f"balance-capped-{width}-{lang}.png"), full_page=False)
+        shot(page, lab, ".re-balance-facet-note", output_dir / f"balance-facets-{width}-{lang}.png")
+        shot(page, lab, ".re-balance-cards-note", output_dir / f"balance-cards-{width}-{lang}.png")
+        shot(page, lab, ".re-balance-matchup-note", output_dir / f"balance-matchup-{width}-{lang}.png")
+        shot(page, lab, ".re-balance-open", output_dir / f"balance-length-open-{width}-{lang}.png")
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+        assert cut_texts(page, ".re-balance-lab") == []
+        assert page.evaluate(OUTSIDE, ".re-balance-lab") == []
+
+        link = lab.locator(".re-balance-open-link")
+        assert OPEN[lang] in link.inner_text() and link.get_attribute("href").startswith("?play=")
+        with page.context.expect_page(timeout=30_000) as opened:
+            link.click()
+        play = opened.value
+        play.locator(".re-play-area").wait_for(state="visible", timeout=LONG)
+        msg = play.locator(".re-table-file-msg")
+        loaded = {"en": "Opened: Card-driven MOBA", "zh": "已打开："}[lang]
+        play.wait_for_function("(t) => (document.querySelector('.re-table-file-msg')?.innerText ?? '').includes(t)",
+                               arg=loaded, timeout=LONG)
+        assert msg.is_visible()
+        play.screenshot(path=str(output_dir / f"balance-opened-{width}-{lang}.png"), full_page=False)

@@ -230,3 +230,42 @@ def test_an_existing_cluster_started_by_hand(tmp_path):
         for p in reversed(procs):
             p.terminate()
             p.wait(timeout=30)
+
+
+# --- reproducing one game (issue 32 item 5) ---------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "players", "bots"), [("eternal_breath", 3, ("greedy", "random", "greedy")),
+                                                      ("card_moba", 2, ("greedy",)), ("castle_heart", 5, ("random",))])
+def test_replay_returns_the_final_state_of_a_rows_game(tmp_path, game, players, bots):
+    """A row read back from Parquet (numpy types) replays to the very game it describes: the row made again from
+    the replayed State is the row (winners, steps, cards, ending…), with or without the game named."""
+    from explorer.balance import replay
+    from explorer.balance.study import row_of
+
+    s = Study(game, players, 4, bots, {}, seed=12)
+    table = pd.read_parquet(write(run(s, workers=0, progress=False), tmp_path / "t.parquet"))
+    for i in (1, 3):
+        row = table.iloc[i]
+        end = replay(row)
+        assert end.game.id == game and end is not replay(row, game)
+        again = row_of(end, i, int(row["seed"]), s.seat_bots())
+        assert again == s.row(i) and again["winners"] == row["winners"] and len(end.history) == row["steps"]
+
+
+def test_replay_refuses_a_row_of_no_known_game():
+    from explorer.balance import replay
+
+    row = Study("castle_heart", 4, 1, ("greedy",)).row(0)
+    with pytest.raises(StudyError) as err:
+        replay({**row, "variant": json.dumps({"nope": 1})})
+    assert err.value.option == "row"
+
+
+def test_the_command_line_summary_has_cards_matchups_and_length(tmp_path, capsys):
+    out = tmp_path / "study.parquet"
+    assert main(["eternal_breath", "--players", "2", "--games", "16", "--bots", "greedy", "--seed", "2",
+                 "--workers", "0", "--quiet", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "win rate when a card was played vs not" in printed and "Holm over the cards" in printed
+    assert "character × character" in printed and "win rate against game length (rounds" in printed
+    assert "Mantel–Haenszel trend" in printed
+    assert "Fireball" in printed and "atk_fireball" not in printed  # a card by its name, not its id

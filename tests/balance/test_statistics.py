@@ -3,6 +3,7 @@ paired what-if differences — each statistic against scipy or a hand computatio
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -208,3 +209,97 @@ def test_a_switch_that_cannot_act_is_warned_before_running(tmp_path, capsys):
     assert "warning: --compare identity_mix=no_neutral cannot change play at 4 players" in printed.err
     assert "what-if identity_mix=no_neutral − base" in printed.out and "McNemar" in printed.out
     assert (tmp_path / "s.whatif.parquet").exists()
+
+
+# --- cards, matchups, length (issue 32 item 4) -------------------------------------------------------------------
+@pytest.mark.parametrize(("wins", "n", "chance"), [(0, 10, 0.5), (3, 10, 0.5), (7, 20, 0.3), (15, 20, 0.5),
+                                                  (50, 100, 0.5), (40, 90, 2 / 3)])
+def test_the_exact_test_is_scipys_binomial_test_when_every_chance_is_equal(wins, n, chance):
+    from explorer.balance.analysis import exact_test
+
+    assert exact_test(wins, [chance] * n) == pytest.approx(stats.binomtest(wins, n, chance).pvalue, rel=1e-9)
+
+
+def test_the_exact_test_sums_every_count_no_likelier_than_the_one_seen():
+    """Against brute force: every outcome of 9 trials of mixed chances (0 and 1 included) enumerated."""
+    import itertools
+
+    from explorer.balance.analysis import exact_test
+
+    chances = [0.5, 0.5, 0.75, 0.75, 0.75, 1 / 3, 0.0, 1.0, 1.0]
+    pmf = [0.0] * (len(chances) + 1)
+    for outcome in itertools.product((0, 1), repeat=len(chances)):
+        pmf[sum(outcome)] += math.prod(c if o else 1 - c for o, c in zip(outcome, chances, strict=True))
+    for wins in range(len(chances) + 1):
+        expected = sum(q for q in pmf if q <= pmf[wins] * (1 + 1e-7)) if pmf[wins] > 0 else 0.0
+        assert exact_test(wins, chances) == pytest.approx(min(expected, 1.0), abs=1e-12)
+
+
+def _cards_table(rows):
+    """rows: (winner or None, cards of seat 0, cards of seat 1)."""
+    df = _table([(int(w == 0), int(w == 1)) for w, _, _ in rows])
+    df["cards_0"] = [json.dumps(dict.fromkeys(a, 1)) for _, a, _ in rows]
+    df["cards_1"] = [json.dumps(dict.fromkeys(b, 1)) for _, _, b in rows]
+    return df
+
+
+def test_a_card_is_tested_by_the_games_where_one_seat_played_it():
+    """Two players: the games where exactly one seat played "x" decide (the sign test, scipy's binomtest at ½);
+    games where both played it, or draws, weigh nothing; Holm over the cards."""
+    from explorer.balance.analysis import card_rates
+
+    rows = ([(0, "x", "")] * 14 + [(1, "x", "")] * 3 + [(0, "xy", "xy")] * 5 + [(None, "x", "")] * 4
+            + [(1, "y", "")] * 6 + [(0, "", "y")] * 2)
+    rates = {c.card: c for c in card_rates(_cards_table(rows))}
+    x, y = rates["x"], rates["y"]
+    assert (x.played.games, x.played.wins, x.played.draws) == (26, 19, 4)
+    assert (x.not_played.games, x.not_played.wins) == (14 + 3 + 4 + 6 + 2, 3 + 6 + 2)
+    assert x.played.interval == wilson(19, 26)
+    assert x.p == pytest.approx(stats.binomtest(14, 17, 0.5).pvalue)
+    assert y.p == pytest.approx(stats.binomtest(0, 8, 0.5).pvalue)  # played by the loser in all 8 such games
+    assert [x.p_holm, y.p_holm] == pytest.approx(holm([x.p, y.p]))
+    assert x.differs and y.differs
+
+
+def test_a_matchup_cell_is_the_rows_win_rate_against_the_column():
+    from explorer.balance.analysis import matchups
+
+    rows = [("a", "b", 0)] * 9 + [("b", "a", 0)] * 3 + [("a", "b", 1)] * 2 + [("c", "a", 1)] * 4 + [("b", "c", None)]
+    df = _table([(int(w == 0), int(w == 1)) for _, _, w in rows])
+    df["hero_0"], df["hero_1"] = [r[0] for r in rows], [r[1] for r in rows]
+    values, cells = matchups(df, "hero")
+    assert values == ["a", "b", "c"] and ("a", "a") not in cells
+    ab, ba = cells[("a", "b")], cells[("b", "a")]
+    assert (ab.rate.games, ab.rate.wins) == (14, 9) and (ba.rate.games, ba.rate.wins) == (14, 3 + 2)
+    assert ab.p == pytest.approx(stats.binomtest(9, 14, 0.5).pvalue) == pytest.approx(ba.p)
+    assert (cells[("b", "c")].rate.games, cells[("b", "c")].rate.draws) == (1, 1)
+    # two players: (b, a) mirrors (a, b): Holm over the 3 pairs, not the 6 cells
+    pairs = [cells[("a", "b")].p, cells[("a", "c")].p, cells[("b", "c")].p]
+    assert ab.p_holm == ba.p_holm == pytest.approx(holm(pairs)[0])
+
+
+def test_the_length_trend_is_n_minus_one_r_squared_with_scipys_pearson_r():
+    from explorer.balance.analysis import by_length, length_trend
+
+    rng = random.Random(3)
+    wins, turns, rounds = [], [], []
+    for _ in range(300):
+        length = rng.randrange(1, 30)
+        first = rng.randrange(2)
+        first_wins = rng.random() < 0.3 + length / 50
+        winner = first if first_wins else 1 - first
+        wins.append(tuple(int(p == winner) for p in range(2)))
+        turns.append((0, 1) if first == 0 else (1, 0))
+        rounds.append(length)
+    df = _table(wins, turns)
+    df["rounds"] = rounds
+    trend = length_trend(df)
+    x = [float(v) for v in rounds]
+    y = [int(w[t.index(0)]) for w, t in zip(wins, turns, strict=True)]
+    r = stats.pearsonr(x, y).statistic
+    assert trend.r == pytest.approx(r) and trend.statistic == pytest.approx(299 * r * r)
+    assert trend.p == pytest.approx(stats.chi2.sf(299 * r * r, 1)) and trend.p < 0.001
+    bins = by_length(df)
+    assert sum(b.games for b in bins) == 300 and len(bins) == 4
+    assert all(a.high < b.low for a, b in itertools.pairwise(bins))
+    assert sum(b.rates[0].wins for b in bins) == sum(y)
