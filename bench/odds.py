@@ -1,7 +1,9 @@
 """Exact odds of 永恒之息 against icepool and sympy.stats, on identical questions, results asserted equal.
 
 Questions: one attack ``damage(3, 2, 1)`` (block, and dodge), the same with half points
-``damage(7/2, 3/2, 1/2)``, a 2-dice judgment (2d判定), and ``turns_to_kill(20, damage(3, 2, 1), 40)``.
+``damage(7/2, 3/2, 1/2)``, the "dodge or block?" table ``best_response_table(3, 2, 1)`` (per attacker's die: both
+expected damages, the dodge's chance, the better one and by how much), a 2-dice judgment (2d判定), and
+``turns_to_kill(20, damage(3, 2, 1), 40)``.
 Ours are timed warm (after one call) and uncached: every call recomputes from the engine's rule.
 Fair to the peer: each question is asked in every idiom icepool documents for it (``icepool.map`` over two
 dice, the difference of dice then ``Die.map``, ``n @ die``, a running sum clipped at the HP with
@@ -20,11 +22,20 @@ import icepool
 import sympy as sp
 from sympy import stats
 
-from probability.eternal_breath import STANDING, damage, judgment, turns_to_kill
+from probability.eternal_breath import (
+    BLOCK,
+    DODGE,
+    EITHER,
+    STANDING,
+    best_response_table,
+    damage,
+    judgment,
+    turns_to_kill,
+)
 
 HP, MAX_TURNS, POINTS = 20, 40, (3, 2, 1)
 HALF_POINTS = (Fraction(7, 2), Fraction(3, 2), Fraction(1, 2))
-TARGET_MS = {"damage": 1.0, "judgment": 1.0, "turns_to_kill": 5.0}
+TARGET_MS = {"damage": 1.0, "table": 1.0, "judgment": 1.0, "turns_to_kill": 5.0}
 MIN_RATIO = 5.0
 
 
@@ -64,6 +75,39 @@ def icepool_dodge_idioms(points) -> dict:
                                                  icepool.d6, icepool.d6),
         "nested Die.map": lambda: icepool.d6.map(lambda x: icepool.d6.map(
             lambda y: 0 if y > x else max(1, math.floor(x + a)))),
+    }
+
+
+# --- "dodge or block?", the icepool ways -------------------------------------------------------------------
+def _table(per_die) -> tuple:
+    """The table's rows as ``best_response_table`` gives them, from ``per_die(x)`` = (block die, dodge die) once the
+    attacker's die shows x."""
+    rows = []
+    for x in range(1, 7):
+        block, dodge = per_die(x)
+        e_block, e_dodge = block.mean(), dodge.mean()
+        better = BLOCK if e_block < e_dodge else DODGE if e_dodge < e_block else EITHER
+        rows.append({"attack_die": x, "block": e_block, "dodge": e_dodge, "dodge_succeeds": dodge.probability(0),
+                     "better": better, "by": abs(e_block - e_dodge)})
+    return rows
+
+
+def icepool_table_idioms(points) -> dict:
+    """Per attacker's face, the defender's die mapped to the damage (``Die.map``), or both dice mapped with the
+    attacker's fixed (``icepool.map`` over ``Die([x])`` and d6); then ``mean`` and ``probability``."""
+    a, b, c = points
+
+    def hurt(x, y, response):
+        if response == BLOCK:
+            return max(1, math.floor(x + a - (y + b + c)))
+        return 0 if y > x else max(1, math.floor(x + a))
+
+    return {
+        "Die.map per face": lambda: _table(lambda x: tuple(icepool.d6.map(lambda y, r=r: hurt(x, y, r))
+                                                           for r in (BLOCK, DODGE))),
+        "icepool.map per face": lambda: _table(lambda x: tuple(icepool.map(lambda xx, y, r=r: hurt(xx, y, r),
+                                                                           icepool.Die([x]), icepool.d6)
+                                                               for r in (BLOCK, DODGE))),
     }
 
 
@@ -201,6 +245,10 @@ def run() -> Iterator[dict]:
     for response, fn in (("block", sympy_block), ("dodge", sympy_dodge)):
         ours_ms = _ms(lambda r=response: damage(*POINTS, response=r))
         yield (_row(f"damage(3, 2, 1, {response}) warm", ours_ms, TARGET_MS["damage"], "sympy.stats", _ms(fn)))
+
+    yield _question("best_response_table(3, 2, 1): dodge or block per attacker's die", "table",
+                    lambda: best_response_table(*POINTS), best_response_table(*POINTS), icepool_table_idioms(POINTS),
+                    convert=lambda answer: answer)
 
     yield (_question("judgment(2): a 2d判定, the sum of two dice", "judgment", lambda: judgment(2), judgment(2),
                           {"2 @ d6": lambda: 2 @ icepool.d6, "d6 + d6": lambda: icepool.d6 + icepool.d6}))

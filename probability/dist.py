@@ -186,6 +186,15 @@ def show(p: Fraction, digits: int = 2) -> str:
     return f"{pct} ({exact})" if exact else f"≈ {pct}"
 
 
+def show_html(p: Fraction, digits: int = 2) -> str:
+    """:func:`show` for a page: when the exact fraction is too long to read beside the percent, it is there on
+    demand, as the text's tooltip (hover, or a long press on a phone), whole."""
+    text = show(p, digits)
+    if short_exact(p) is not None:
+        return text
+    return f'<span class="re-exact" title="= {exact_text(p)}">{text}</span>'
+
+
 def show_number(x: Fraction, digits: int = 3) -> str:
     """A mean or an expected value for people: ``1.333 (4/3)``, or ``≈ 1.333`` when the exact value is long."""
     exact = short_exact(x)

@@ -15,7 +15,7 @@ from typing import Any
 
 from explorer.games.eternal_breath import combat
 
-from .dist import Dist, mean
+from .dist import Dist
 from .eb_switches import BEFORE_DIE, BLOCK_WITHOUT_CARD, NO_CARD_ZERO, RESPONSE_TIMING, combat_rules
 
 BLOCK, DODGE, BEST = combat.BLOCK, combat.DODGE, "best"
@@ -176,13 +176,18 @@ def best_response_table(attack_points: int | Fraction, base_defence: int | Fract
     (P(the dodge cancels the attack)), ``better`` ("block", "dodge" or "either") and ``by`` (how much
     lower the better one's expected damage is; 0 for "either").
     """
+    attack_points = _number("attack_points", attack_points)
+    base_defence = _number("base_defence", base_defence)
+    defence_points = _number("defence_points", defence_points)
+    rules = combat_rules(switches)
     rows = []
-    for attack_die in FACES:
-        block = damage_given_die(attack_die, attack_points, base_defence, defence_points, BLOCK, **switches)
-        dodge = damage_given_die(attack_die, attack_points, base_defence, defence_points, DODGE, **switches)
-        e_block, e_dodge = mean(block), mean(dodge)
-        better = BLOCK if e_block < e_dodge else DODGE if e_dodge < e_block else EITHER
+    for attack_die in FACES:  # six faces of the defender's die: each expectation is a whole number of sixths
+        block = _row_counts(attack_die, attack_points, base_defence, defence_points, BLOCK, rules)
+        dodge = _row_counts(attack_die, attack_points, base_defence, defence_points, DODGE, rules)
+        six_block, six_dodge = _row_total(block), _row_total(dodge)
+        e_block, e_dodge = Fraction(six_block, 6), Fraction(six_dodge, 6)
+        better = BLOCK if six_block < six_dodge else DODGE if six_dodge < six_block else EITHER
         rows.append({"attack_die": attack_die, "block": e_block, "dodge": e_dodge,
-                     "dodge_succeeds": dodge.get(CANCELLED, Fraction(0)), "better": better,
-                     "by": abs(e_block - e_dodge)})
+                     "dodge_succeeds": Fraction(dodge.get(CANCELLED, 0), 6), "better": better,
+                     "by": Fraction(abs(six_block - six_dodge), 6)})
     return rows

@@ -3,8 +3,10 @@
 The game tree is the engine's: ``GAME.legal_actions`` / ``GAME.apply`` / ``GAME.chance_outcomes`` on the raw
 state data, so every rule (costs, stamina, skill sequences, shields, statuses, poison at the start phase,
 death) is the engine's own. The value is an expectimax: the hero picks the play with the best chance, every
-draw (the two of the draw phase, and those a card orders) is enumerated with its exact ``Fraction``, and
-positions are memoised. Bounded by three choices, each stated to the reader of a figure:
+draw (the two of the draw phase, and those a card orders) is enumerated exactly (whole-number weights, one
+division per draw), and positions are memoised on what can still change the chance: two orders of the same cards
+are one position when they leave the same progress towards each skill sequence (``_progress``).
+Bounded by three choices, each stated to the reader of a figure:
 
 - **Aim (瞄准)**: a card or skill aimed at a hero is aimed at the chosen enemy; of the cells or directions a
   card or skill may take, only the one that ends nearest that enemy is tried; moves are tried only to step
@@ -20,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from explorer import CHANCE, TERMINAL, Emitter
+from explorer import CHANCE, TERMINAL, Emitter, Weighted
 from explorer.games.card_moba import board
+from explorer.games.card_moba.action_phase import sequences
 from explorer.games.card_moba.game import GAME
 from explorer.games.card_moba.legal import A
 from explorer.games.card_moba.records import Moba
@@ -70,8 +73,23 @@ def _landing(d: Moba, a, hero: int, enemy: int) -> tuple:
     return (t.alive, t.hp, _distance(after, hero, enemy), repr(a.args))
 
 
+def _progress(h) -> tuple:
+    """What of the cards played this action phase can still count towards a skill (MB-hero-skill-sequence): the
+    engine grants a use once the cards since that alternative's last grant end with its sequence (``grant_skills``
+    reads ``played`` and ``spent`` for nothing else), so only the last len(sequence) − 1 of them matter. Two
+    orders of the same cards that leave the same tails are one position."""
+    if not h.played:
+        return ()
+    spent = dict(h.spent)
+    out = []
+    for key, seq in sequences(h.hero):
+        since = h.played[spent.get(key, 0):]
+        out.append(since[max(0, len(since) - len(seq) + 1):])
+    return tuple(out)
+
+
 def _hero_key(h) -> tuple:
-    return (h.hp, h.shield, h.stamina, h.steps, h.attacks, h.statuses, h.marks, h.played, h.spent, h.uses, h.hand,
+    return (h.hp, h.shield, h.stamina, h.steps, h.attacks, h.statuses, h.marks, _progress(h), h.uses, h.hand,
             h.crit, h.alive, h.pos, h.last_hit)
 
 
@@ -95,44 +113,60 @@ class Search:
 
     def best(self, d: Moba) -> Fraction:
         """The chance from ``d`` (the hero's turn, or a draw), the current turn counting as the first."""
-        return self.value(d, self.turns)
+        return Fraction(self.value(d, self.turns))
 
-    def value(self, d: Moba, left: int) -> Fraction:
+    def value(self, d: Moba, left: int) -> Fraction | int:
+        """The chance from ``d`` with ``left`` of the hero's turns: 0, 1 or a Fraction (whole numbers inside the
+        search: a draw's chance is summed over its cards' counts and divided once, by the pile's size)."""
         key = (_key(d), left)
         got = self.memo.get(key)
         if got is None:
             got = self.memo[key] = self._value(d, left)
         return got
 
-    def _after(self, d: Moba, action, left: int) -> Fraction:
+    def _after(self, d: Moba, action, left: int) -> Fraction | int:
         if action.kind == "end" and d.seat == self.hero and left == 1:
-            return Fraction(0)  # the hero's last turn ends without the goal
+            return 0  # the hero's last turn ends without the goal
         after, events = step(d, action)
         if self.goal(after, events):
-            return Fraction(1)
+            return 1
         if action.kind == "end" and d.seat == self.hero:
             left -= 1
             if not left:
-                return Fraction(0)
+                return 0
         return self.value(after, left)
 
-    def _value(self, d: Moba, left: int) -> Fraction:
+    def _value(self, d: Moba, left: int) -> Fraction | int:
         self.nodes += 1
         who = GAME.current_player(d)
         if who == TERMINAL:
-            return Fraction(0)
+            return 0
         if who == CHANCE:
             if d.draws[0] != self.hero:
                 return self._after(d, A("draw", CHANCE, card=None), left)
-            return sum((p * self._after(d, a, left) for a, p in GAME.chance_outcomes(d)), Fraction(0))
+            return self._draw(d, left)
         if who != self.hero:
             return self._after(d, A("end", who), left)
-        best = Fraction(0)
+        best = 0
         for a in sorted(_aimed(d, self.hero, self.enemy), key=lambda a: ORDER[a.kind]):
-            best = max(best, self._after(d, a, left))
-            if best == 1:
-                break
+            v = self._after(d, a, left)
+            if v > best:
+                best = v
+                if best == 1:
+                    break
         return best
+
+    def _draw(self, d: Moba, left: int) -> Fraction | int:
+        """A draw of the hero's: each card weighted by its count in the pile, one division at the end."""
+        outcomes = GAME.chance_outcomes(d)
+        if not isinstance(outcomes, Weighted):
+            return sum((p * self._after(d, a, left) for a, p in outcomes), Fraction(0))
+        whole = 0
+        for a, weight in zip(outcomes.outcomes, outcomes.weights, strict=True):
+            v = self._after(d, a, left)
+            if v:
+                whole += weight * v
+        return Fraction(whole, outcomes.total) if 0 < whole < outcomes.total else whole // outcomes.total
 
 
 def dead(seat: int) -> Goal:

@@ -21,9 +21,9 @@ import traitlets
 
 from explorer.games.card_moba.content import sample
 from probability import card_moba as mb
-from probability.dist import show
+from probability.dist import show, show_html
 from widgets.component import Component, clamped, one_of, take_from_control
-from widgets.plotly_bundle import show_figure
+from widgets.plotly_bundle import show_figure, y_title
 
 BOUNDS = {"hp": (1, 60, 12), "shield": (0, 20, 2), "poison_layers": (0, 6, 2), "poison_turns": (0, 6, 3),
           "bleed_layers": (0, 6, 0), "bleed_turns": (0, 6, 0), "stamina": (0, 12, 4), "turns": (1, 3, 1)}
@@ -118,11 +118,15 @@ class CardMobaOdds(Component):
         self._hits_out, self._time_out, self._kill_out = ipw.Output(), ipw.Output(), ipw.Output()
         c = self._controls
         wrap = ipw.Layout(flex_flow="row wrap", width="100%")
+
+        def column(*names):  # a column of at least 280 px (a slider's track stays usable), side by side on a desk
+            return ipw.VBox([c[n] for n in names], layout=ipw.Layout(flex="1 1 280px", min_width="0"))
+
         super().__init__(children=[
             self._title,
-            ipw.Box([ipw.VBox([c["attacker"], c["target"], c["hp"], c["shield"], c["stamina"]]),
-                     ipw.VBox([c["poison_layers"], c["poison_turns"], c["bleed_layers"], c["bleed_turns"]]),
-                     ipw.VBox([c["armour_break"], c["weak"], c["poison_death"], c["turns"]])], layout=wrap),
+            ipw.Box([column("attacker", "target", "hp", "shield", "stamina"),
+                     column("poison_layers", "poison_turns", "bleed_layers", "bleed_turns"),
+                     column("armour_break", "weak", "poison_death", "turns")], layout=wrap),
             self._summary, ipw.Box([self._hits_out, self._time_out], layout=wrap),
             self._note, self._button, self._kill_text, self._kill_out], **kwargs)
         self.add_class("re-mb-odds")
@@ -211,10 +215,11 @@ class CardMobaOdds(Component):
         self._note.value = f"<small>{html.escape(self._t('note'))}</small>"
 
     def _layout(self, fig: go.Figure, title: str, x: str, y: str) -> go.Figure:
-        fig.update_layout(template="none", title=title, autosize=True, height=300, barmode="stack", xaxis_title=x,
-                          yaxis_title=y, legend={"orientation": "h", "y": -0.3},
-                          margin={"l": 45, "r": 10, "t": 40, "b": 40})
-        return fig
+        # an x title pushes the legend further down: on a phone the two were drawn over each other
+        fig.update_layout(template="none", title=title, autosize=True, height=320 if x else 300, barmode="stack",
+                          xaxis_title=x, legend={"orientation": "h", "y": -0.45 if x else -0.3},
+                          margin={"l": 45, "r": 10, "t": 40, "b": 80 if x else 40})
+        return y_title(fig, y, self.lang)
 
     def _redraw(self) -> None:
         t = self._t
@@ -241,7 +246,7 @@ class CardMobaOdds(Component):
             self._kill_out.outputs = ()
             return
         turns = list(range(1, len(self.kill) + 1))
-        self._kill_text.value = "<br>".join(f"<b>{html.escape(t('within').format(n=n))}</b>: {html.escape(readable(p))}"
+        self._kill_text.value = "<br>".join(f"<b>{html.escape(t('within').format(n=n))}</b>: {show_html(p)}"
                                             for n, p in zip(turns, self.kill, strict=True))
         self.kill_figure = self._layout(go.Figure(go.Bar(
             x=turns, y=[float(p) for p in self.kill], customdata=[readable(p) for p in self.kill],

@@ -20,11 +20,11 @@ import explorer
 from explorer.games.castle_heart.board import IDENTITIES
 from probability import castle_heart as ch
 from probability.ch_rescue import heals_in_reach
-from probability.dist import at_least, show, show_number
+from probability.dist import at_least, show, show_html, show_number
 from widgets.castle_heart_seat import phase_text
 from widgets.component import Component, clamped, one_of, take_from_control
 from widgets.i18n import player_name
-from widgets.plotly_bundle import show_figure
+from widgets.plotly_bundle import show_figure, y_title
 
 TOPICS = ("ring", "attack", "command", "identities")
 PLAYERS, MAX_STEPS = 6, 3000
@@ -222,9 +222,9 @@ class CastleHeartOdds(Component):
         self._summary.value = self.summary
 
     def _layout(self, fig: go.Figure, title: str, x: str, y: str) -> go.Figure:
-        fig.update_layout(template="none", title=title, height=320, autosize=True, xaxis_title=x, yaxis_title=y,
+        fig.update_layout(template="none", title=title, height=320, autosize=True, xaxis_title=x,
                           legend={"orientation": "h", "y": -0.3}, margin={"l": 50, "r": 10, "t": 40, "b": 60})
-        return fig
+        return y_title(fig, y, self.lang)
 
     def _bar(self, xs, probs, name: str, **kw) -> go.Bar:
         shown = number if kw.pop("mean", False) else readable
@@ -239,7 +239,7 @@ class CastleHeartOdds(Component):
         names = [f"{self._t('hero')} ({hps[0]})",
                  *(f"{self._t('soldier')} {i} ({h})" for i, h in enumerate(hps[1:], 1))]
         fig = self._layout(go.Figure(self._bar(names, falls, self._t("falls"))), self._t("ring"), "", self._t("falls"))
-        text = " · ".join(f"P({self._t('fallen').format(k=k)}) {readable(p)}" for k, p in count.items())
+        text = " · ".join(f"P({self._t('fallen').format(k=k)}) {show_html(p)}" for k, p in count.items())
         return fig, f"<b>{html.escape(self._t('ring'))}</b>: {html.escape(text)}"
 
     def _attack(self):
@@ -254,7 +254,7 @@ class CastleHeartOdds(Component):
         fig = self._layout(fig, self._t("attack"), self._t("combo"), self._t("expected"))
         fig.update_xaxes(tickangle=-30)
         return fig, (f"<b>{html.escape(self._t('expected'))}</b>: {number(mine['expected'])} · "
-                     f"<b>{html.escape(self._t('hit'))}</b>: {readable(mine['hit'])}")
+                     f"<b>{html.escape(self._t('hit'))}</b>: {show_html(mine['hit'])}")
 
     def _command(self):
         cmd = ch.Command(attackers=("knight",) * self.knights, apart=self.apart, soldiers=(("knight", 3),) *
@@ -266,7 +266,7 @@ class CastleHeartOdds(Component):
         fig = go.Figure(go.Bar(x=[1, 2, 3, 4], y=charges, name=self._t("charge"),
                                marker_color=["#b23a48" if a == self.apart else "#9aa7b1" for a in range(1, 5)]))
         fig = self._layout(fig, self._t("charge"), self._t("distance"), self._t("charge"))
-        return fig, " · ".join(f"<b>{html.escape(self._t(k))}</b>: {readable(odds[o])}" for k, o in
+        return fig, " · ".join(f"<b>{html.escape(self._t(k))}</b>: {show_html(odds[o])}" for k, o in
                                (("cmd_soldiers_fall", "soldiers"), ("cmd_hero_falls", "hero")))
 
     def _identities(self):
@@ -288,10 +288,10 @@ class CastleHeartOdds(Component):
                  f"{self._t('turn')} {player_name(d.active, self.lang)} · "
                  f"{phase_text(d.phase, self.lang) or d.phase}")  # the phase's name, not its code ("阶段 play")
         public = heals_in_reach(view, public=True)
-        lines = [html.escape(where), f"<b>{html.escape(self._t('heals'))}</b>: ≥1 {readable(at_least(heals, 1))} · "
-                 f"≥2 {readable(at_least(heals, 2))} · {html.escape(self._t('public'))}: ≥1 "
-                 f"{readable(at_least(public, 1))}"]
-        lines += [f"{self._t('seat_n')} {s} {html.escape(self._t('dying'))}: {readable(p)}" for s, p in dying.items()]
+        lines = [html.escape(where), f"<b>{html.escape(self._t('heals'))}</b>: ≥1 {show_html(at_least(heals, 1))} · "
+                 f"≥2 {show_html(at_least(heals, 2))} · {html.escape(self._t('public'))}: ≥1 "
+                 f"{show_html(at_least(public, 1))}"]
+        lines += [f"{self._t('seat_n')} {s} {html.escape(self._t('dying'))}: {show_html(p)}" for s, p in dying.items()]
         return fig, "<br>".join(lines)
 
     def _identity_table(self, post) -> str:
@@ -299,7 +299,7 @@ class CastleHeartOdds(Component):
         rows = []
         for i, row in enumerate(post):
             who = f"{i} {self._t('you')}" if i == self.seat else str(i)
-            cells = [html.escape(who), *(readable(row[k]) if k in row else "—" for k in IDENTITIES)]
+            cells = [html.escape(who), *(show_html(row[k]) if k in row else "—" for k in IDENTITIES)]
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         return (f"<div style='overflow-x:auto'><table class='re-table re-ch-who'><thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table></div><i>{html.escape(self._t('note'))}</i>")

@@ -69,7 +69,10 @@ NARROW = """<style>
 @media (max-width:1300px){.re-tour-table .re-ch-table{zoom:.8}}
 @media (max-width:800px){.re-tour-table .re-ch-table{zoom:.7}.re-tour-table .re-moba-player{min-width:0}}
 @media (max-width:540px){.re-tour-table .re-ch-table{zoom:.4}}
+@media (max-width:880px){.re-tour-body>.re-tour-board{order:-1}.re-tour-board>.re-tour-table{order:-1}}
 </style>"""
+# On a phone the lesson and the board no longer fit side by side: the board comes first, the table at its top, right
+# under Prev / Next (the lesson's text follows), so each step's move is seen without scrolling (issue 31).
 
 
 def _t(key: str, lang: str, **fields) -> str:
@@ -121,9 +124,12 @@ class GuidedTour(ipw.VBox):
         lesson = ipw.VBox([self._title, self._text, self._predict_box, self._clauses],
                           layout=ipw.Layout(flex="1 1 320px", min_width="0"))
         board = ipw.VBox([self._did, self._events, self._table], layout=ipw.Layout(flex="2 1 560px", min_width="0"))
+        board.add_class("re-tour-board")
+        body = ipw.HBox([lesson, board], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))
+        body.add_class("re-tour-body")
         super().__init__(children=[
-            ipw.HBox([self._picker, self._restart]), ipw.HBox([self._prev, self._next, self._position]),
-            ipw.HBox([lesson, board], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"))], **kwargs)
+            ipw.HBox([self._picker, self._restart]), ipw.HBox([self._prev, self._next, self._position]), body],
+            **kwargs)
         self.add_class("re-guided-tour")
         self._prev.on_click(self._on_prev)
         self._next.on_click(self._on_next)

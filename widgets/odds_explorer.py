@@ -24,10 +24,10 @@ import traitlets
 import explorer
 from probability import eternal_breath as eb
 from probability.dist import mean as dist_mean
-from probability.dist import show, show_number, tail
+from probability.dist import show, show_html, show_number, tail
 from probability.eb_switches import combat_rules, combat_switch_options
 from widgets.component import Component, clamped, one_of, take_from_control
-from widgets.plotly_bundle import show_figure
+from widgets.plotly_bundle import show_figure, y_title
 
 # name → (minimum, maximum, default); values outside are clamped
 BOUNDS = {
@@ -277,14 +277,14 @@ class OddsExplorer(Component):
         self._summary.value = f"<b>{html.escape(self._t('mean'))}</b>: {show_number(mean)}"
         self._table_html.value = self._table_markup()
         r, t = self.duel_result, self._t
-        self._duel_summary.value = " · ".join(f"{html.escape(t(k))}: {show(v)}" for k, v in
+        self._duel_summary.value = " · ".join(f"{html.escape(t(k))}: {show_html(v)}" for k, v in
                                               (("a_falls", r.a_falls), ("b_falls", r.b_falls), ("both", r.standing)))
 
     def _layout(self, fig: go.Figure, title: str, x: str) -> go.Figure:
         fig.update_layout(template="none", title=title, autosize=True, height=300, bargap=0.15, xaxis_title=x,
-                          yaxis_title=self._t("prob"), yaxis_range=[0, 1.05], legend={"orientation": "h", "y": -0.25},
+                          yaxis_range=[0, 1.05], legend={"orientation": "h", "y": -0.25},
                           margin={"l": 50, "r": 10, "t": 40, "b": 40})
-        return fig
+        return y_title(fig, self._t("prob"), self.lang)
 
     def _damage_fig(self) -> go.Figure:
         t = self._t

@@ -27,3 +27,16 @@ def figure_bundle(figure: Any) -> dict[str, Any]:
 def show_figure(out: ipw.Output, figure: Any) -> None:
     """Replace what ``out`` shows by ``figure`` (small, no FigureWidget, no plotly.io)."""
     out.outputs = ({"output_type": "display_data", "data": figure_bundle(figure), "metadata": {}},)
+
+
+def y_title(figure: Any, title: str, lang: str) -> Any:
+    """The y axis's title: rotated as plotly draws it in English; in 中文 written upright above the axis, read
+    left to right (plotly turns a y title a quarter turn, which lays each Chinese character on its side)."""
+    if lang != "zh":
+        figure.update_layout(yaxis_title=title)
+        return figure
+    top = figure.layout.margin.t
+    figure.update_layout(yaxis_title="", margin_t=(80 if top is None else top) + 18)
+    figure.add_annotation(text=title, xref="paper", yref="paper", x=0, y=1, xanchor="left", yanchor="bottom",
+                          yshift=4, showarrow=False, name="re-y-title")
+    return figure

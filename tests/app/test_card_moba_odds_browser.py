@@ -1,11 +1,16 @@
 """The card MOBA's Odds tab in the real app (`make app`, real chromium): choose the game, open Odds, move the
 shield slider — the summary text and the chart change; work out the kill odds — a readable percent appears.
-In English and in 中文, on a laptop (1280×800) and a phone (390×844), nothing running off the side."""
+In English and in 中文, on a laptop (1280×800) and a phone (390×844), nothing running off the side. Before the tab
+is first made it shows a line saying so in the page's language (issue 31), and with the answer shown every label is
+whole and every slider keeps a usable track (tests/page_fit.py)."""
 
 from __future__ import annotations
 
 import pytest
+from page_fit import cut_texts
 from voila_server import browser_page
+
+from widgets.page_style import MAKING
 
 LONG = 120_000
 
@@ -23,6 +28,8 @@ def test_card_moba_odds_tab(chromium_path, output_dir, app_url, lang, width, hei
         picker.select_option(label=label)
         if lang == "zh":
             page.locator(".re-lang button", has_text="中文").click()
+        making = "() => getComputedStyle(document.querySelector('.re-odds-tab'), '::before').content"
+        page.wait_for_function(f"(t) => ({making})() === JSON.stringify(t)", arg=MAKING[lang], timeout=30_000)
         tab = "概率" if lang == "zh" else "Odds"
         page.locator(".re-app-tabs .lm-TabBar-tab", has_text=tab).first.click()
         summary = page.locator(".re-mb-odds .re-mb-summary")
@@ -49,6 +56,8 @@ def test_card_moba_odds_tab(chromium_path, output_dir, app_url, lang, width, hei
         page.wait_for_function("() => document.querySelector('.re-mb-odds .re-mb-kill').innerText.includes('%')",
                                timeout=LONG)
         assert "%" in kill.inner_text() and len(kill.inner_text()) < 200  # a percent, never a 50-digit fraction
+        assert page.evaluate(making) == "none"  # the view is made: the line is gone
+        assert cut_texts(page, ".re-mb-odds", menus=width >= 600) == []
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"), \
             "the page scrolls sideways"
         box = page.locator(".re-mb-odds").bounding_box()

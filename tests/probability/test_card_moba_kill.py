@@ -12,7 +12,7 @@ import pytest
 import explorer
 from explorer import CHANCE
 from probability.card_moba import duel, kill_odds, kill_search, skill_odds
-from probability.mb_search import _aimed, step
+from probability.mb_search import GAME, _aimed, step
 
 SIGMAS = 4
 
@@ -133,3 +133,22 @@ def test_engine_monte_carlo(turns, kw, games):
     kills = sum(_play(search, s, rng, turns) for _ in range(games))
     err = math.sqrt(float(exact * (1 - exact)) / games)
     assert abs(kills / games - float(exact)) <= SIGMAS * err + 1 / games
+
+
+def test_orders_of_play_that_leave_the_same_skill_progress_are_one_position():
+    """Issue 31 (speed): the memo merges "M1, S2, O1" and "S2, M1, O1": the engine reads the cards played only for
+    skill sequences (MB-hero-skill-sequence), and both end in the same last card towards Reaver's 【O O】 and
+    【O D】. "M1, O1, S2" ends otherwise (an O may still start 【O O】) and stays a position of its own."""
+    from probability.mb_search import _key
+
+    s = duel("reaver", "bulwark", hp=30, hand=("M1", "O1", "S2"), stamina=5, draws=0)
+
+    def played(*cards):
+        d = s.data
+        for card in cards:
+            d = step(d, next(a for a in GAME.legal_actions(d) if a.kind == "play" and a["card"] == card))[0]
+        return d
+
+    one, other, third = played("M1", "S2", "O1"), played("S2", "M1", "O1"), played("M1", "O1", "S2")
+    assert one.heroes[0].played != other.heroes[0].played
+    assert _key(one) == _key(other) and _key(one) != _key(third)

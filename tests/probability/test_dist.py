@@ -26,6 +26,7 @@ from probability.dist import (
     prob,
     short_exact,
     show,
+    show_html,
     show_number,
     tail,
     total,
@@ -129,3 +130,6 @@ def test_a_fraction_too_long_to_read_shows_as_a_percentage_with_the_exact_value_
     assert show(long) == f"≈ {float(long) * 100:.2f} %" and show_number(long) == f"≈ {float(long):.3f}"
     assert show(Fraction(123456, 999999)) == f"{123456 / 999999 * 100:.2f} % (41152/333333)"  # 11 digits: shown
     assert show_number(Fraction(4, 3)) == "1.333 (4/3)"
+    # on a page the exact value is there on demand: the text's tooltip (the Odds views' answers use show_html)
+    assert show_html(long) == f'<span class="re-exact" title="= {7**20}/{3**31}">{show(long)}</span>'
+    assert show_html(Fraction(13, 18)) == show(Fraction(13, 18))  # short: already beside the percent

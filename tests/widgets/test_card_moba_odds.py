@@ -85,6 +85,18 @@ def test_both_languages(w):
     assert w._controls["shield"].description == "Shield"
 
 
+def test_chinese_axis_titles_stand_upright(w):
+    """Issue 31: plotly turns a y title a quarter turn, laying 中文 characters on their side; in 中文 the title is
+    written upright above the axis instead, in English it stays plotly's own."""
+    w.lang = "zh"
+    for fig, title in ((w.hits_figure, "生命值损失"), (w.timeline_figure, "目标生命值")):
+        assert not fig.layout.yaxis.title.text
+        assert [a.text for a in fig.layout.annotations] == [title]
+        assert fig.layout.annotations[0].textangle in (None, 0)
+    w.lang = "en"
+    assert w.hits_figure.layout.yaxis.title.text == "HP lost" and not w.hits_figure.layout.annotations
+
+
 def test_readable_numbers():
     assert readable(Fraction(13, 18)) == "72.22 % (13/18)"
     assert readable(Fraction(2394173, 6694140)) == "≈ 35.77 %"
