@@ -203,8 +203,6 @@ assert after.data.heroes[0].pos == (4, 3)
 end = step(after, "end")
 for e in events_since(after, end):
     print(e)
-g = end.data.heroes[0]
-assert (g.stamina, g.steps) == (3 + 1, 0) and end.data.seat == 1 and end.current_player == CHANCE
 P1_TURN = [("draw", {"card": "D1"}), ("draw", {"card": "S1"}), ("play", {"card": "D2"}),
            ("move", {"to": (5, 3)}), ("attack", {"target": 0}), ("end", {})]
 s2 = run(end, P1_TURN)
@@ -213,6 +211,8 @@ for e in events_since(end, s2):
 g, b = s2.data.heroes
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert (end.data.heroes[0].stamina, end.data.heroes[0].steps) == (3 + 1, 0)
+assert end.data.seat == 1 and end.current_player == CHANCE
 assert b.shield == 2 + 5 and g.hp == 34 - 2 and b.stamina == 3 + 1 - 2 + 1
 
 # %% [markdown]
@@ -270,12 +270,12 @@ no_deck = what_if(end, evolve(end.data, deck=Bag()))
 print("draw chances from the reshuffled discard pile:", {a["card"]: str(p) for a, p in no_deck.chance_outcomes()})
 reshuffled = step(no_deck, "draw", card="O1")
 print([e.describe("en") for e in reshuffled.events])
-assert [e.kind for e in reshuffled.events][:2] == ["reshuffle", "draw"] and len(reshuffled.data.discard) == 0
 nothing = what_if(end, evolve(end.data, deck=Bag(), discard=Bag()))
 drew_nothing = run(nothing, [("draw", {"card": None}), ("draw", {"card": None})])
 print([e.describe("en") for e in drew_nothing.log[len(nothing.log):] if e.clause == "MB-card-discard-pile"])
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [e.kind for e in reshuffled.events][:2] == ["reshuffle", "draw"] and len(reshuffled.data.discard) == 0
 assert [(a["card"], p) for a, p in nothing.chance_outcomes()] == [(None, 1)]
 assert len(drew_nothing.data.heroes[1].hand) == len(end.data.heroes[1].hand) and drew_nothing.data.phase == "action"
 

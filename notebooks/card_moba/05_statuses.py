@@ -138,9 +138,9 @@ show(s, hit)
 gale_turn = run(hit, next_turn())
 no_attack = refusal(gale_turn, "attack", target=0)
 print(no_attack)
-assert any(a.kind == "move" for a in gale_turn.legal_actions())
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert any(a.kind == "move" for a in gale_turn.legal_actions())
 assert no_attack.clause == "MB-status-8-disarm"
 assert not any(a.kind == "attack" for a in gale_turn.legal_actions())
 
@@ -375,6 +375,10 @@ bleed_hp, bleed_states = start_phases(("S2", "O1"), "rend#0")
 show(poison_states[0], poison_states[1])
 print("Sage's HP after each start phase — poisoned:", poison_hp, "· bleeding:", bleed_hp)
 
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [e.clause for e in poison_states[1].log if e.kind == "damage"] == ["MB-event-DS"]
+assert [e.clause for e in bleed_states[1].log if e.kind == "life loss"] == ["MB-status-14-bleed"]
+
 # %% [markdown]
 # Hand count. Poisoned: 5 − 2 = 3, +1 (Meditate) = 4; 4 − 2 = 2, +1 = 3; 3 − 2 = 1, +1 = 2. Bleeding: 5 − 1 + 1 = 5,
 # three times. Now a weaker Sage at 2 HP: 2 layers of poison cannot take her below 1 (she ends at 1 + 1), while
@@ -382,18 +386,15 @@ print("Sage's HP after each start phase — poisoned:", poison_hp, "· bleeding:
 # `MB-A23`): nobody had, so nobody scores.
 
 # %%
-assert [e.clause for e in poison_states[1].log if e.kind == "damage"] == ["MB-event-DS"]
-assert [e.clause for e in bleed_states[1].log if e.kind == "life loss"] == ["MB-status-14-bleed"]
-
 s = position(("venom", "sage"), ((1, 3), (2, 3)), steps=0)
 weak_sage = with_hero(s, 1, hp=2, statuses=(("poison", 2, 1, False, 0),))
 after_poison = run(weak_sage, next_turn())
 dying_sage = with_hero(s, 1, hp=2, statuses=(("bleed", 2, 1, False, 0),))
 after_bleed = run(dying_sage, next_turn())
 show(dying_sage, after_bleed)
-assert not any(e.kind == "death" for e in after_poison.log)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert not any(e.kind == "death" for e in after_poison.log)
 assert poison_hp == [4, 3, 2] and bleed_hp == [5, 5, 5]
 # the duration counts down: after the third start phase both are gone
 assert status_rules.find(poison_states[3].data.heroes[1], "poison") is None

@@ -209,14 +209,15 @@ for hid, hero in CONTENT.heroes.items():
             table.append(f"| {hero['en']} {hero['zh']} | {skill['en']} {skill['zh']} | 【{skill['actions']}】 | "
                          f"{' '.join(CARD_OF[t] for t in alt['seq'])} | {', '.join(granted)} | "
                          f"[{effect.clause}] {effect.describe('en')} |")
-            assert key in granted
-            assert any(e.kind == "skill" and e.number("skill") == key for e in used_state.log)
 display(Markdown("\n".join(table)))
 alternatives = sum(len(k["alts"]) for h in CONTENT.heroes.values() for k in h["skills"] if k["actions"] != "被动")
 print(len(results), "skill alternatives of", len(CONTENT.heroes), "heroes unlocked and used")
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert len(results) == alternatives and {h for h, _ in results} == set(CONTENT.heroes)
+for (_, key), (granted, used_state) in results.items():
+    assert key in granted
+    assert any(e.kind == "skill" and e.number("skill") == key for e in used_state.log)
 
 # %% [markdown]
 # Phantom's row shows the same sharing as Sage's: O then M completes Assassinate 【O M】 *and* Flicker's first

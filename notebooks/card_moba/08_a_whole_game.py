@@ -94,12 +94,15 @@ assert BOTS_VARIANT == {**GAME.simulation_limits(2)} == {"action_cap": 30, "roun
 
 # %%
 back_and_forth = [("move", {"to": (0, 2) if i % 2 == 0 else (0, 3)}) for i in range(15)]
+kinds_at = {}
 for cap in (0, 15):
     s = position(("gale", "phantom"), ((0, 3), (6, 0)), variant={"action_cap": cap}, steps=20)
     t = run(s, back_and_forth)
-    kinds = sorted({a.kind for a in t.legal_actions()})
-    print(f"action_cap = {cap}: after 15 moves the legal actions are of kinds {kinds}")
-    assert kinds == (["end"] if cap else ["end", "move"])
+    kinds_at[cap] = sorted({a.kind for a in t.legal_actions()})
+    print(f"action_cap = {cap}: after 15 moves the legal actions are of kinds {kinds_at[cap]}")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert kinds_at == {0: ["end", "move"], 15: ["end"]}
 
 # %% [markdown]
 # ## The game
@@ -192,9 +195,9 @@ for i, (rnd, seat, events) in enumerate(TURNS, start=1):
     rows.append(f"| {i} | {rnd} | P{seat} | {' '.join(played) or '—'} | {moves} | {attacks} | {', '.join(skills) or '—'} "
                 f"| {dealt} | {', '.join(f'P{k.actor}→P{k.targets[0]}' for k in kills) or '—'} | {score[0]}–{score[1]} |")
 display(Markdown("\n".join(rows)))
-assert [t["seat"] for t in per_turn] == [0, 1] * (len(per_turn) // 2) + [0] * (len(per_turn) % 2)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [t["seat"] for t in per_turn] == [0, 1] * (len(per_turn) // 2) + [0] * (len(per_turn) % 2)
 assert tuple(score) == tuple(h.score for h in end.data.heroes)
 assert sum(t["kills"] for t in per_turn) == sum(1 for e in end.log if e.clause == "MB-hero-killer")
 
@@ -229,7 +232,6 @@ for action in end.history:
         elif h.pos is not None and (not trail[-1] or trail[-1][-1] != h.pos):
             trail[-1].append(h.pos)
 deaths = Counter(e.targets[0] for e in end.log if e.kind == "death")
-assert all(sum(1 for x in hp_after if x[p] == 0) == deaths[p] for p in (0, 1))     # each death: one 0
 fig = go.Figure([go.Scatter(y=[x[p] for x in hp_after], mode="lines+markers", name=f"P{p} {HEROES[p]}")
                  for p in (0, 1)])
 fig.update_layout(title=f"HP at the end of each turn<br><sup>seed {SEED} · 0 = dead</sup>", xaxis_title="turn", yaxis_title="HP",
@@ -237,6 +239,7 @@ fig.update_layout(title=f"HP at the end of each turn<br><sup>seed {SEED} · 0 = 
 fig
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(sum(1 for x in hp_after if x[p] == 0) == deaths[p] for p in (0, 1))     # each death: one 0
 assert state == end and hp_after[-1] == tuple(h.hp if h.alive else 0 for h in end.data.heroes)
 
 # %%
@@ -292,14 +295,15 @@ for kill in kills:
         chain.append(graph.nodes[node]["event"])
         node = chain[-1].cause
     print(" → ".join(f"#{e.id} {e.kind} [{e.clause}]" for e in reversed(chain)))
-    death = graph.nodes[kill.cause]["event"]
-    assert death.kind == "death" and death.targets == kill.targets
-    assert graph.nodes[death.cause]["event"].kind in ("damage", "life loss")
 finish = next(e for e in end.log if e.kind == "game over")
 print(finish.describe("en"), "/", finish.describe("zh"))
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert all(graph.nodes[a]["order"] < graph.nodes[b]["order"] for a, b in graph.edges)
+for kill in kills:
+    death = graph.nodes[kill.cause]["event"]
+    assert death.kind == "death" and death.targets == kill.targets
+    assert graph.nodes[death.cause]["event"].kind in ("damage", "life loss")
 assert finish.clause == "MB-choice-4-score" and finish.targets == (WINNER,) and finish.number("round_cap") is None
 
 # %% [markdown]
@@ -375,7 +379,6 @@ never = sorted({section_of(c) for c in RULES} - set(by_section))
 for section, n in by_section.most_common():
     print(f"{n:5}  {section}")
 print(f"{len(cited)} of {len(RULES)} clauses cited; sections never needed: {never}")
-assert not [c for c in cited if RULES[c].section.endswith("Ruler模式")]        # no Ruler setting at a classic table
 sections = [sec for sec, _ in by_section.most_common()]
 fig = go.Figure(go.Bar(x=[by_section[sec] for sec in sections], y=sections, orientation="h",
                        hovertext=[", ".join(sorted(c for c in cited if section_of(c) == sec))
@@ -385,6 +388,7 @@ fig.update_layout(title="Events per section of the rulebook (hover: the clauses)
 fig
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert not [c for c in cited if RULES[c].section.endswith("Ruler模式")]        # no Ruler setting at a classic table
 assert sum(by_section.values()) == len(end.log) and set(cited) <= set(RULES)
 
 # %% [markdown]
@@ -420,10 +424,10 @@ from widgets.game_session import GameSession
 from widgets.step_controls import StepControls
 
 session = GameSession(GID, 2, variant=end.variant, seed=SEED)
-for action in end.history:
-    assert session.choose(action, autoplay=False)
+accepted = [session.choose(action, autoplay=False) for action in end.history]
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(accepted)
 assert session.state == end
 
 # %%

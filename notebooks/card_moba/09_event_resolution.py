@@ -193,10 +193,12 @@ variant = game.bounded_variant(2)
 end = explorer.play_out(explorer.new_game(GID, 2, variant), {q: game.bots()["greedy"]() for q in range(2)},
                         seed=2, max_steps=game.max_steps(2, game.resolve_variant(variant)))
 turns = summary_graph(end.log)
-assert sum(d["events"] for _, d in turns.nodes(data=True)) == len(end.log) and nx.is_directed_acyclic_graph(turns)
 orders = sum(d["relations"]["resolves_before"] for _, d in turns.nodes(data=True))
 print(f"{len(end.log)} events in {len(turns)} turns; {orders} 'resolves before' links inside turns")
 go.Figure(summary_spec(turns, "en")).update_layout(template="none")
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(d["events"] for _, d in turns.nodes(data=True)) == len(end.log) and nx.is_directed_acyclic_graph(turns)
 
 # %% [markdown]
 # ## Summary

@@ -108,11 +108,14 @@ def mixes_by_hand(players):
     return out
 
 
+agrees = {}
 for players in range(2, 9):
     print(players, "players:", sorted(legal_mixes(players)) or "none")
-    assert set(legal_mixes(players)) == mixes_by_hand(players)
+    agrees[players] = set(legal_mixes(players)) == mixes_by_hand(players)
+print("the engine's tables are the ones counted by hand · 引擎与手算一致:", all(agrees.values()))
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(agrees.values())
 assert legal_mixes(2) == ()    # one enemy cannot outnumber the lord
 
 # %% [markdown]
@@ -125,10 +128,11 @@ display(Markdown(assumption_markdown(GID, ["CH-A02"])))
 try:
     explorer.new_game(GID, 2)
 except ValueError as err:
-    print(err)
-    assert "CH-A02" in str(err)
+    refused = str(err)
+    print(refused)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert "CH-A02" in refused
 assert (GAME.min_players, GAME.max_players) == (3, 8)
 
 # %% [markdown]
@@ -171,19 +175,18 @@ assert Counter(identities_for(6, "with_neutral")) == pool
 # count rules allow (`CH-A02` lists them), then deals it. Same table of six, the three ways:
 
 # %%
+offered = {}
 for mix in ("with_neutral", "no_neutral", "any_legal"):
     s = explorer.new_game(GID, 6, {"identity_mix": mix})
-    outcomes = s.chance_outcomes()
+    outcomes = offered[mix] = s.chance_outcomes()
     print(f"{mix:13}", s.data.phase, [(a.get("identity") or a.get("mix"), str(p)) for a, p in outcomes])
-    if mix == "any_legal":
-        assert [a.get("mix") for a, _ in outcomes] == list(legal_mixes(6))
-        assert all(p == Fraction(1, len(legal_mixes(6))) for _, p in outcomes)
-    else:
-        assert sum(p for _, p in outcomes) == 1
 
 no_n = explorer.new_game(GID, 6, {"identity_mix": "no_neutral"})
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [a.get("mix") for a, _ in offered["any_legal"]] == list(legal_mixes(6))
+assert all(p == Fraction(1, len(legal_mixes(6))) for _, p in offered["any_legal"])
+assert all(sum(p for _, p in offered[m]) == 1 for m in ("with_neutral", "no_neutral"))
 assert "neutral" not in {a.get("identity") for a, _ in no_n.chance_outcomes()}
 
 # %% [markdown]
@@ -230,11 +233,13 @@ def known_identities(state, viewer):
     return {k: p["identity"] for k, p in enumerate(state.view(viewer)["players"]) if not is_hidden(p["identity"])}
 
 
+seen_by = {}
 for viewer in range(6):
-    print(viewer, known_identities(table, viewer))
-    assert known_identities(table, viewer) == {0: "lord", viewer: who[viewer]}
+    seen_by[viewer] = known_identities(table, viewer)
+    print(viewer, seen_by[viewer])
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert seen_by == {v: {0: "lord", v: who[v]} for v in range(6)}
 assert known_identities(table, None) == who      # no viewer: everything (the god's-eye view; label it so!)
 
 # %% [markdown]
@@ -273,7 +278,6 @@ def deals(state, prob=Fraction(1)):
 
 
 ALL_DEALS = list(deals(explorer.new_game(GID, 6)))
-assert sum(p for _, p in ALL_DEALS) == 1 and len(ALL_DEALS) == 6 * 5 * 4       # 6!/3! distinct deals
 
 
 def chance_that(viewer, seat, identity):
@@ -288,6 +292,7 @@ for viewer in (3, 2):
     print(f"seat {viewer} on P1:", row)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(p for _, p in ALL_DEALS) == 1 and len(ALL_DEALS) == 6 * 5 * 4       # 6!/3! distinct deals
 assert chance_that(3, 1, "enemy") == Fraction(2, 4) and chance_that(2, 1, "enemy") == Fraction(3, 4)
 assert chance_that(3, 1, "reinforcement") == Fraction(1, 4) == chance_that(3, 1, "neutral")
 
@@ -323,13 +328,17 @@ assert "declare" not in {a.kind for a in s.legal_actions()}
 
 # %%
 s = pass_turn(s)
-assert s.data.draws == (4, 4, 4)
+p4_draws = s.data.draws
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "heal"}), ("draw", {"card": "mana"})])
 offers = [a for a in s.legal_actions() if a.kind == "declare"]
-print("P4 may declare:", [a.get("camp") for a in offers])
+print("P4 draws", len(p4_draws), "cards, then may declare:", [a.get("camp") for a in offers])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert p4_draws == (4, 4, 4)
 assert s.data.active == 4 and s.current_player == 4
 assert sorted(a.get("camp") for a in offers) == ["enemy", "reinforcement"]
 
+# %%
 before = s
 s = step(s, "declare", camp="enemy")
 print(event_lines(before, s, viewer=3))
@@ -360,14 +369,14 @@ display(Markdown(assumption_markdown(GID, ["CH-A20"])))
 s = pass_turn(pass_turn(pass_turn(s)))          # P4 ends its turn quietly; P5 and P0 pass theirs
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "sword"})])
 weak_lord = what_if(s, put(s.data, 0, hp=2))
-end = run(weak_lord, [("attack", {"target": 0, "member": -1, "pay": "sword"}), ("take_hit", {})])
-assert end.data.seats[0].hp == 0
-end = pass_turn(end)   # P1 ends its turn; every hero in turn is asked for 愈 and declines
+hit = run(weak_lord, [("attack", {"target": 0, "member": -1, "pay": "sword"}), ("take_hit", {})])
+end = pass_turn(hit)   # P1 ends its turn; every hero in turn is asked for 愈 and declines
 print(event_lines(weak_lord, end)[-4:])
 print("winners:", end.winners)
 enemies = tuple(p for p, i in who.items() if i == "enemy")
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert hit.data.seats[0].hp == 0
 assert s.data.active == 1 and s.data.phase == "play"
 assert end.is_terminal and end.winners == enemies == (1, 3, 5)
 assert 4 not in end.winners          # P4 declared enemy, but its goal was to stay neutral (CH-goal-neutral)

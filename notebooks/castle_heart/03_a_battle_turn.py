@@ -177,12 +177,15 @@ assert s.data.discard.count("horn") == 1
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A12"])))
+may_play = {}
 for cost in (0, 1):
     t = prepare(**TUTORIAL_TABLE, variant={"magic_cost": cost})
     t = run(t, [("draw", {"card": "horn"}), ("draw", {"card": "steel_shield"})])
-    can = any(a.kind == "magic" for a in t.legal_actions())
-    print(f'"magic_cost": {cost} → may play the horn: {can}')
-    assert can == (cost == 0)
+    may_play[cost] = any(a.kind == "magic" for a in t.legal_actions())
+    print(f'"magic_cost": {cost} → may play the horn: {may_play[cost]}')
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert may_play == {0: True, 1: False}
 
 # %% [markdown]
 # How much equipment may a hero wear? The document does not say. Our reading `CH-A11`: one card per slot (weapon,
@@ -191,14 +194,16 @@ for cost in (0, 1):
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A11"])))
+worn = {}
 for slots in ("one_per_slot", "unlimited"):
     t = prepare(**TUTORIAL_TABLE, variant={"equipment_slots": slots})
     t = run(t, [("draw", {"card": "nightmare"}), ("draw", {"card": "warhorse"})])
     t = run(t, [("equip", {"card": "nightmare"}), ("equip", {"card": "warhorse"})])
-    print(f'"equipment_slots": "{slots}" → wears {t.data.seats[0].equipment}; to P3 the attack distance is',
-          distances(t, 0)[3][1])
-    assert t.data.seats[0].equipment == (("warhorse",) if slots == "one_per_slot" else ("nightmare", "warhorse"))
-    assert distances(t, 0)[3][1] == (2 if slots == "one_per_slot" else 1)
+    worn[slots] = (t.data.seats[0].equipment, distances(t, 0)[3][1])
+    print(f'"equipment_slots": "{slots}" → wears {worn[slots][0]}; to P3 the attack distance is', worn[slots][1])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert worn == {"one_per_slot": (("warhorse",), 2), "unlimited": (("nightmare", "warhorse"), 1)}
 
 # %% [markdown]
 # ### The one 剑 attack, and the block (`CH-turn-play-one-sword`, `CH-turn-block`, `CH-A24`)
@@ -208,14 +213,14 @@ for slots in ("one_per_slot", "unlimited"):
 
 # %%
 before = s
-s = step(s, "attack", target=1, member=-1, pay="sword")
-print("P1 may:", [a.describe("en") for a in s.legal_actions()])
-assert s.current_player == 1 and {a.kind for a in s.legal_actions()} == {"block", "take_hit"}
-s = step(s, "block")
+attacked = step(s, "attack", target=1, member=-1, pay="sword")
+print("P1 may:", [a.describe("en") for a in attacked.legal_actions()])
+s = step(attacked, "block")
 print("\n".join(event_lines(before, s)))
 print(refused(s, "attack", 0, target=5, member=-1, pay="sword"))
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert attacked.current_player == 1 and {a.kind for a in attacked.legal_actions()} == {"block", "take_hit"}
 assert s.data.seats[1].hp == 4 and Counter(s.data.seats[1].hand)["sword"] == 1
 assert Counter(s.data.seats[0].hand)["sword"] == 1 and s.data.discard.count("sword") == 2
 assert refused(s, "attack", 0, target=5, member=-1, pay="sword") == "CH-turn-play-one-sword"
@@ -237,17 +242,17 @@ display(Markdown(assumption_markdown(GID, ["CH-A24"])))
 
 # %%
 s = step(s, "end_play")
-assert s.data.phase == "command"
 at_command = before = s
 s = step(s, "command", target=1)
-s = step(s, "soldier_attack", member=0)
-assert s.current_player == 0 and s.data.phase == "soldier"       # nobody else was asked anything
-print(refused(s, "block", 1, soldier=0))
-assert refused(s, "block", 1, soldier=0) == "CH-turn-soldiers-cannot-block"
-s = step(s, "soldier_attack", member=0)
+first_hit = step(s, "soldier_attack", member=0)
+print(refused(first_hit, "block", 1, soldier=0))
+s = step(first_hit, "soldier_attack", member=0)
 print("\n".join(event_lines(before, s)))
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert at_command.data.phase == "command"
+assert first_hit.current_player == 0 and first_hit.data.phase == "soldier"       # nobody else was asked anything
+assert refused(first_hit, "block", 1, soldier=0) == "CH-turn-soldiers-cannot-block"
 assert s.data.seats[1].soldiers == ()
 
 # %% [markdown]
@@ -272,12 +277,12 @@ assert len(s.data.seats[0].hand) == 3 and s.data.active == 1 and s.current_playe
 before = s
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "sword"}),
             ("attack", {"target": 0, "member": -1, "pay": "sword"})])
-assert s.current_player == 0 and {a.kind for a in s.legal_actions()} == {"block", "take_hit"}
 asked_to_block = s
 s = step(s, "take_hit")
 print("\n".join(event_lines(before, s)))
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert asked_to_block.current_player == 0 and {a.kind for a in asked_to_block.legal_actions()} == {"block", "take_hit"}
 assert s.data.seats[0].hp == 4 - 2
 
 # %% [markdown]
@@ -301,8 +306,11 @@ before = s
 s = pass_turn(s)                     # P3
 discards = [e for e in s.log[len(before.log):] if e.clause == "CH-turn-discard"]
 print(len(discards), "discards:", [e.describe("en") for e in discards][:2], "…")
-assert len(discards) == 8 + 2 - 3 and len(s.data.seats[3].hand) == 3
 s = pass_turn(pass_turn(s))          # P4, P5
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert len(discards) == 8 + 2 - 3 and len(s.data.seats[3].hand) == 3      # P4's and P5's quiet turns leave P3's hand
+assert s.data.active == 0 and s.data.seats[0].hp == 2 and sorted(s.data.seats[0].hand) == ["heal", "mana", "sword"]
 
 # %% [markdown]
 # ## The lord's second turn: heal, then discard down to HP
@@ -312,15 +320,14 @@ s = pass_turn(pass_turn(s))          # P4, P5
 # every point of damage taken also costs a card at the end of your turn.
 
 # %%
-assert s.data.active == 0 and s.data.seats[0].hp == 2 and sorted(s.data.seats[0].hand) == ["heal", "mana", "sword"]
 before = s
 second_play = run(s, [("draw", {"card": "heal"}), ("draw", {"card": "sword"})])
-s = run(second_play, [("heal", {"target": 0}), ("end_play", {}), ("command", {"target": None})])
-assert s.data.phase == "discard" and s.data.seats[0].hp == 3 and len(s.data.seats[0].hand) == 4
-s = step(s, "discard", card="mana")
+at_discard = run(second_play, [("heal", {"target": 0}), ("end_play", {}), ("command", {"target": None})])
+s = step(at_discard, "discard", card="mana")
 print("\n".join(event_lines(before, s)))
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert at_discard.data.phase == "discard" and at_discard.data.seats[0].hp == 3 and len(at_discard.data.seats[0].hand) == 4
 assert len(s.data.seats[0].hand) == s.data.seats[0].hp == 3 and s.data.active == 1
 
 # %% [markdown]
@@ -352,16 +359,20 @@ assert hp_line[-1] == 3 and hand_line[-1] == 3
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A17"])))
 d = at_command.data                  # P0's first turn, about to command: P1's draw phase comes next
+reshuffles = {}
 for name, deck, discard in (("empty deck", Bag(), d.deck.union(d.discard)), ("both empty", Bag(), Bag())):
     t = what_if(at_command, with_(d, deck=deck, discard=discard))
     t = step(t, "command", target=None)
     notes = [e.describe("en") for e in t.log if e.clause == "CH-deck-reshuffle"]
+    reshuffles[name] = (notes, t)
     print(f"{name}: {notes}; P1 still to draw: {len(t.data.draws)}")
-    assert len(notes) == 1 and t.data.active == 1
-    if len(discard):
-        assert t.data.draws == (1, 1) and len(t.data.deck) == len(discard) and len(t.data.discard) == 0
-    else:
-        assert t.data.draws == () and t.current_player == 1 and t.data.phase == "play"
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(len(notes) == 1 and t.data.active == 1 for notes, t in reshuffles.values())
+t = reshuffles["empty deck"][1]            # the discard pile became the deck
+assert t.data.draws == (1, 1) and len(t.data.deck) == len(d.deck.union(d.discard)) and len(t.data.discard) == 0
+t = reshuffles["both empty"][1]            # nothing to draw: P1 goes straight to its play phase
+assert t.data.draws == () and t.current_player == 1 and t.data.phase == "play"
 
 # %% [markdown]
 # ## Summary

@@ -91,10 +91,12 @@ assert set(TAUGHT) <= set(RULES)
 display(Markdown(assumption_markdown(GID, ["CH-A03"])))
 table = prepare(**TUTORIAL_TABLE)
 fig = table_figure(table, distances_from=0, title="Distances from the lord")
+fig
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
 for a in range(N):
     for b, (apart, attack) in distances(table, a).items():
         assert apart == attack == min(abs(a - b), N - abs(a - b))     # the closed form, no mounts yet
-fig
 
 # %% [markdown]
 # Only the living count: when a hero dies, the circle closes up. A what-if with P1 dead: P0 and P2 become
@@ -103,12 +105,14 @@ fig
 # %%
 p1_dead = what_if(table, put(table.data, 1, alive=False))
 print("P1 dead:", distances(p1_dead, 0))
+spread = {}
 for mode in ("seats", "adjacent_all"):
     t = prepare(**TUTORIAL_TABLE, variant={"distance": mode})
+    spread[mode] = set(distances(t, 0).values())
     print(f'"distance": "{mode}" →', distances(t, 0))
-    assert set(distances(t, 0).values()) == ({(1, 1)} if mode == "adjacent_all" else {(1, 1), (2, 2), (3, 3)})
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert spread == {"seats": {(1, 1), (2, 2), (3, 3)}, "adjacent_all": {(1, 1)}}
 assert 1 not in distances(p1_dead, 0) and distances(p1_dead, 0)[2] == (1, 1) and distances(p1_dead, 0)[3] == (2, 2)
 
 # %% [markdown]
@@ -148,16 +152,16 @@ assert refused(s, "command", 0, target=2) == "CH-turn-command"
 
 # %%
 before = s
-s5 = step(s, "command", target=5)
-print("knight 1 may attack:", [a.get("member") for a in s5.legal_actions()])
-assert [a.get("member") for a in s5.legal_actions()] == [0]
-print(refused(s5, "soldier_attack", 0, member=HERO))
-assert refused(s5, "soldier_attack", 0, member=HERO) == "CH-attack-soldiers-first"
-s5 = run(s5, [("soldier_attack", {"member": 0}), ("soldier_attack", {"member": 0})])
+commanded = step(s, "command", target=5)
+print("knight 1 may attack:", [a.get("member") for a in commanded.legal_actions()])
+print(refused(commanded, "soldier_attack", 0, member=HERO))
+s5 = run(commanded, [("soldier_attack", {"member": 0}), ("soldier_attack", {"member": 0})])
 print("\n".join(event_lines(before, s5)))
 charges = [e for e in s5.log[len(before.log):] if e.kind == "attack"]
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [a.get("member") for a in commanded.legal_actions()] == [0]
+assert refused(commanded, "soldier_attack", 0, member=HERO) == "CH-attack-soldiers-first"
 assert [(e.number("charge"), e.number("damage")) for e in charges] == [(False, 1), (False, 1)]
 assert s5.data.seats[5].soldiers[0].hp == 3 - 2
 
@@ -202,11 +206,16 @@ assert refused(s3, "attack", 3, target=5, member=0, pay="sword") == "CH-soldier-
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A07"])))
+strikes = {}
 for t in range(1, N):
     d = distances(table, 0)[t][1]
     members = [HERO, *range(len(table.data.seats[t].soldiers))]
-    out = {m: soldier_strike(table.data, 0, 0, t, m)[1] for m in members}
+    out = strikes[t] = {m: soldier_strike(table.data, 0, 0, t, m)[1] for m in members}
     print(f"P{t} at {d}:", out)
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+for t, out in strikes.items():
+    d = distances(table, 0)[t][1]
     for m, res in out.items():
         lynx = m != HERO and table.data.seats[t].soldiers[m].kind == "lynx"
         if m == HERO and table.data.seats[t].soldiers:
@@ -225,13 +234,13 @@ for t in range(1, N):
 before = s
 s3c = step(s, "command", target=3)
 s3c = step(s3c, "soldier_attack", member=HERO)
-assert s3c.current_player == 3 and {a.kind for a in s3c.legal_actions()} == {"block", "take_hit"}
 charging = s3c
 s3c = step(s3c, "take_hit")
 print("\n".join(event_lines(before, s3c)))
-assert "CH-turn-command-target-falls" in {e.clause for e in s3c.log[len(before.log):]}
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert charging.current_player == 3 and {a.kind for a in charging.legal_actions()} == {"block", "take_hit"}
+assert "CH-turn-command-target-falls" in {e.clause for e in s3c.log[len(before.log):]}
 assert s3c.data.seats[3].hp == 3 - 4
 assert sum(e.kind == "attack" for e in s3c.log[len(before.log):]) == 1
 
@@ -332,7 +341,6 @@ w = run(weak, [("draw", {"card": "sword"}), ("draw", {"card": "sword"}),
 while w.data.phase == "rescue":
     w = step(w, "rescue", target=None)
 w = run(w, [("draw", {"card": "sword"})] * 3)            # the reward for eliminating an enemy
-assert w.data.phase == "join" and not w.data.seats[5].alive
 offers = {}
 while w.data.phase == "join":
     who, acts = w.current_player, w.legal_actions()
@@ -343,7 +351,8 @@ print("asked, and offered:", offers)
 print("\n".join(line for line in event_lines(weak, w) if "CH-death-soldiers-join" in line))
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
-assert offers == {0: [None], 1: [0, None]}
+assert offers == {0: [None], 1: [0, None]}              # so the join phase had begun, after the reward
+assert not w.data.seats[5].alive
 assert [(x.kind, x.hp) for x in w.data.seats[1].soldiers] == [("knight", 3), ("lynx", 3)]
 assert len(w.data.seats[1].soldiers) == w.data.seats[1].leadership          # now full
 

@@ -198,10 +198,9 @@ assert seat(saved, 0).hp == 4 and seat(failed, 0).hp == 3
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A28"])))
 s = table(["knight_armour", "mirror"], ["sword", "heal"])
-s = no_counter(step(step(s, "equip", card="knight_armour"), "magic", card="mirror", target=None, what=None))
-said(s)
-assert seat(s, 0).mirror
-s = finish(s, discards=["mana"] * 4)
+mirrored = no_counter(step(step(s, "equip", card="knight_armour"), "magic", card="mirror", target=None, what=None))
+said(mirrored)
+s = finish(mirrored, discards=["mana"] * 4)
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "mana"})])
 attack_on_lord = step(s, "attack", target=0, member=-1, pay="sword")
 
@@ -219,6 +218,7 @@ dodged = step(step(attack_on_lord, "armour", saved=False), "mirror", saved=True)
 said(dodged)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert seat(mirrored, 0).mirror
 assert p_hit == Fraction(1, 2) * Fraction(1, 2)
 assert dodged.data.phase == "play" and seat(dodged, 0).hp == 4
 
@@ -258,15 +258,15 @@ display(Markdown(assumption_markdown(GID, ["CH-A22"])))
 s = step(table(["lightning_wand", "sword"], ["sword", "heal"]), "equip", card="lightning_wand")
 try:
     step(s, "attack", target=2, member=0, pay="sword")
-    raise AssertionError("the lynx cannot be attacked from afar")
 except IllegalAction as refusal:
+    refused_far = refusal
     print("refused:", refusal)
-    assert refusal.clause in ("CH-soldier-lynx-stealth", "CH-attack-hero-targets")
 bolt = step(s, "lightning", target=2, member=0)
 said(bolt)
 WAND_TURN = bolt        # used again for 魔力回朔 below
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert refused_far.clause in ("CH-soldier-lynx-stealth", "CH-attack-hero-targets")     # NameError if it was allowed
 assert seat(bolt, 2).soldiers == () and seat(bolt, 0).hand.count("mana") == 5 - 3 and seat(bolt, 0).spent == 3
 
 # %% [markdown]
@@ -287,13 +287,13 @@ one_soldier = step(s, "fireball_split", soldier=0)
 said(one_soldier)
 even = step(s, "fireball_split", soldier=None)
 said(even)
-s = step(step(even, "attack", target=1, member=-1, pay="sword"), "take_hit")
-said(s)
-assert s.data.phase == "great_sword" and seat(s, 1).hp == 0
-s = step(s, "follow_up", member=0)
+struck = step(step(even, "attack", target=1, member=-1, pay="sword"), "take_hit")
+said(struck)
+s = step(struck, "follow_up", member=0)
 said(s)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert struck.data.phase == "great_sword" and seat(struck, 1).hp == 0
 assert seat(one_soldier, 1).soldiers == () and seat(one_soldier, 1).hp == 3
 assert seat(even, 1).hp == 3 - (3 // 2 + 1) and seat(even, 1).soldiers[0].hp == 3 - 3 // 2
 assert [e.clause for e in s.events if e.kind == "attack"] == ["CH-equip-great-sword"]
@@ -333,8 +333,6 @@ assert seat(on_knight, 1).soldiers[0].hp == 3 - 1 - 1
 s = step(table(["missile_ring", "sword"], ["sword", "heal"]), "equip", card="missile_ring")
 fired = step(s, "missiles", target=1)
 ring_odds = {tuple(a.get("split")): p for a, p in fired.chance_outcomes()}
-brute = Counter(tuple(fall.count(m) for m in range(2)) for fall in product(range(2), repeat=5))
-assert ring_odds == {k: Fraction(n, 2**5) for k, n in brute.items()}
 p_knight_falls = sum(p for (hero, knight), p in ring_odds.items() if knight >= 3)
 print("P(the knight, HP 3, falls) =", p_knight_falls, f"= {float(p_knight_falls):.2%}")
 fig = go.Figure(go.Bar(x=[f"hero {h} · knight {n}" for h, n in sorted(ring_odds)],
@@ -344,6 +342,8 @@ fig.update_layout(title="飞弹戒指: how 5 missiles fall on a hero and one sol
 fig
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+brute = Counter(tuple(fall.count(m) for m in range(2)) for fall in product(range(2), repeat=5))
+assert ring_odds == {k: Fraction(n, 2**5) for k, n in brute.items()}
 assert all(ring_odds[(j, 5 - j)] == sympy.binomial(5, j) / sympy.Integer(2) ** 5 for j in range(6))
 assert p_knight_falls == Fraction(comb(5, 3) + comb(5, 4) + comb(5, 5), 32)
 assert sum(fig.data[0].y) == 1
@@ -413,14 +413,14 @@ assert seat(again, 1).hp == 2 and "sword" not in seat(again, 1).hand and "sword"
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A39", "CH-A31"])))
 s = step(table(["poison_dagger", "sword"], ["sword", "heal"]), "equip", card="poison_dagger")
-s = step(step(s, "attack", target=1, member=-1, pay="sword"), "take_hit")
-said(s)
-assert seat(s, 1).hp == 2 and seat(s, 1).poisoned == 0
-s = finish(s, discards=["mana"] * 4)
+stabbed = step(step(s, "attack", target=1, member=-1, pay="sword"), "take_hit")
+said(stabbed)
+s = finish(stabbed, discards=["mana"] * 4)
 said(s)
 poison = [e for e in s.events if e.clause == "CH-equip-poison-dagger" and e.kind == "damage"]
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert seat(stabbed, 1).hp == 2 and seat(stabbed, 1).poisoned == 0
 assert s.data.active == 1 and seat(s, 1).hp == 1 and poison[0].actor == 0
 
 # %% [markdown]
@@ -436,15 +436,15 @@ assert s.data.active == 1 and seat(s, 1).hp == 1 and poison[0].actor == 0
 
 # %%
 display(Markdown(assumption_markdown(GID, ["CH-A03", "CH-A08"])))
-s = step(table(["warhorse", "nightmare"], ["sword", "heal"]), "equip", card="warhorse")
-assert attack_distance(start.data, 0, 2) == 2 and attack_distance(s.data, 0, 2) == 1
-s = step(s, "attack", target=2, member=-1, pay="sword")
+mounted = step(table(["warhorse", "nightmare"], ["sword", "heal"]), "equip", card="warhorse")
+s = step(mounted, "attack", target=2, member=-1, pay="sword")
 said(s)
 s = run(s, [("take_hit", {}), ("end_play", {}), ("command", {"target": 2}), ("soldier_attack", {"member": 0})])
 said(s)
 mounts = [e.clause for e in s.log if e.kind == "mount"]
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert attack_distance(start.data, 0, 2) == 2 and attack_distance(mounted.data, 0, 2) == 1
 assert mounts == ["CH-equip-warhorse", "CH-equip-mounts-shared"] and seat(s, 2).soldiers[0].hp == 1
 
 # %% [markdown]
@@ -455,22 +455,26 @@ assert mounts == ["CH-equip-warhorse", "CH-equip-mounts-shared"] and seat(s, 2).
 # %%
 s = step(table(["warhorse", "nightmare"], ["sword", "heal"],
                others=[["pegasus", "sword"], ["griffin", "mana"], ["heal", "mana"]]), "equip", card="warhorse")
-s = step(s, "equip", card="nightmare")
-said(s)
-assert seat(s, 0).equipment == ("nightmare",) and s.data.discard.count("warhorse") == 1
-s = finish(s, discards=["mana"] * 4)
+swapped = step(s, "equip", card="nightmare")
+said(swapped)
+s = finish(swapped, discards=["mana"] * 4)
 s = finish(step(run(s, [("draw", {"card": "sword"}), ("draw", {"card": "heal"})]), "equip", card="pegasus"))
 s = finish(step(run(s, [("draw", {"card": "sword"}), ("draw", {"card": "heal"})]), "equip", card="griffin"))
 s = finish(run(s, [("draw", {"card": "sword"}), ("draw", {"card": "heal"})]))
 s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "heal"})])
+
+# %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert seat(swapped, 0).equipment == ("nightmare",) and swapped.data.discard.count("warhorse") == 1
 assert s.data.active == 0 and s.data.round == 2
+assert attack_distance(put(s.data, 2, equipment=()), 0, 2) == 1           # without her griffin, 1
+
+# %%
 reach = {t: attack_distance(s.data, 0, t) for t in (1, 2)}
 print("distances from the lord:", reach, [a.describe("en") for a in s.legal_actions() if a.kind == "attack"])
-assert attack_distance(put(s.data, 2, equipment=()), 0, 2) == 1           # without her griffin, 1
 try:
     step(s, "attack", target=2, member=-1, pay="sword")
-    raise AssertionError("the Saint is out of reach")
 except IllegalAction as refusal:
+    refused_saint = refusal
     print("refused:", refusal)
 s = step(s, "attack", target=1, member=-1, pay="sword")
 said(s)
@@ -478,6 +482,7 @@ MOUNT_ROUND = s
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert reach == {1: 1, 2: 2}
+assert refused_saint.clause == "CH-attack-hero-targets"         # out of reach: NameError if it was allowed
 assert sorted(e.clause for e in s.events if e.kind == "mount") == ["CH-equip-nightmare", "CH-equip-pegasus"]
 
 # %% [markdown]
@@ -539,9 +544,8 @@ assert 2 not in before and (2, -1) in after and (2, 0) not in after
 # (`CH-magic-mass-heal`), never above its starting HP (`CH-max-hp`, `CH-A06`).
 
 # %%
-s = no_counter(step(table(["horn", "mass_heal"], ["sword", "heal"]), "magic", card="horn", target=None, what=None))
-assert s.current_player == CHANCE and len(s.data.draws) == 2
-s = run(s, [("draw", {"card": "fireball"}), ("draw", {"card": "sword"})])
+blown = no_counter(step(table(["horn", "mass_heal"], ["sword", "heal"]), "magic", card="horn", target=None, what=None))
+s = run(blown, [("draw", {"card": "fireball"}), ("draw", {"card": "sword"})])
 said(s)
 s = no_counter(step(s, "magic", card="fireball", target=1, what=None))
 s = step(s, "fireball_split", soldier=None)
@@ -551,6 +555,7 @@ said(s)
 hp_after = [x.hp for x in s.data.seats]
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert blown.current_player == CHANCE and len(blown.data.draws) == 2
 assert hp_before == [4, 1, 3, 3] and hp_after == [4, 2, 3, 3]
 
 # %% [markdown]
@@ -596,24 +601,24 @@ s = step(s, "magic", card="hold", target=1, what=None)
 print("asked, in turn:", s.data.spell.ask, [a.describe("en") for a in s.legal_actions()])
 countered = no_counter(step(s, "counter", card="counter"))
 said(countered)
-assert not seat(countered, 1).held and [e.kind for e in countered.log[-2:]] == ["counter", "magic cancelled"]
-s = no_counter(step(countered, "magic", card="hold", target=1, what=None))
-said(s)
-assert seat(s, 1).held
-s = finish(s, discards=["mana"] * 4)
-s = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "sword"})])
-print("the held Archmage may:", [a.describe("en") for a in s.legal_actions()])
-assert [a.kind for a in s.legal_actions()] == ["end_play"]
+held_again = no_counter(step(countered, "magic", card="hold", target=1, what=None))
+said(held_again)
+s = finish(held_again, discards=["mana"] * 4)
+held_turn = run(s, [("draw", {"card": "sword"}), ("draw", {"card": "sword"})])
+print("the held Archmage may:", [a.describe("en") for a in held_turn.legal_actions()])
 try:
-    step(s, "magic", card="counter", target=1, what=None)
-    raise AssertionError("a held hero may not use counter-magic itself")
+    step(held_turn, "magic", card="counter", target=1, what=None)
 except IllegalAction as refusal:
+    refused_counter = refusal
     print("refused:", refusal)
-    assert refusal.clause == "CH-magic-counter-hold-exception"
-s = finish(s)
+s = finish(held_turn)
 said(s)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert not seat(countered, 1).held and [e.kind for e in countered.log[-2:]] == ["counter", "magic cancelled"]
+assert seat(held_again, 1).held
+assert [a.kind for a in held_turn.legal_actions()] == ["end_play"]
+assert refused_counter.clause == "CH-magic-counter-hold-exception"
 assert not seat(s, 1).held and any(e.kind == "hold ends" for e in s.events)
 
 # %% [markdown]
@@ -644,13 +649,13 @@ display(Markdown(assumption_markdown(GID, ["CH-A26"])))
 s = finish(WAND_TURN, discards=["mana"])
 for _ in range(3):
     s = finish(run(s, [("draw", {"card": "sword"}), ("draw", {"card": "heal"})]))
-s = run(s, [("draw", {"card": "recall"}), ("draw", {"card": "sword"})])
-assert s.data.active == 0 and seat(s, 0).recall == 3
-mana_before = seat(s, 0).hand.count("mana")
-s = no_counter(step(s, "magic", card="recall", target=None, what=None))
+recall_turn = run(s, [("draw", {"card": "recall"}), ("draw", {"card": "sword"})])
+mana_before = seat(recall_turn, 0).hand.count("mana")
+s = no_counter(step(recall_turn, "magic", card="recall", target=None, what=None))
 said(s)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert recall_turn.data.active == 0 and seat(recall_turn, 0).recall == 3
 assert seat(s, 0).hand.count("mana") == mana_before + 3
 
 # %% [markdown]

@@ -136,10 +136,10 @@ for p, player in enumerate(seen["players"]):
     hidden = explorer.is_hidden(player["identity"])
     print(f"P{p} {player['hero_en']:20} HP {player['hp']}  identity {'?' if hidden else player['identity']:14} "
           f"hand {'?' if explorer.is_hidden(player['hand']) else player['hand']}")
-assert all(explorer.is_hidden(seen["players"][p]["identity"]) for p in range(PLAYERS) if p != LORD)
 table_figure(battle, viewer=LORD, distances_from=LORD, title=f"Seed {SEED}: the battle begins")
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(explorer.is_hidden(seen["players"][p]["identity"]) for p in range(PLAYERS) if p != LORD)
 assert all(explorer.is_hidden(seen["players"][p]["hand"]) for p in range(PLAYERS) if p != LORD)
 assert explorer.is_hidden(seen["deck"]) and seen["players"][LORD]["identity"] == "lord"
 
@@ -152,7 +152,6 @@ assert explorer.is_hidden(seen["deck"]) and seen["players"][LORD]["identity"] ==
 
 # %%
 turn_starts = [s for s in states if any(e.kind == "turn" for e in s.events)]
-assert [s.data.turn for s in turn_starts] == list(range(1, end.data.turn + 1))
 known = [[0 if explorer.is_hidden(s.view(LORD)["players"][p]["identity"]) else 1 for s in turn_starts]
          for p in range(PLAYERS)]
 words = [[(s.view(LORD)["players"][p]["identity"] if k else "?") + (" †" if not s.data.seats[p].alive else "")
@@ -168,6 +167,7 @@ deaths = [e for e in end.log if e.kind == "death"]
 fig
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [s.data.turn for s in turn_starts] == list(range(1, end.data.turn + 1))
 assert sum(known[p][-1] for p in range(PLAYERS)) == 1 + len([e for e in deaths if e.targets[0] != LORD])
 assert all(known[LORD])
 
@@ -188,8 +188,6 @@ for e in end.log:
     if e.kind == "damage" and e.number("member") in (None, -1):
         damage_taken[e.targets[0]] += e.number("damage")
 healed = Counter(e.targets[0] for e in end.log for _ in range(e.number("healed") or 0) if e.kind == "heal")
-for p in range(PLAYERS):
-    assert end.data.seats[p].max_hp - damage_taken[p] + healed[p] == end.data.seats[p].hp
 fig = go.Figure([go.Scatter(x=[s.data.turn for s in turn_starts], y=hp[p], mode="lines+markers",
                             name=f"P{p} {battle.view(LORD)['players'][p]['hero_en']}") for p in range(PLAYERS)])
 fig.update_layout(title="HP at the start of each turn (a line stops at its hero's death)", xaxis_title="turn",
@@ -198,6 +196,8 @@ fig
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert sum(v is None for v in hp[deaths[0].targets[0]]) > 0
+for p in range(PLAYERS):
+    assert end.data.seats[p].max_hp - damage_taken[p] + healed[p] == end.data.seats[p].hp
 
 # %% [markdown]
 # The deaths, in order — what the lord learned from each (the identity shown, the reward or penalty), and the
@@ -208,9 +208,9 @@ for e in end.log:
     if e.kind in ("death", "reward", "penalty", "no reward", "neutral choice", "declare", "join", "game over"):
         print(f"#{e.id:4} [{e.clause}] {e.describe('en')} / {e.describe('zh')}")
 choice = [e for e in end.log if e.kind == "neutral choice"]
-assert all(e.private_to is None for e in end.log if e.kind in ("death", "neutral choice", "game over"))
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(e.private_to is None for e in end.log if e.kind in ("death", "neutral choice", "game over"))
 assert [e.clause for e in end.log if e.kind == "game over"] == ["CH-goal-lord"]
 
 # %% [markdown]
@@ -301,10 +301,10 @@ from widgets.game_session import GameSession
 from widgets.step_controls import StepControls
 
 session = GameSession(GID, PLAYERS, variant=BOTS_VARIANT, seed=SEED)
-for action in end.history:
-    assert session.choose(action, autoplay=False)
+accepted = [session.choose(action, autoplay=False) for action in end.history]
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(accepted)
 assert session.state == end
 
 # %%

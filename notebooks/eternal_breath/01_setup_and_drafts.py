@@ -83,9 +83,9 @@ s0 = explorer.new_game(GID, players=2)
 outcomes = s0.chance_outcomes()
 for action, p in outcomes:
     print(action.describe("en"), "·", action.describe("zh"), "· probability", p)
-assert [p for _, p in outcomes] == [Fraction(1, 2), Fraction(1, 2)]   # hand check: 2 players, 1/2 each
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [p for _, p in outcomes] == [Fraction(1, 2), Fraction(1, 2)]   # hand check: 2 players, 1/2 each
 assert s0.current_player == CHANCE
 assert sum(p for _, p in outcomes) == 1
 

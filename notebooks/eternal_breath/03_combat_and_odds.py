@@ -203,9 +203,9 @@ dodged = run(guard, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack
                      ("roll", {"die": 2}), ("dodge", {}), ("roll", {"die": 5})])
 for e in dodged.log[4:]:
     print(f"#{e.id} [{e.clause}] {e.describe('en')} {'✗' if e.cancelled else ''}")
-assert next(e for e in dodged.log if e.kind == "damage").cancelled
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert next(e for e in dodged.log if e.kind == "damage").cancelled
 assert any(e.kind == "passive" for e in dodged.log) and dodged.data.seats[1].coins == 5 + 1
 
 # %% [markdown]
@@ -256,13 +256,15 @@ for _ in range(N):
             t = step(t, "block", card=scenarios.defence_card(t))
     dmg = next(e for e in t.events if e.kind == "damage").number("damage")
     seen_damage[dmg] = seen_damage.get(dmg, 0) + 1
+gaps = {}
 for k, p in exact.items():
     freq = seen_damage.get(k, 0) / N
     se = math.sqrt(p * (1 - p) / N)
-    print(f"damage {k}: simulated {freq:.4f} · exact {float(p):.4f} ({p}) · |gap| / standard error = {abs(freq - p) / se:.2f}")
-    assert abs(freq - p) <= 4 * se
+    gaps[k] = abs(freq - p) / se
+    print(f"damage {k}: simulated {freq:.4f} · exact {float(p):.4f} ({p}) · |gap| / standard error = {gaps[k]:.2f}")
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert max(gaps.values()) <= 4                       # every simulated frequency within 4 standard errors
 assert set(seen_damage) <= set(exact) and sum(seen_damage.values()) == N
 
 # %% [markdown]
@@ -430,10 +432,10 @@ end = run(drain, [("attack", {"by": scenarios.ATTACKER, "cards": ["atk_soul_drai
 after = [e for e in end.log if e.kind in ("damage", "heal", "effect damage")]
 for e in after:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
-assert [(e.kind, e.clause) for e in after] == [("damage", "EB-3.2-damage"), ("heal", "EB-3.2-lifesteal"),
-                                              ("effect damage", "EB-3.2-damage-kinds")]
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert [(e.kind, e.clause) for e in after] == [("damage", "EB-3.2-damage"), ("heal", "EB-3.2-lifesteal"),
+                                              ("effect damage", "EB-3.2-damage-kinds")]
 assert after[2].number("order") == "EB-3.2-conflict-attack-first"
 assert [e.number("hp") for e in after] == [20 - 4, 6 + 2, 6 + 2 - 1]
 

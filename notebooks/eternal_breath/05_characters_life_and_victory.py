@@ -305,10 +305,10 @@ KILL = [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat":
 died = everyone_passes(run(low, KILL))
 for e in died.log[4:]:
     print(f"#{e.id} [{e.clause}] {e.describe('en')}")
-assert next(e for e in died.log if e.kind == "dying").number("hp") == 2 - ((6 + 3) - (2 + 1 + 1))
 me = died.data.seats[1].chars[0]
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert next(e for e in died.log if e.kind == "dying").number("hp") == 2 - ((6 + 3) - (2 + 1 + 1))
 assert "scn-normal-2-2" in died.data.destroyed
 assert (me.card, me.face_up, me.ever_up) == ("sp_mingyue", True, True)
 assert [e.clause for e in died.log if e.kind == "declaration"] == ["EB-3.2-forced-declare"]
@@ -476,10 +476,10 @@ fig.update_layout(barmode="group", title="A 10-HP character: P(falls on exactly 
                   yaxis_title="probability", height=340)
 for name, c in curves.items():
     print(name, "· still standing after 12 attacks:", c.get(STANDING, 0), f"({float(c.get(STANDING, 0)):.2%})")
-    assert sum(c.values()) == 1
 fig
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(sum(c.values()) == 1 for c in curves.values())
 assert small == {1: at_least(block, 2), 2: block[1]}
 assert curves["block 格挡"].get(1, 0) == 0             # at most 5 damage from one attack: never on the first
 assert curves["block 格挡"].get(STANDING, 0) == 0       # every block lets at least 1 through: 10 attacks always suffice

@@ -120,9 +120,9 @@ for rnd, r in rounds.items():
     if rnd:
         print(f"round {rnd:2}: {r}")
 total_damage = sum(e.number("damage") for e in end.log if e.kind in ("damage", "effect damage", "life loss"))
-assert sum(r["damage to P0"] + r["damage to P1"] for r in rounds.values()) == total_damage
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert sum(r["damage to P0"] + r["damage to P1"] for r in rounds.values()) == total_damage
 assert max(rounds) == end.data.round
 assert sum(r["attacks"] for r in rounds.values()) == sum(1 for e in end.log if e.clause == "EB-3.2-attack")
 
@@ -218,10 +218,10 @@ private = [e for e in end.log if e.private_to is not None]
 seen_by_1 = explorer.visible_log(end.log, 1)
 redacted_for_1 = [e for e, v in zip(end.log, seen_by_1, strict=True) if v != e]
 print(f"{len(private)} private events; P1 sees {len(redacted_for_1)} of them redacted, e.g. {redacted_for_1[0].kind!r} without its numbers")
-assert all(e.private_to == (0,) for e in redacted_for_1)
 mid = explorer.replay(GID, players=2, variant=end.variant, history=end.history[: len(end.history) // 2])
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(e.private_to == (0,) for e in redacted_for_1)
 assert all(v.numbers == () for e, v in zip(end.log, seen_by_1, strict=True) if v != e)
 assert explorer.is_hidden(mid.view(1)["players"][0]["hand"]) and not explorer.is_hidden(mid.view(0)["players"][0]["hand"])
 
@@ -254,13 +254,13 @@ assert same == len(short.history) and len(longer.history) > len(short.history)
 from widgets.game_session import GameSession
 from widgets.guided_tour import GuidedTour
 session = GameSession(GID, 2, variant=BOTS_VARIANT, seed=SEED)
-for action in end.history:
-    assert session.choose(action, autoplay=False)
+accepted = [session.choose(action, autoplay=False) for action in end.history]
 tour = GuidedTour(game_id=GID)
 tour.reset()
 tour
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
+assert all(accepted)
 assert session.state == end
 assert tour.forward() and tour.step == 1
 tour.reset()

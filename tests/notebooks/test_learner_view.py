@@ -6,7 +6,7 @@ it is tagged ``remove-input`` (nbconvert and Jupyter Book drop its source) and i
 
 Here: no exercise's expected answer is visible (no assert on it, no ``check`` fed with it, no literal answer, no
 hint that is the sum to do); every exercise names its clause and is checked out of sight with its right answer;
-no coverage list, helper source or sample id is shown; and the counts the pages state are the real ones.
+no coverage list, helper source, sample id or bare assert is shown; and the counts the pages state are the real ones.
 """
 
 from __future__ import annotations
@@ -116,6 +116,21 @@ def test_the_learner_sees_no_bookkeeping(path: Path):
             assert "print(" not in "".join(cell["source"]), "a hidden cell prints nothing (its output would show)"
         if cell["cell_type"] == "markdown":
             assert not re.search(r"\bscn-[a-z]", "".join(cell["source"])), "an internal sample id in the prose"
+
+
+# A visible assert the learner reads as part of the lesson: (notebook, the assert as ast.unparse writes it) → why it
+# stays in sight. Every other check that only guards the lesson sits in a hidden cell.
+VISIBLE_ASSERTS: dict[tuple[str, str], str] = {}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids)
+def test_no_bare_assert_in_sight(path: Path):
+    """A bare assert in a visible cell reads as test code, not a rulebook: it goes to a hidden cell after the cell it
+    guards (a loop collects what it checks; a cell splits at the check), or it becomes a printed sentence."""
+    allowed = {shown for (nb, shown) in VISIBLE_ASSERTS if nb == ids(path)}
+    seen = [ast.unparse(node) for source in visible_code(path) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Assert)]
+    assert [a for a in seen if a not in allowed] == [], "move these checks out of sight"
 
 
 def _series(gid: str) -> int:
