@@ -222,26 +222,6 @@ def visitors(counts=(1, 5, 10, 20), aim_seconds: float = 30) -> Iterator[dict]:
                 "unit": "kernels", "target": f"= pool ({pool})", "ok": left == pool})
 
 
-def server_side(n: int = 10) -> list[dict]:
-    """``n`` page loads at once over plain HTTP (no browser on this machine's 2 cores beside the server): seconds
-    until each page's executed notebook is served, which is the server's share of time to interactive."""
-    import urllib.request
-    from concurrent.futures import ThreadPoolExecutor
-
-    def one(url: str) -> float:
-        start = time.perf_counter()
-        with urllib.request.urlopen(url, timeout=600) as answer:
-            answer.read()
-        return time.perf_counter() - start
-
-    with launcher_server(APP, timeout=180, pool=None) as (url, server):
-        wait_for_the_pool(server.pid, machine_pool_size())
-        with ThreadPoolExecutor(n) as pool:
-            times = list(pool.map(one, [url] * n))
-    return [{"bench": "app", "case": f"{n} page loads at once, server side only (HTML served, no browser)",
-             "value": round(max(times), 1), "unit": f"s slowest (median {statistics.median(times):.1f} s)"}]
-
-
 def run() -> Iterator[dict]:
     cpu = app_cell_cpu()
     yield ({"bench": "app", "case": "app cell CPU in a fresh kernel (imports and wiring)",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import actions, events
 from .actions import Action, OpenNumber, act
@@ -39,6 +39,16 @@ class Scenario:
         return self.zh if lang == "zh" else self.en
 
 Path_ = tuple  # a path into the full view: ("players", 2, "hand")
+
+
+class Bound(NamedTuple):
+    """A number's range in a position by the game's rules (``Game.start_bounds``): ``lo`` and ``hi`` are whole
+    numbers, the name of another whole-number field of the same record (``"max_hp"``), or None (no bound of the
+    game's own on that side); ``clause`` is the rule's id in rules.toml."""
+
+    lo: int | str | None
+    hi: int | str | None
+    clause: str
 
 
 class Game:
@@ -195,6 +205,14 @@ class Game:
 
     def scenarios(self) -> dict[str, Scenario]:
         """Ready-made starting positions offered by boards and tutorials, by name. Default: none."""
+        return {}
+
+    def start_bounds(self, data: Any, players: int) -> Mapping[str, Bound]:
+        """The ranges the rules give the numbers of a position set up by hand (a save's or a link's ``start``,
+        decoded into ``data``), by ``"Record.field"`` (a record's class name and field; a tuple of whole numbers
+        is bounded item by item): checked when it loads (explorer/saves.py, ``within_bounds``), the refusal
+        naming the field and the clause. Default: none, so only the generic bound of every save applies (whole
+        numbers within ±10^6, bag counts 1 to 10^6)."""
         return {}
 
     # --- helpers for subclasses ------------------------------------------------------------

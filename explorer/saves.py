@@ -21,9 +21,9 @@ from typing import Any
 
 from .actions import Action, act, wrong_types
 from .bag import Bag
-from .errors import DataError, IllegalAction, SaveError, VariantError
+from .errors import DataError, IllegalAction, SaveError, VariantError, W
 from .records import _RECORDS, encode
-from .registry import Game, get_game
+from .registry import Bound, Game, get_game
 
 FORMAT = 1
 MAX_HISTORY = 20_000  # actions in a save or a link: far beyond a person's game, refused at once beyond
@@ -32,9 +32,10 @@ OPTIONAL = ("start",)  # a position set up by hand (a scenario), from which the 
 ACTION_KEYS = ("kind", "params", "player")
 # A position set up by hand holds numbers a game reaches (at most a few hundred in every game's scenarios and
 # play-outs; bags of at most 30): a whole number, a fraction's terms or a bag's count beyond this is refused
-# (issue 38, item 7: hp or coins of 10^18, a bag of 10^12 cards). A generic bound, not each game's own rules
-# (a negative hp is for the game's own code to refuse: the games' positions hold small negative numbers).
+# (issue 38, item 7: hp or coins of 10^18, a bag of 10^12 cards). The generic bound; each game's own rules bound
+# its fields more closely (``Game.start_bounds``: coins 0 to 20, HP at most the hero's maximum, seats, …).
 START_LIMIT = 10**6
+TOO_DEEP = W("nested too deeply to be part of a save file", "嵌套过深，不是存档文件的内容")
 _short = reprlib.Repr()
 _short.maxstring, _short.maxother, _short.maxlist, _short.maxdict = 60, 60, 4, 4
 
@@ -56,7 +57,7 @@ def load(text: str | bytes) -> Any:
     if "start" not in doc:
         state = replayed(new_game(game.id, players, variant), history)
     else:  # a hand-made position: the game's own code must be able to play from it and along the history
-        state = State(game, players, variant, saved_records(doc["start"], game, "start"))
+        state = State(game, players, variant, saved_position(doc["start"], game, players))
         try:
             state = playable(replayed(playable(state), history))
         except SaveError:
@@ -79,6 +80,12 @@ def replayed(state: Any, history: Iterable[Action]) -> Any:
             state = state.apply(action)
         except IllegalAction as exc:
             raise SaveError(f"history[{i}]", f"not legal at step {i + 1} of the replay: {exc}") from None
+        except SaveError:
+            raise
+        except Exception as exc:  # the game's own check failed on values no real action has (issue 38, fuzzing)
+            raise SaveError(f"history[{i}]", W(
+                f"the game cannot play this action at step {i + 1}: {type(exc).__name__}: {_short.repr(str(exc))}",
+                f"游戏无法在第 {i + 1} 步执行此动作：{type(exc).__name__}: {_short.repr(str(exc))}")) from None
     return state
 
 
@@ -183,7 +190,10 @@ def saved_action(field: str, raw: Any, game: Game) -> Action:
         raise SaveError(f"{field}.kind", f"expected text, got {_kind(raw['kind'])}")
     if not isinstance(params, dict):
         raise SaveError(f"{field}.params", f"expected an object, got {_kind(params)}")
-    action = act(game.id, raw["kind"], raw["player"], **params)
+    try:
+        action = act(game.id, raw["kind"], raw["player"], **params)
+    except RecursionError:
+        raise SaveError(f"{field}.params", TOO_DEEP) from None
     problem = wrong_types(action, ())
     if problem:
         raise SaveError(field, problem)
@@ -229,6 +239,59 @@ def saved_start(state: Any) -> Any:
 
 
 _INITIAL: dict[tuple, str] = {}  # new_game's start per (game, players, variant), as JSON text
+
+
+def saved_position(value: Any, game: Game, players: int) -> Any:
+    """A save's or a link's ``start`` decoded into the game's records, each number within the generic bound and
+    the ranges the game's rules give it (``Game.start_bounds``)."""
+    try:
+        data = saved_records(value, game, "start")
+    except RecursionError:
+        raise SaveError("start", TOO_DEEP) from None
+    try:
+        within_bounds(data, game.start_bounds(data, players), game)
+    except SaveError:
+        raise
+    except Exception as exc:  # records of the game, but not where its position holds them (a Hero as the start)
+        problem = f"{type(exc).__name__}: {_short.repr(str(exc))}"
+        raise SaveError("start", W(f"the game cannot read this position: {problem}",
+                                   f"游戏无法读取这个局面：{problem}")) from None
+    return data
+
+
+def within_bounds(data: Any, bounds: dict[str, Bound], game: Game, where: str = "start") -> None:
+    """Every whole number of ``data``'s records (or of a tuple in a record's field) within its field's Bound;
+    else a SaveError naming the field and the clause, in English and 中文."""
+    if not bounds:
+        return
+    stack = [(where, data, None, None)]
+    while stack:
+        where, value, bound, record = stack.pop()
+        if dataclasses.is_dataclass(value):
+            for field in reversed(dataclasses.fields(value)):
+                stack.append((f"{where}.{field.name}", getattr(value, field.name),
+                              bounds.get(f"{type(value).__name__}.{field.name}"), value))
+        elif isinstance(value, tuple):
+            stack.extend((f"{where}[{i}]", v, bound, record) for i, v in reversed(list(enumerate(value))))
+        elif bound is not None and value.__class__ is int:
+            out_of_bounds(where, value, bound, record, game)
+
+
+def out_of_bounds(where: str, value: int, bound: Bound, record: Any, game: Game) -> None:
+    """Raises the SaveError when ``value`` lies outside ``bound`` (its ends read from ``record`` when named)."""
+    lo, hi = (getattr(record, end) if isinstance(end, str) else end for end in (bound.lo, bound.hi))
+    if (lo is None or value >= lo) and (hi is None or value <= hi):
+        return
+    low, high = (f"{end} ({getattr(record, end)})" if isinstance(end, str) else end for end in bound[:2])
+    if lo is not None and hi is not None:
+        span = W(f"from {low} to {high}", f"{low} 至 {high}")
+    elif lo is not None:
+        span = W(f"at least {low}", f"至少 {low}")
+    else:
+        span = W(f"at most {high}", f"至多 {high}")
+    clause = game.clause_index[bound.clause]
+    raise SaveError(where, W(f"{value} is beyond what the rules allow here, {span} [{clause.id}: {clause.en}]",
+                             f"{value} 超出规则在此允许的范围：{span.zh}［{clause.id}：{clause.zh}］"))
 
 
 def saved_records(value: Any, game: Game, where: str) -> Any:

@@ -8,9 +8,10 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
 - a Host check on every request (pages, static files, websockets): a loopback address or a name on the
   allow-list (``localhost`` by default; ``--allowed-hosts`` or ``RULES_EXPLORER_ALLOWED_HOSTS``, comma
   separated; ``*`` turns the check off). Anything else gets 403 before any handler runs (DNS rebinding);
-- a pool of pre-heated kernels sized for the machine (``machine_pool_size``: up to 10 by its memory; or
-  ``--pool_size`` / ``RULES_EXPLORER_POOL``), refilled 60 s after a kernel is taken, not at once, unless a
-  page takes the replacement first or a page closes (then it starts at once);
+- a pool of pre-heated kernels sized for the machine (``machine_pool_size``: up to 10 by its memory, at most 3
+  per core; or ``--pool_size`` / ``RULES_EXPLORER_POOL``), warmed one kernel after another (the first page of a
+  fresh server does not wait for the whole pool to start at once), refilled 60 s after a kernel is taken, not at
+  once, unless a page takes the replacement first or a page closes (then it starts at once);
 - a cap on live kernels, the pre-heated pool included, its replacements still to come too (``--max-kernels``
   or ``RULES_EXPLORER_MAX_KERNELS``; the pool + 12 by default; 0 = no cap): a page load at the cap gets 503,
   ``Retry-After`` and a short 中文/English "busy" page, and no kernel is started;
@@ -22,7 +23,9 @@ Voilà 0.5 answers any ``Host`` header and starts a kernel for every page load. 
   issue 38, item 1): its kernel, its own or a pre-heated one, is shut down ``--connect-grace`` seconds (45)
   after the page was served; and a client address (an IPv6 /64) with ``--max-unconnected-per-client`` (3)
   such pages still waiting, or still rendering, gets the 503 page instead of another kernel, so a burst of
-  GETs from one address cannot take every kernel from everyone else for the idle cull's 15 minutes;
+  GETs from one address cannot take every kernel from everyone else for the idle cull's 15 minutes; behind a
+  reverse proxy the client is the one its ``X-Forwarded-For`` names, only when the proxy's address is in
+  ``--trusted-proxies`` (or ``RULES_EXPLORER_TRUSTED_PROXIES``; none by default: the header is never believed);
 - no address but the server's own asked for by the page: Voilà's lab template links Font Awesome from a CDN
   (an error offline, a lookup and a request to a third party online), though its own bundle already carries
   Font Awesome 5 (the icons of ``ipywidgets.Button``); the links are left out of the page (``without_cdn``);
@@ -71,14 +74,19 @@ from widgets.closed_pages import DEFAULT_CONNECT_GRACE_SECONDS, DEFAULT_GRACE_SE
 ALLOWED_HOSTS_ENV = "RULES_EXPLORER_ALLOWED_HOSTS"
 MAX_KERNELS_ENV = "RULES_EXPLORER_MAX_KERNELS"
 POOL_ENV = "RULES_EXPLORER_POOL"
+TRUSTED_PROXIES_ENV = "RULES_EXPLORER_TRUSTED_PROXIES"
 TEACHER_ENV = "RULES_EXPLORER_TEACHER"  # widgets.play_area.TEACHER_ENV: the kernels read it (not imported here)
 # Sized by `make bench` (bench/app.py) on a 2-core, 24 GB machine. A pre-heated kernel has run the app and waits:
 # it costs memory (~125 MiB), no CPU, and a visitor who gets one costs the server almost nothing; a visitor who
 # does not waits for a kernel to start and run the app (~4 s of CPU each, all of them on the same cores). So the
 # pool holds as many kernels as the machine's memory allows up to the load aimed at (10 visitors at once), at
-# most 1/16 of the memory, at least 2.
+# most 1/16 of the memory, at least 2. Warming them costs CPU, though: ~4 s each at start-up and again when a
+# burst of visitors has taken them, one after another (``warmed_in_turn``), so the pool is also at most
+# POOL_PER_CORE kernels per core (issue 31, point 4: 10 kernels started at once on 2 cores made the first page of
+# a fresh `make app` wait for all ten to run the app).
 KERNEL_MIB = 125
 POOL_MIN, POOL_MAX = 2, 10
+POOL_PER_CORE = 3
 # Visitors served at once beside the pool: 10 at once are interactive on 2 cores, 20 at once are not within 30 s,
 # so the ones past 12 get the busy page, which retries by itself. The cap on live kernels is pool + this.
 DEFAULT_VISITORS = 12
@@ -187,6 +195,51 @@ class HostRefusedHandler(tornado.web.RequestHandler):
         self.finish(HOST_REFUSED.format(host=self.request.host, allowed=allowed, env=ALLOWED_HOSTS_ENV))
 
 
+def trusted_proxies_from(text: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """``--trusted-proxies`` as written (addresses or networks, comma separated); a word that is neither is an
+    error at start-up, not a proxy silently untrusted."""
+    networks = []
+    for word in (w.strip() for w in text.split(",")):
+        if word:
+            try:
+                networks.append(ipaddress.ip_network(word, strict=False))
+            except ValueError:
+                raise ValueError(f"--trusted-proxies: {word!r} is not an address or a network (e.g. 10.0.0.2, "
+                                 f"10.0.0.0/8, ::1) / 不是地址或网段") from None
+    return tuple(networks)
+
+
+def _is_in(address: str, networks) -> bool:
+    try:
+        ip = ipaddress.ip_address(address.strip().strip("[]"))
+    except ValueError:
+        return False
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in network for network in networks if network.version == ip.version)
+
+
+def client_address(remote_ip: str, forwarded_for: str | None, trusted=()) -> str:
+    """The address a request came from: its peer's (``remote_ip``), unless that peer is one of the ``trusted``
+    proxies (``--trusted-proxies``; none by default): then the ``X-Forwarded-For`` chain is read from its right
+    end, each trusted proxy passed over, and the first address no trusted proxy holds is the client (what a
+    client writes in the header itself, left of the proxies, is never believed). A malformed entry, or a chain of
+    trusted proxies only, leaves the last good address."""
+    if not trusted or not forwarded_for or not _is_in(remote_ip, trusted):
+        return remote_ip
+    client = remote_ip
+    for hop in reversed(forwarded_for.split(",")):
+        hop = hop.strip().strip("[]")
+        try:
+            ipaddress.ip_address(hop)
+        except ValueError:
+            return client
+        client = hop
+        if not _is_in(hop, trusted):
+            return client
+    return client
+
+
 def client_of(remote_ip: str) -> str:
     """The client a page load counts against: its address; for IPv6 its /64 (one household, one phone's
     addresses), so that one machine cannot pass the per-client limit by changing its address."""
@@ -201,15 +254,18 @@ def client_of(remote_ip: str) -> str:
     return str(address)
 
 
-def machine_pool_size(memory_bytes: int | None = None) -> int:
-    """Kernels to pre-heat on this machine (or one with ``memory_bytes``): 1/16 of its memory in app kernels,
-    between POOL_MIN and POOL_MAX."""
+def machine_pool_size(memory_bytes: int | None = None, cores: int | None = None) -> int:
+    """Kernels to pre-heat on this machine (or one with ``memory_bytes`` and ``cores``): 1/16 of its memory in app
+    kernels and at most POOL_PER_CORE per core, between POOL_MIN and POOL_MAX."""
     if memory_bytes is None:
         try:
             memory_bytes = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
         except (ValueError, OSError, AttributeError):  # a system that does not say: the smallest pool
             return POOL_MIN
-    return max(POOL_MIN, min(POOL_MAX, memory_bytes // 16 // (KERNEL_MIB * 2**20)))
+    if cores is None:
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    by_memory = memory_bytes // 16 // (KERNEL_MIB * 2**20)
+    return max(POOL_MIN, min(POOL_MAX, by_memory, POOL_PER_CORE * cores))
 
 
 def live_kernels(kernel_manager, page_kernels: set[str] = frozenset(), taking: int = 0) -> int:
@@ -275,7 +331,33 @@ async def refill_after(delay: float, start: Awaitable):
     if STOPPING.is_set():
         start.close()
         raise ServerStopping("the server stopped before this replacement started")
-    return await start
+    return await warmed_in_turn(start)
+
+
+WARMING: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}  # per loop: one pool kernel starts and runs the app
+WARMED_LAST: list[asyncio.Task] = []  # the app's run in the kernel the pool started last
+WARM_WAIT_SECONDS = 60  # a run that takes longer (a stuck cell) stops holding up the next kernel
+
+
+async def warmed_in_turn(start: Awaitable):
+    """Voilà's pool task ``start`` (start a kernel, then run the notebook in it), after the kernel started before
+    it has run the notebook: the pool warms one kernel after another, so the first of a fresh server's pool is
+    ready as soon as one kernel alone is (issue 31, point 4), not after the whole pool competed for the cores.
+    The task still ends once its kernel is registered, as Voilà's does (the kernel count relies on it)."""
+    loop = asyncio.get_running_loop()
+    if loop not in WARMING:
+        WARMING.clear()  # the server runs one loop; a test may run many, one after another
+        WARMED_LAST.clear()
+        WARMING[loop] = asyncio.Lock()
+    async with WARMING[loop]:
+        if WARMED_LAST and not WARMED_LAST[0].done():
+            await asyncio.wait({WARMED_LAST[0]}, timeout=WARM_WAIT_SECONDS)
+        if STOPPING.is_set():
+            start.close()
+            raise ServerStopping("the server stopped before this kernel started")
+        started = await start
+        WARMED_LAST[:] = [started["task"]] if isinstance(started, dict) and "task" in started else []
+        return started
 
 
 def _wake(task) -> bool:
@@ -313,6 +395,14 @@ def refill_as_pages_close(kernel_manager) -> None:
         return await shutdown_all(*args, **kwargs)
 
     kernel_manager.shutdown_kernel, kernel_manager.shutdown_all = shut_down_then_refill, stop_everything
+
+
+TRUSTED = "rules_explorer_trusted_proxies"  # settings key: the networks of --trusted-proxies
+
+
+def request_client(request, settings) -> str:
+    """The client address of a request, X-Forwarded-For believed only from a trusted proxy (``client_address``)."""
+    return client_address(request.remote_ip or "", request.headers.get("X-Forwarded-For"), settings.get(TRUSTED, ()))
 
 
 RENDERS = "rules_explorer_renders"  # settings key: page loads accepted whose kernel is not registered yet
@@ -389,7 +479,7 @@ class CappedVoilaHandler(TornadoVoilaHandler):
         starts_a_kernel = not (self.notebook_path and path)  # in single-notebook mode a path is a file
         if not starts_a_kernel:
             return await self.serve(path)
-        client, reaper = client_of(self.request.remote_ip), self.settings.get(REAPER)
+        client, reaper = client_of(request_client(self.request, self.settings)), self.settings.get(REAPER)
         rendering = self.settings.setdefault(RENDERING, {})
         if self.max_unconnected_per_client and reaper is not None:
             waiting = reaper.unconnected_from(client) + rendering.get(client, 0)
@@ -486,8 +576,8 @@ class OriginRequired:
         from this machine. Only from a loopback address is it let through without one."""
         from voila.request_info_handler import RequestInfoSocketHandler
 
-        try:
-            loopback = ipaddress.ip_address(self.request.remote_ip or "").is_loopback
+        try:  # a request a trusted proxy forwarded comes from its client, not from this machine
+            loopback = ipaddress.ip_address(request_client(self.request, self.settings)).is_loopback
         except ValueError:
             loopback = False
         return isinstance(self, RequestInfoSocketHandler) and loopback
@@ -528,7 +618,8 @@ class RulesExplorerVoila(Voila):
                "max-kernels": "RulesExplorerVoila.max_kernels",
                "disconnect-grace": "RulesExplorerVoila.disconnect_grace",
                "connect-grace": "RulesExplorerVoila.connect_grace",
-               "max-unconnected-per-client": "RulesExplorerVoila.max_unconnected_per_client"}
+               "max-unconnected-per-client": "RulesExplorerVoila.max_unconnected_per_client",
+               "trusted-proxies": "RulesExplorerVoila.trusted_proxies"}
     flags: ClassVar[dict] = {**Voila.flags, "teacher": ({"RulesExplorerVoila": {"teacher": True}},
                                                         "Turn the Play table's teacher's view on for a class: every "
                                                         "visitor may show every seat's cards.")}
@@ -549,7 +640,15 @@ class RulesExplorerVoila(Voila):
                                      help="Pages one client address (IPv6: its /64) may have rendering or served "
                                           "and not connected yet; the next gets the 503 busy page. 0 = no limit; "
                                           "needs --connect-grace. Behind a reverse proxy every visitor has the "
-                                          "proxy's address: raise it or set 0 there.")
+                                          "proxy's address unless it is in --trusted-proxies.")
+    trusted_proxies = Unicode(config=True,
+                              help="Addresses or networks of reverse proxies (comma separated) whose X-Forwarded-For "
+                                   "header names the client (the per-client limit counts by it); none by default, "
+                                   "so the header is never believed unless set. Only your own proxies.")
+
+    @default("trusted_proxies")
+    def _default_trusted_proxies(self):
+        return os.environ.get(TRUSTED_PROXIES_ENV, "")
 
     teacher = Bool(config=True, help="The Play table's teacher's view on (every seat's cards can be shown to "
                                      "every visitor); off by default: each visitor sees their own seat only.")
@@ -597,6 +696,10 @@ class RulesExplorerVoila(Voila):
         env = settings["jinja2_env"]
         pages = jinja2.DictLoader({"error.html": ERROR_PAGE, "404.html": ERROR_PAGE})
         env.loader = jinja2.ChoiceLoader([pages, env.loader])
+        settings[TRUSTED] = trusted_proxies_from(self.trusted_proxies)
+        if settings[TRUSTED]:
+            self.log.warning("X-Forwarded-For is believed from %s only / 仅信任这些代理的 X-Forwarded-For",
+                             ", ".join(map(str, settings[TRUSTED])))
         settings[REAPER] = None
         if self.disconnect_grace > 0 or self.connect_grace > 0:
             settings[REAPER] = ClosedPageReaper(settings["kernel_manager"], self.disconnect_grace, log=self.log,

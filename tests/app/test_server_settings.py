@@ -20,7 +20,15 @@ from pathlib import Path
 import pytest
 from voila_server import ROOT
 
-from widgets.serve import DEFAULT_VISITORS, POOL_MAX, POOL_MIN, REFILL_DELAY_SECONDS, live_kernels, machine_pool_size
+from widgets.serve import (
+    DEFAULT_VISITORS,
+    POOL_MAX,
+    POOL_MIN,
+    POOL_PER_CORE,
+    REFILL_DELAY_SECONDS,
+    live_kernels,
+    machine_pool_size,
+)
 
 SETTINGS = json.loads((ROOT / "notebooks" / "voila.json").read_text(encoding="utf-8"))
 TIMEOUT = SETTINGS["VoilaExecutor"]["iopub_timeout"]
@@ -84,12 +92,26 @@ GiB = 2**30
 
 
 def test_the_pool_is_sized_by_the_machines_memory():
-    """1/16 of the memory in app kernels (125 MiB), between 2 and 10: a small laptop keeps 2, this 24 GB machine 10."""
-    assert machine_pool_size(4 * GiB) == POOL_MIN == 2
-    assert machine_pool_size(8 * GiB) == 4
-    assert machine_pool_size(24 * GiB) == machine_pool_size(256 * GiB) == POOL_MAX == 10
-    assert machine_pool_size(0) == POOL_MIN
+    """1/16 of the memory in app kernels (125 MiB), between 2 and 10: a small laptop keeps 2, a 24 GB machine with
+    the cores for it 10."""
+    assert machine_pool_size(4 * GiB, cores=8) == POOL_MIN == 2
+    assert machine_pool_size(8 * GiB, cores=8) == 4
+    assert machine_pool_size(24 * GiB, cores=8) == machine_pool_size(256 * GiB, cores=64) == POOL_MAX == 10
+    assert machine_pool_size(0, cores=8) == POOL_MIN
     assert POOL_MIN <= machine_pool_size() <= POOL_MAX
+
+
+def test_the_pool_is_sized_by_the_machines_cores_too():
+    """Issue 31, point 4: at most 3 kernels a core (warming each costs ~4 s of CPU): this 2-core, 24 GB machine
+    pre-heats 6, not 10; one core 3; never fewer than 2; memory still bounds a machine with many cores."""
+    assert POOL_PER_CORE == 3
+    assert machine_pool_size(24 * GiB, cores=2) == 6
+    assert machine_pool_size(24 * GiB, cores=1) == 3
+    assert machine_pool_size(24 * GiB, cores=3) == 9
+    assert machine_pool_size(8 * GiB, cores=16) == 4
+    assert machine_pool_size(256 * GiB, cores=0) == POOL_MIN
+    cores = len(os.sched_getaffinity(0))
+    assert machine_pool_size() == max(POOL_MIN, min(POOL_MAX, POOL_PER_CORE * cores, machine_pool_size(cores=99)))
 
 
 @pytest.mark.parametrize(("args", "env", "pool", "cap"), [

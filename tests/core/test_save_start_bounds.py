@@ -1,6 +1,7 @@
 """Issue 38, item 7: a hand-made save ``start`` (a scenario's position) holding numbers no position holds is
-refused naming the field, even when its data agrees (no history: the replay cannot catch it). The bound is
-generic (explorer/saves.py, START_LIMIT), not each game's own rules."""
+refused naming the field, even when its data agrees (no history: the replay cannot catch it). This bound is
+generic (explorer/saves.py, START_LIMIT); each game's own rules bound its fields more closely
+(tests/core/test_save_game_bounds.py)."""
 
 from __future__ import annotations
 

@@ -165,6 +165,21 @@ class CardMoba(Game):
     def describe_event(self, event, lang):
         return describe_event(self, event, lang)
 
+    def start_bounds(self, d, players):
+        """A hand-made position's numbers by the rules in play (``d.rules``): HP at most the HP cap (MB-hero-hp-cap,
+        or the Ruler's; at 0 or less the hero is dead, MB-hero-death, and a hit's size is the cards', so no floor but
+        the save's generic one); stamina 0 to its cap (MB-term-1-stamina); shield and score at least 0; a status
+        has at least 1 layer (MB-status-13-poison); heroes' seats are seats (MB-prep-players)."""
+        from explorer.registry import Bound
+
+        return {"Hero.hp": Bound(None, d.rules.hp_cap, "MB-hero-hp-cap"),
+                "Hero.stamina": Bound(0, d.rules.stamina_cap, "MB-term-1-stamina"),
+                "Hero.shield": Bound(0, None, "MB-term-2-shield"),
+                "Hero.score": Bound(0, None, "MB-choice-4-score"),
+                "Status.layers": Bound(1, None, "MB-status-13-poison"),
+                "Hero.seat": Bound(0, players - 1, "MB-prep-players"),
+                "Moba.order": Bound(0, players - 1, "MB-prep-players")}
+
     def bots(self):
         from .bots import GreedyBot, StrongBot, TacticalBot
         return {"random": explorer.RandomBot, "greedy": GreedyBot, "tactical": TacticalBot, "strong": StrongBot}

@@ -176,7 +176,8 @@ def why_move(d: Moba, h, to) -> tuple[str, str]:
         return "MB-status-4-root", W("a rooted hero cannot be displaced", "被禁足的英雄无法进行任何方式的位移")
     if h.steps < 1:
         return "MB-term-4-steps", W("no steps left", "没有剩余步数")
-    if not isinstance(to, tuple) or len(to) != 2 or board.distance(h.pos, to, d.rules.adjacency) != 1:
+    if not isinstance(to, tuple) or len(to) != 2 or any(v.__class__ is not int for v in to) or \
+            board.distance(h.pos, to, d.rules.adjacency) != 1:
         return "MB-term-5-move", W("a move goes to an adjacent cell", "移动只能到毗邻的格子")
     b = board.board_of(d)
     if not board.on_map(b, to) or to in b.walls or board.occupant(d, to) >= 0:

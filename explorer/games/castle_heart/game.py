@@ -210,6 +210,17 @@ class CastleHeart(Game):
     def describe_event(self, event, lang):
         return text.describe_event(event, lang)
 
+    def start_bounds(self, d, players):
+        """A hand-made position's numbers by the rules: a hero's HP at most its maximum (CH-max-hp; at 0 or below it
+        is dying, CH-death-dying, and may take more, so no floor but the save's generic one); a soldier in play
+        has at least 1 HP (CH-soldier-falls); leadership and mana at least 0 (CH-leadership, CH-deploy-mana)."""
+        from explorer.registry import Bound
+
+        return {"Seat.hp": Bound(None, "max_hp", "CH-max-hp"),
+                "Soldier.hp": Bound(1, None, "CH-soldier-falls"),
+                "Seat.leadership": Bound(0, None, "CH-leadership"),
+                "Seat.mana": Bound(0, None, "CH-deploy-mana")}
+
     def bots(self):
         from .bots import StrongBot, TacticalBot
         return {"random": explorer.RandomBot, "greedy": GreedyBot, "tactical": TacticalBot, "strong": StrongBot}

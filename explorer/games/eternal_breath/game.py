@@ -6,7 +6,7 @@ from pathlib import Path
 
 from explorer import CHANCE, TERMINAL, Game, Scenario
 
-from . import attack, characters, effects, flow, play, setup, skills, traps, turn
+from . import attack, characters, effects, flow, play, setup, skills, table, traps, turn
 from .describe import describe_action, describe_event
 from .event_kinds import EVENT_KINDS
 from .illegal import why_illegal
@@ -118,6 +118,21 @@ class EternalBreath(Game):
         return {"combat_ready": Scenario(
             "combat_ready", "One step before an attack: attack 3 against base defence 2 and a defence card of 1",
             "攻击前一步：攻击点 3，对方基础防御 2、手持防御点 1 的防御卡", combat_ready)}
+
+    def start_bounds(self, t, players):
+        """A hand-made position's numbers by the rules: coins 0 to 20 (EB-2.6-coin-cap); a character's HP at most
+        its HP card's (EB-3.2-heal; below 0 it is dying, EB-3.2-dying, and the seed's own skill takes 114514, so no
+        floor but the save's generic one); summon limit 1, or 2 after a first defeat (EB-3.2-summon-limit); the
+        dice 1 to 6, 0 before they are rolled; dealer, turn and winners are seats."""
+        from explorer.registry import Bound
+
+        seat = Bound(0, players - 1, "EB-1.1.1-order")
+        return {"Seat.coins": Bound(0, table.COIN_CAP, "EB-2.6-coin-cap"),
+                "Character.hp": Bound(None, "max_hp", "EB-3.2-heal"),
+                "Seat.summon_limit": Bound(1, 2, "EB-3.2-summon-limit"),
+                "Combat.attack_die": Bound(0, 6, "EB-3.2-attack-power"),
+                "Combat.defence_die": Bound(0, 6, "EB-3.2-block"),
+                "Table.dealer": seat, "Table.turn": seat, "Table.winners": seat}
 
     def bots(self):
         from .bots import GreedyBot, RandomBot, StrongBot, TacticalBot

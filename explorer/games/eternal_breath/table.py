@@ -28,6 +28,11 @@ class Character:
     is_self: bool = False
     ever_up: bool = False
 
+    @property
+    def max_hp(self) -> int:
+        """EB-3.2-heal: the most HP it can have, its HP card's (a save's start is bounded by it)."""
+        return card(self.card).hp
+
 
 @record
 class Trap:
