@@ -31,7 +31,8 @@ from .many_choice import ManyChoice
 # A choice's button shows its whole text on any screen: the line wraps instead of ending in "…" (ipywidgets' buttons
 # keep one line), which on a phone cut most of a MOBA mode's or a 永恒之息 pick's description.
 STYLE = """<style>
-.re-action-picker .jupyter-button.re-action, .re-action-picker .jupyter-button.re-then-pass {
+.re-action-picker .jupyter-button.re-action, .re-action-picker .jupyter-button.re-then-pass,
+.re-action-picker .jupyter-button.re-walk, .re-action-picker .jupyter-button.re-walk-then-pass {
   white-space: normal; overflow-wrap: anywhere; height: auto; min-height: var(--jp-widgets-inline-height);
   line-height: 1.35; padding-top: 4px; padding-bottom: 4px; max-width: 100%; }
 </style>"""
@@ -223,6 +224,7 @@ class ActionPicker(SessionComponent):
             title = ipw.HTML(f"<b>{html.escape(kind_name(kind, self.lang))}</b>", layout=self._title_width,
                              style=self._html_style)
             rows.append(self._keep(ipw.HBox([self._keep(title), *buttons], layout=self._wrap)))
+        rows.extend(self._walk_rows(state, node_id, twins))
         spec = state.open_number()
         if spec is not None:
             listed = [a[spec.param] for a in legal if a.kind == spec.kind and a.get(spec.param).__class__ is int]
@@ -300,7 +302,7 @@ class ActionPicker(SessionComponent):
 
     def _twin(self, action, node_id: int) -> ipw.Button:
         """A second button for ``action`` in a small phase decision: the choice, then the phase's pass."""
-        text = label("then_pass", self.lang, what=action.describe(self.lang))
+        text = label("then_pass", self.lang, what=sentence(action, self.lang))
         depth = self.session.node_by_id(node_id).depth
         button = self._keep(ipw.Button(description=text, tooltip=label("then_pass_tip", self.lang), layout=self._auto,
                                        style=self._button_style, button_style="info",
@@ -309,6 +311,46 @@ class ActionPicker(SessionComponent):
         button.re_then, button.re_node = action, node_id
         button.on_click(self._on_then_pass)
         return button
+
+    def _walk_rows(self, state, node_id: int, twins: bool) -> list[ipw.HBox]:
+        """The walks of the person deciding now (``GameSession.walks``: several of their own steps in one click), a
+        button per destination naming its steps, and with a phase to end its "…, then end the phase" twin."""
+        walks = self.session.walks(state)
+        if not walks or not self._may_choose(next(iter(walks))):
+            return []
+        buttons = [self._walk(a, path, node_id, False) for a, path in walks.items()]
+        if twins:
+            buttons += [self._walk(a, path, node_id, True) for a, path in walks.items()]
+        title = ipw.HTML(f"<b>{html.escape(label('walk_row', self.lang))}</b>", layout=self._title_width,
+                         style=self._html_style)
+        return [self._keep(ipw.HBox([self._keep(title), *buttons], layout=self._wrap))]
+
+    def _walk(self, action, path, node_id: int, then: bool) -> ipw.Button:
+        """A walk's button: its destination and length; the tooltip names every step. ``then``: the phase's pass
+        follows."""
+        text = label("walk", self.lang, what=sentence(action, self.lang), n=len(path))
+        text = label("then_pass", self.lang, what=text) if then else text
+        steps = label("list_sep", self.lang).join(sentence(a, self.lang) for a in path)
+        depth = self.session.node_by_id(node_id).depth
+        button = self._keep(ipw.Button(description=text, tooltip=label("walk_tip", self.lang, path=steps),
+                                       layout=self._auto, style=self._button_style, button_style="info" if then else "",
+                                       _dom_classes=("re-walk-then-pass" if then else "re-walk",
+                                                     f"re-kind-{_css(action.kind)}", f"re-at-step-{depth}")))
+        button.re_walk, button.re_walk_then, button.re_node = action, then, node_id
+        button.on_click(self._on_walk)
+        return button
+
+    def _on_walk(self, button):
+        """Fires on a walk's button: the session takes its steps (and the phase's pass, for a twin), each a step."""
+        if not self._may_choose(button.re_walk):
+            self.session.refuse("not_yours", who=self.viewer)
+            return
+        self.session.walk_to(button.re_walk, at_node=button.re_node, then_pass=button.re_walk_then)
+
+    def walk_for(self, action, then: bool = False) -> ipw.Button | None:
+        """The walk button to ``action``'s destination (``then``: its "…, then end the phase" twin), if offered."""
+        return next((w for w in self._made if hasattr(w, "re_walk") and w.re_walk == action and w.re_walk_then == then),
+                    None)
 
     def _on_then_pass(self, button):
         """Fires on a "…, then end the phase" button: the choice and the phase's pass, each a step."""
@@ -360,6 +402,12 @@ class ActionPicker(SessionComponent):
     @property
     def roll_button(self) -> ipw.Button | None:
         return next((w for w in self._made if isinstance(w, ipw.Button) and "re-roll" in w._dom_classes), None)
+
+
+def sentence(action, lang: str) -> str:
+    """An action's description without its closing full stop, for a button that goes on after it ("…, then end
+    the phase", "… · 3 steps")."""
+    return action.describe(lang).rstrip(".。")
 
 
 def _css(text: str) -> str:

@@ -281,7 +281,7 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
         if not self._advance(action):
             return False
         if (self.autoplay if autoplay is None else autoplay) and person:
-            self.run_bots()
+            self.run_bots(mine=(self.node,))
         return True
 
     def choose_key(self, key: Any, at_node: int | None = None) -> bool:
@@ -304,15 +304,18 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
         self._say("")  # no notice: the table's head says it, once
         return True
 
-    def run_bots(self, limit: int = 1000) -> int:
+    def run_bots(self, limit: int = 1000, mine=(), others: int = 0) -> int:
         """Bots decide and dice roll until a person must decide or the game ends; returns the steps.
 
         The steps are taken on the tree first and shown once at the end, so a whole game of bots
-        costs one redraw of the board, not one per step.
+        costs one redraw of the board, not one per step. The notice says what was played: ``mine`` (the nodes
+        of the person's own steps the click already took) and the person's forced moves taken here (``take_forced``),
+        then the steps of bots and dice (``others`` already played by the click, and those played here).
         """
         node, n = self.node, 0
         if self.resigned >= 0:  # nobody plays on at a table whose person resigned
             return 0
+        mine = list(mine)
         self.busy = True
         while n < limit:
             action = self._decide(node)
@@ -322,11 +325,16 @@ class GameSession(SessionShortcuts, SessionMessages, traitlets.HasTraits):
                 self._say("not_legal", what=action)
                 self.busy = False
                 return n
+            who = node.state.current_player
             node, n = self._child(node, action), n + 1
+            if who >= 0 and self.seats.get(who, PERSON) == PERSON:  # a person's forced move, taken for them
+                mine.append(node)
+            else:
+                others += 1
         if n:
             self.goto(node.id)
             self.revision += 1
-        self._say("bots_played", n=n)
+        self._say_played(mine, others)
         self.busy = False
         return n
 

@@ -52,7 +52,14 @@ LABELS: dict[str, dict[str, str]] = {
                      "zh": "替你放弃本回合剩余的可选阶段（每步仍记入历史）；遇到必须由你做的选择时停下"},
     "no_turn_pass": {"en": "Nothing to pass now: this is a choice you must make.",
                      "zh": "现在没有可放弃的阶段：这是你必须做的选择。"},
-    "ended_turn": {"en": "End turn: {n} step(s) taken for you.", "zh": "结束回合：已替你进行 {n} 步。"},
+    "played_yours": {"en": "Your {n} steps: {what}.", "zh": "你的 {n} 步：{what}。"},
+    "list_sep": {"en": "; ", "zh": "；"},
+    "walk_row": {"en": "Walk", "zh": "多步移动"},
+    "walk": {"en": "{what} · {n} steps", "zh": "{what}（{n} 步）"},
+    "walk_tip": {"en": "One click, one step each (Back undoes them one by one): {path}",
+                 "zh": "一键走完，每步仍记入历史（可逐步后退）：{path}"},
+    "no_walk": {"en": "Refused: {what} is not the end of a walk you can make now; nothing was changed.",
+                "zh": "已拒绝：{what} 不是你现在可以走到的终点；什么都没有改变。"},
     "many_mode": {"en": "Choose several", "zh": "多选"},
     "many_go": {"en": "Take the {n} chosen ✓", "zh": "确认所选 {n} 项 ✓"},
     "many_clear": {"en": "Clear", "zh": "清除"},
@@ -60,7 +67,6 @@ LABELS: dict[str, dict[str, str]] = {
     "many_none": {"en": "Click the choices to add them, then confirm.", "zh": "点击选项加入，然后确认。"},
     "many_refused": {"en": "Refused: choice {n} ({what}) is not legal at that point; nothing was changed.",
                      "zh": "已拒绝：第 {n} 项（{what}）在那一步不合法；什么都没有改变。"},
-    "chose_many": {"en": "{n} choices taken, one step each.", "zh": "已进行 {n} 项选择，每项一步。"},
     "then_pass": {"en": "{what}, then end the phase ⇥", "zh": "{what}，然后结束此阶段 ⇥"},
     "then_pass_tip": {"en": "One click: this choice, then the pass of this phase (each a step of its own)",
                       "zh": "一键：先做此选择，再结束此阶段（每步仍记入历史）"},
@@ -157,6 +163,9 @@ LABELS: dict[str, dict[str, str]] = {
     "bot": {"en": "Bot: {name}", "zh": "机器人：{name}"},
     "autoplay": {"en": "Bots play on their turn", "zh": "轮到机器人时自动行动"},
     "bots_go": {"en": "Let bots play", "zh": "让机器人行动"},
+    # an Odds view's question, made the first time it is opened (widgets/lazy_question.py)
+    "question": {"en": "Question", "zh": "问题"},
+    "preparing_question": {"en": "Preparing this question…", "zh": "正在准备这个问题……"},
 }
 
 

@@ -9,6 +9,8 @@ from explorer import Action
 from .i18n import event_kind_name, kind_name, label, player_name, redacted_event
 from .session_node import Node
 
+SHOWN_STEPS = 6  # a notice names at most this many of the person's steps (the rest are in the log)
+
 
 class SessionMessages:
     """The ``notice`` of a session, as text; the session defines the ``notice`` trait and ``_serial``."""
@@ -26,6 +28,8 @@ class SessionMessages:
         key = self.notice.get("key")
         if not key:
             return ""
+        if key == "played":
+            return self._played_text(lang, viewer)
         fields = {}
         for name, value in self.notice.get("fields", {}).items():
             if isinstance(value, Node):
@@ -40,6 +44,21 @@ class SessionMessages:
                 value = player_name(value, lang)
             fields[name] = value
         return label(key, lang, **fields)
+
+    def _played_text(self, lang: str, viewer: int) -> str:
+        """What a click played: the person's own steps (one: "Step 12: …"; several: each named, at most
+        ``SHOWN_STEPS``), then the steps of bots and dice when there were any."""
+        fields = self.notice["fields"]
+        mine, others = fields.get("mine", ()), fields.get("n", 0)
+        if len(mine) == 1:
+            text = label("chose", lang, step=mine[0].depth, what=self.describe_step(mine[0], lang, viewer))
+        else:
+            named = [self.describe_step(node, lang, viewer).rstrip(".。") for node in mine[:SHOWN_STEPS]]
+            if len(mine) > SHOWN_STEPS:
+                named.append("…")
+            text = label("played_yours", lang, n=len(mine), what=label("list_sep", lang).join(named))
+        gap = "" if lang == "zh" else " "  # 中文 sentences follow each other without a space
+        return f"{text}{gap}{label('bots_played', lang, n=others)}" if others else text
 
     def _reason_zh(self, clause_id) -> str:
         """A refusal's reason in 中文 where the engine's reason has none (the three games' reasons carry their

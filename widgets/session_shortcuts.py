@@ -8,7 +8,13 @@
   whole on the side first: if any is not legal in turn, nothing changes and the reason is said.
 - ``take_forced``: a decision of the person's with a single legal action (no choice: "end the draw phase"
   after buying the extra draw) is taken for them when the bots answer, still a step of its own.
+- :meth:`walks` / :meth:`walk_to`: a walk of several steps of the same kind (the MOBA's moves, one cell each) in one
+  click, to a destination the steps reach; the path is the first one found, named on the button, every step a
+  step of its own (Back undoes them one by one); with ``then_pass`` the phase's pass follows.
 - ``busy`` is True while bots and dice move, so the table can say that the bots are thinking.
+
+What a click played is said truly (issue 31): the person's own steps it took (their choice, a shortcut's steps, a
+forced move), then how many steps bots and dice played (:meth:`_say_played`, the ``played`` notice).
 """
 
 from __future__ import annotations
@@ -20,6 +26,10 @@ from explorer import CHANCE, TERMINAL, Action, IllegalAction
 PERSON = "person"
 MAX_MANY = 60  # a hand is never larger; a longer list from the browser is refused
 MAX_STEPS = 100_000  # a bound on one click's steps (a turn of every game ends long before)
+# the kind of step the table chains into a walk, per game: a page's offer (one click for several of the person's
+# own steps), never a rule; each step is still checked by the engine
+WALK_KINDS = {"card_moba": "move"}
+MAX_WALK = 12  # a walk's longest path (a MOBA hero's steps in a turn are far fewer)
 
 
 class SessionShortcuts:
@@ -63,14 +73,61 @@ class SessionShortcuts:
             return False
         if not self.can_end_turn() or not self.state.is_legal(action):
             return self.refuse("not_legal", what=action)
-        return self._pass_on(self._child(self.node, action), 1, self.node)
+        child = self._child(self.node, action)
+        return self._pass_on(child, 1, self.node, (child,))
 
-    def _pass_on(self, node, passes: int, origin=None) -> bool:
-        """From ``node``: dice and bots answer, and the person's turn passes are taken (at most ``passes``);
-        stop at a choice of theirs, another person's, or a new turn. Shown once, then bots play on."""
+    def walks(self, state=None) -> dict[Action, tuple[Action, ...]]:
+        """The walks the person deciding now can make in one click: destination (the last step's action) → the
+        path (two steps or more of the game's walk kind, ``WALK_KINDS``, each legal in turn and each leaving the
+        decision with them, no die or other player in between). The shortest path found first (in the engine's
+        order of the legal actions) is the one offered; a destination one step away is an ordinary button."""
+        state = state or self.state
+        kind, me = WALK_KINDS.get(state.game_id), state.current_player
+        if kind is None or me < 0 or self.seats.get(me, PERSON) != PERSON:
+            return {}
+        out: dict[Action, tuple[Action, ...]] = {}
+        seen: set[Action] = set()
+        frontier = [(state, ())]
+        while frontier:
+            grown = []
+            for here, path in frontier:
+                for action in here.legal_actions():
+                    if action.kind != kind or action in seen:
+                        continue
+                    seen.add(action)
+                    way = (*path, action)
+                    if len(way) >= 2:
+                        out[action] = way
+                    if len(way) < MAX_WALK:
+                        after = here.apply(action)
+                        if after.current_player == me:
+                            grown.append((after, way))
+            frontier = grown
+        return out
+
+    def walk_to(self, action: Action, at_node: int | None = None, then_pass: bool = False) -> bool:
+        """One click for a walk (:meth:`walks`): its steps, each a step of its own; with ``then_pass`` the
+        phase's pass after it (if still the person's to take in the same turn). A destination the walks do not
+        reach is refused and nothing changes."""
+        if not self._fresh(at_node):
+            return False
+        path = self.walks().get(action) if isinstance(action, Action) else None
+        if path is None or (then_pass and not self.can_end_turn()):
+            return self.refuse("no_walk", what=action if isinstance(action, Action) else repr(action)[:80])
+        origin, node, mine = self.node, self.node, []
+        for step in path:
+            node = self._child(node, step)
+            mine.append(node)
+        return self._pass_on(node, 1 if then_pass else 0, origin, tuple(mine))
+
+    def _pass_on(self, node, passes: int, origin=None, mine: tuple = ()) -> bool:
+        """From ``node`` (reached by the person's steps ``mine``): dice and bots answer, and the person's turn
+        passes are taken (at most ``passes``); stop at a choice of theirs, another person's, or a new turn. Shown
+        once, saying what was played, then bots play on."""
         origin = origin or node
         me, taken, steps = origin.state.current_player, 0, 0
         start = self.turn_of(origin)
+        mine, others = list(mine), 0
         self.busy = True
         try:
             while taken < passes and steps < MAX_STEPS:
@@ -89,16 +146,30 @@ class SessionShortcuts:
                 if action is None or not state.is_legal(action):
                     break
                 node = self._child(node, action)
+                if who == me:
+                    mine.append(node)
+                else:
+                    others += 1
                 if self.turn_of(node) != start:
                     break
             self.goto(node.id)
             self.revision += 1
-            self._say("ended_turn", n=node.depth - origin.depth)
             if self.autoplay:
-                self.run_bots()
+                self.run_bots(mine=mine, others=others)
+            else:
+                self._say_played(mine, others)
         finally:
             self.busy = False
         return True
+
+    def _say_played(self, mine, others: int) -> None:
+        """The notice after a click: the person's own steps it took (``mine``: their nodes, the choice, a
+        shortcut's steps, a forced move) and the number of steps bots and dice played; with no step of theirs,
+        the bots' count alone."""
+        if mine:
+            self._say("played", mine=tuple(mine), n=others)
+        else:
+            self._say("bots_played", n=others)
 
     def check_many(self, actions: Sequence) -> dict:
         """Why ``actions`` cannot be taken one after another by the person deciding now: the notice's fields
@@ -127,13 +198,16 @@ class SessionShortcuts:
             return self.refuse("many_refused", **why)
         node = self.node
         person = self.seats.get(node.state.current_player, PERSON) == PERSON
+        mine = []
         for action in actions:
             node = self._child(node, action)
+            mine.append(node)
         self.goto(node.id)
         self.revision += 1
-        self._say("chose_many", n=len(actions))
         if self.autoplay and person:
-            self.run_bots()
+            self.run_bots(mine=mine)
+        else:
+            self._say_played(mine, 0)
         return True
 
     def repeats(self, state=None) -> bool:
@@ -157,7 +231,10 @@ class SessionShortcuts:
         self.revision += 1
 
     def _fresh(self, at_node: int | None) -> bool:
-        """The click was made for the state now shown (else it is stale and refused, saying so)."""
+        """The click was made for the state now shown (else it is stale and refused, saying so), at a table whose
+        game is still being played (after Resign nobody plays on)."""
+        if self.resigned >= 0:
+            return self.refuse("after_resign", who=self.resigned)
         if at_node is None or at_node == self.node_id:
             return True
         then = self.node_by_id(at_node).depth if at_node in self._nodes else "?"

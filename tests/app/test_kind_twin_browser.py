@@ -1,6 +1,7 @@
 """Issue 31 point 1 in real chromium, at 1280×800 and 390×844, in English and 中文: in a 2-player 永恒之息 game the
 play phase offers "attack, then end the phase"; one click takes the attack and the play phase's pass (each a step),
-the bots answer, and the person is past their play phase. Every word whole, nothing wider than the page.
+the bots answer, and the person is past their play phase; the notice names the person's steps, then the bots'.
+Every word whole, nothing wider than the page.
 Screenshots: test-output/kind-twin-*.png."""
 
 from __future__ import annotations
@@ -63,6 +64,11 @@ def test_attack_then_end_the_phase_in_one_click(chromium_path, output_dir, app_u
         assert step_number(page) >= step + 2  # the attack and the pass, each a step (and the answers)
         assert picker.locator("button.re-action.re-kind-end-play:visible").count() == 0  # past the play phase
         assert picker.locator(TWIN).count() == 0
+        # the notice says what the click played: the person's own steps, then the bots' and dice' (issue 31, point 2)
+        notice = picker.locator(".re-picker-notice").inner_text()
+        mine = re.match(label("played_yours", lang, n=999, what="").split("999")[0] + r"(\d+)", notice)
+        assert mine and int(mine.group(1)) >= 2, notice
+        assert label("bots_played", lang, n=0) not in notice
         assert page.locator(".re-play-area .re-viewer select").first.input_value() == (
             "玩家 0" if lang == "zh" else "Player 0")  # still the person's own view
         assert cut_texts(page, ".re-play-area .re-action-picker") == []

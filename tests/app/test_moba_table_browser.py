@@ -285,3 +285,51 @@ def test_a_whole_moba_game_through_the_table(chromium_path, output_dir, app_url,
             if not notes.get("attacks"):
                 print(f"{lang} {width}: no enemy hero was in reach this game: {notes}")
             print(f"{lang} {width}: {notes} in {time.monotonic() - began:.0f} s")
+
+
+WALK = ".re-play-area .re-action-picker button.re-walk:visible"
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_walk_of_several_cells_in_one_click(chromium_path, output_dir, app_url, width, height, lang):
+    """Issue 31, points 1 and 2: the picker's "Walk" row takes the hero several cells in one click, each cell a step
+    of its own; the notice names the person's steps (and says nothing of bots that did not play); every word whole,
+    nothing wider than the page."""
+    from play_page import open_play
+
+    from widgets.i18n import label
+
+    with browser_page(chromium_path, width=width, height=height) as page:
+        open_play(page, app_url, lang, "card_moba")
+        seat_player_0(page)
+        notes: dict = {"shots": output_dir}
+        for _ in range(60):  # the setup by its buttons, until the person's action phase offers a walk
+            wait_for_kernel(page, quiet=0.1)
+            if page.locator(WALK).count():
+                break
+            assert person_decides(page, lang, notes)
+        walk = page.locator(WALK).last
+        text = walk.inner_text()
+        x, y = map(int, re.findall(r"\((\d+), (\d+)\)", text)[-1])
+        n = int(re.findall(r"(\d+) (?:steps|步)", text)[-1])
+        assert n >= 2 and walk.get_attribute("title").count(label("list_sep", lang).strip()) == n - 1  # each step
+        if lang == "zh":
+            assert not re.search("[A-Za-z]", text), text
+        assert cut_texts(page, ".re-play-area .re-action-picker") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        walk.scroll_into_view_if_needed()
+        page.screenshot(path=str(output_dir / f"moba-walk-before-{lang}-{width}.png"), full_page=False)
+        before = int(re.findall(r"\d+", step_text(page))[0])
+        walk.click()
+        hero_at(page, 0, (x, y))
+        wait_for_kernel(page, quiet=0.3)
+        assert int(re.findall(r"\d+", step_text(page))[0]) == before + n  # one step per cell, no bot played
+        notice = page.locator(".re-play-area .re-picker-notice").first.inner_text()
+        assert notice.startswith(label("played_yours", lang, n=n, what="")[:6]), notice
+        assert label("bots_played", lang, n=0) not in notice
+        assert cut_texts(page, ".re-play-area .re-action-picker") == []
+        page.locator(".re-play-area .re-picker-notice").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(output_dir / f"moba-walk-after-{lang}-{width}.png"), full_page=False)

@@ -216,3 +216,49 @@ def test_resign_ends_the_tables_game_and_new_game_starts_again(chromium_path, ou
         page.wait_for_function("() => !document.querySelector('.re-play-area .re-resigned')", timeout=LONG)
         page.locator(".re-play-area .re-action-picker .re-action").first.wait_for(state="visible", timeout=LONG)
         expect(choices.locator(".re-resign")).to_be_visible(timeout=30_000)  # a game being played: Resign again
+
+
+LOAD_LOOK = """() => { const b = document.querySelector('.re-play-area .re-load');
+  const r = b.getBoundingClientRect();
+  return {after: getComputedStyle(b, '::after').content, size: getComputedStyle(b).fontSize, width: r.width,
+          right: r.right}; }"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_load_button_reads_its_label_and_a_bad_save_says_which_field_and_why(chromium_path, output_dir, app_url,
+                                                                                 width, height, lang):
+    """Issue 31, point 3: "⤒ Load a save" alone (never "… (0)"), before and after a file; a bad save refused with
+    the field and the reason in the page's language, the table unchanged."""
+    from explorer import SaveError, from_json
+    from widgets.table_file import TEXT, reason_in
+
+    label_text = TEXT["load"][1 if lang == "zh" else 0]
+    bad = json.dumps({"format": 1, "game": "eternal_breath", "players": 2, "variant": {}, "history": [], "log": [],
+                      "last_step_events": 0})  # no "data"
+    try:
+        from_json(bad)
+    except SaveError as err:
+        field, why = err.field, reason_in(err.reason, lang)
+    with browser_page(chromium_path, width=width, height=height) as page:
+        open_play(page, app_url, lang)
+        load = page.locator(".re-play-area .re-load").first
+        load.scroll_into_view_if_needed()
+        for when in ("before", "after"):
+            look = page.evaluate(LOAD_LOOK)
+            assert look["after"] == json.dumps(label_text, ensure_ascii=False) and look["size"] == "0px", look
+            assert look["width"] >= 32 and look["right"] <= width + 1, look  # its label shown, whole, on the page
+            if when == "before":
+                step = page.locator(".re-step-counter").first.inner_text()
+                with page.expect_file_chooser(timeout=LONG) as chooser:
+                    load.click()
+                chooser.value.set_files(files=[{"name": "bad.json", "mimeType": "application/json",
+                                                "buffer": bad.encode()}])
+                msg = page.locator(".re-play-area .re-table-file-msg").first
+                expect(msg).to_contain_text(f"[{field}]", timeout=30_000)
+        text = msg.inner_text()
+        assert why in text and ("英文原因" not in text if lang == "zh" else "missing" in text), text
+        assert page.locator(".re-step-counter").first.inner_text() == step  # nothing changed
+        msg.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+        page.screenshot(path=str(output_dir / f"play-load-refused-{lang}-{width}.png"), full_page=False)

@@ -4,34 +4,17 @@ a bad value is refused with the reason in both languages and nothing changes. Ex
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
+from widget_helpers import greedy_until
 
 import explorer
-from explorer import TERMINAL
-from widgets.action_picker import MAX_KIND_TWINS, MAX_TWINS
+from widgets.action_picker import MAX_KIND_TWINS, MAX_TWINS, sentence
 from widgets.i18n import label
 from widgets.play_area import PlayArea
 
 SEED = 7  # bench/clicks.py's game: the person attacks, then ends the play phase, in most turns
-
-
-def greedy_until(area, want, limit: int = 400) -> bool:
-    """The person (seat 0) plays the greedy bot's choices, one button each, until ``want(area)`` holds."""
-    s = area.session
-    bot = s.game.bots()["greedy"]()
-    for _ in range(limit):
-        if want(area):
-            return True
-        if s.state.current_player == TERMINAL:
-            return False
-        if s.state.current_player == 0:
-            area.picker.button_for(bot.choose(s.state, random.Random(f"person#{s.node_id}"))).click()
-        else:
-            s.run_bots()
-    return False
 
 
 def big_decision_with_kind_twin(area) -> bool:
@@ -116,7 +99,8 @@ def test_a_decision_without_a_pass_gets_no_twins():
 def test_the_twins_label_in_both_languages(attack_table, lang):
     attack_table.lang = lang
     twin = twins(attack_table)[0]
-    assert twin.description == label("then_pass", lang, what=twin.re_then.describe(lang))
+    assert twin.description == label("then_pass", lang, what=sentence(twin.re_then, lang))
+    assert ".," not in twin.description and "。，" not in twin.description  # no full stop inside the sentence
     assert twin.tooltip == label("then_pass_tip", lang)
     if lang == "zh":
         assert "然后结束此阶段" in twin.description

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer import CHANCE, act
+from explorer import CHANCE, TERMINAL, act
 from widgets.game_session import GameSession
 
 TOY = "toy_duel"
@@ -45,3 +45,24 @@ def script(session: GameSession, *actions) -> None:
 
 # p0 draws a shield, attacks p1 with a 2; p1 dodges with a 6: the damage is cancelled (TOY-dodge).
 CANCELLED_DODGE = (draw("shield"), attack(0, 1), roll(2), dodge(1), roll(6))
+
+
+def greedy_until(area, want, limit: int = 400, pick=None) -> bool:
+    """At a PlayArea, the person (seat 0) clicks, one button each, until ``want(area)`` holds (False if the game ends
+    first); bots and dice answer in between. ``pick(area)``: the button to click (default: the greedy bot's choice,
+    seeded by the node)."""
+    import random
+
+    s = area.session
+    bot = s.game.bots()["greedy"]()
+    pick = pick or (lambda a: a.picker.button_for(bot.choose(s.state, random.Random(f"person#{s.node_id}"))))
+    for _ in range(limit):
+        if want(area):
+            return True
+        if s.state.current_player == TERMINAL:
+            return False
+        if s.state.current_player == 0:
+            pick(area).click()
+        else:
+            s.run_bots()
+    return False
