@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +30,7 @@ CACHE = ROOT / ".cache" / "site"
 VENV = ROOT / ".venv-site"
 OUT = ROOT / "_site"
 REQUIREMENTS = HERE / "requirements-build.txt"
+PROGRESS = HERE / "progress"  # the loading panel of the app page and the worker's side of it (issue 31 point 4)
 # npm package → the sha256 of its tarball (checked after every download).
 NPM = {"pyodide@0.29.0": "52ea0e976b6e8373ef911f21cb3751ea50b03eb423b093fbfa21ffc27e842f01",
        "@fortawesome/fontawesome-free@5.15.4": "6d890608585d48f50f6434a90ed3f581e76d360edb26800dba2f782ef3e77e11"}
@@ -95,13 +97,36 @@ def unpack(tgz: Path, members: dict[str, Path]) -> None:
 def fingerprint() -> str:
     """A hash of everything that goes into the site: the build's own files, the pins, the app and its code."""
     h = hashlib.sha256(json.dumps(NPM).encode())
-    paths = [*HERE.glob("*.py"), REQUIREMENTS, ROOT / "binder" / "requirements.lock", ROOT / "notebooks" / "app.ipynb"]
+    paths = [*HERE.glob("*.py"), *sorted(PROGRESS.iterdir()), REQUIREMENTS, ROOT / "binder" / "requirements.lock",
+             ROOT / "notebooks" / "app.ipynb"]
     for source in SOURCES:
         p = ROOT / source
         paths += sorted(q for q in p.rglob("*") if q.is_file() and "__pycache__" not in q.parts) if p.is_dir() else [p]
     for p in paths:
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
+
+
+def add_progress(site: Path) -> None:
+    """The loading panel (progress/panel.html) at the top of each rendered page's body, with the sizes of what
+    the kernel's worker fetches; Pyodide's pyodide.js wrapped in progress/worker-head.js and worker-tail.js, which
+    count those bytes in the worker and tell the page."""
+    pyodide = site / "static" / "pyodide"
+    python = sum((pyodide / f).stat().st_size for f in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
+    wheels = list(pyodide.glob("*.whl"))
+    packages = sum(w.stat().st_size for w in wheels)
+    panel = (PROGRESS / "panel.html").read_text()
+    for name, value in (("PYTHON_BYTES", python), ("PACKAGE_BYTES", packages), ("PACKAGE_COUNT", len(wheels)),
+                        ("TOTAL_MB", round((python + packages) / 2**20))):
+        panel = panel.replace(f"__{name}__", str(value))
+    for page in (site / "voici" / "render").glob("*.html"):
+        text, n = re.subn(r"(<body[^>]*>)", lambda m: m.group(1) + "\n" + panel, page.read_text(), count=1)
+        if not n:
+            raise SystemExit(f"make site: no <body> in {page.relative_to(site)} for the loading panel")
+        page.write_text(text)
+    loader = pyodide / "pyodide.js"
+    head, tail = ((PROGRESS / f).read_text() for f in ("worker-head.js", "worker-tail.js"))
+    loader.write_text(f"{head}\n{loader.read_text()}\n{tail}")
 
 
 def in_venv(force: bool) -> None:
@@ -154,6 +179,7 @@ def in_venv(force: bool) -> None:
         sys.stdout.write(log.read_text()[-4000:])
         raise SystemExit(f"make site: voici build failed ({done.returncode}); its log: {log.relative_to(ROOT)}")
     shutil.copytree(pyodide_dir, new / "static" / "pyodide")
+    add_progress(new)
     fa = new / "static" / "fontawesome"
     unpack(fa_tgz, {"css/all.min.css": fa / "css" / "all.min.css",
                     "css/v4-shims.min.css": fa / "css" / "v4-shims.min.css", "webfonts/": fa / "webfonts"})

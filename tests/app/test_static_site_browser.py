@@ -3,7 +3,9 @@ served by a plain `python -m http.server`, every request to any other address ab
 proxy for anything a worker asks), the whole app running on Pyodide in the page. A game is picked, one move is
 made in Play, a click on an event of Event chains reads its chain, the Odds tab draws its chart, the Balance tab
 shows its note and the Rules tab shows that game's register (the app's own check cell does not run in a visitor's
-page, so each tab is opened here); 1280×800 in English, 390×844 in 中文."""
+page, so each tab is opened here); 1280×800 in English, 390×844 in 中文. Before the app shows, the loading panel
+(issue 31 point 4) names its stages in the page's language (?lang=zh; in both without it) and moves through all
+four, its bar filling as the kernel's worker fetches Python and the wheels; it is gone once the app shows."""
 
 from __future__ import annotations
 
@@ -25,6 +27,22 @@ from widgets.registers_view import TITLES as REGISTER_WORDS
 SITE = ROOT / "_site"
 LOAD = 420_000  # Pyodide starts and runs the whole app in the page: 1–3 min on a loaded 2-core machine
 STEP = 120_000
+# The loading panel's stages (binder/static_site/progress/panel.html), in order, in English and 中文.
+STAGES = {"python": ("Loading Python (Pyodide)…", "正在加载 Python（Pyodide）…"),
+          "packages": ("Installing packages…", "正在安装软件包…"),
+          "kernel": ("Starting the kernel…", "正在启动内核…"),
+          "app": ("Running the app notebook…", "正在运行应用笔记本…")}
+# Records every stage the panel shows and how far its bar got (polled: the panel is removed at the end).
+WATCH_THE_PANEL = """
+window.__reLoad = {stages: [], widest: 0};
+setInterval(() => {
+  const panel = document.getElementById("re-load");
+  if (!panel) return;
+  const seen = window.__reLoad, stage = panel.dataset.stage;
+  if (stage && seen.stages[seen.stages.length - 1] !== stage) seen.stages.push(stage);
+  seen.widest = Math.max(seen.widest, parseFloat(panel.querySelector(".re-load-fill").style.width) || 0);
+}, 40);
+"""
 # Anything not on the loopback goes to a closed port: no worker or service worker can reach another address.
 OFFLINE = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1"]
 
@@ -57,6 +75,20 @@ def site_url():
             log.close()
 
 
+def check_the_loading_panel(page, lang: str, shot) -> None:
+    """The panel shows before the app: its title and stages in the page's language (both when the address has no
+    ?lang=), the other language hidden; it reaches the packages stage (the worker's downloads reach the page)."""
+    panel = page.locator("#re-load")
+    panel.wait_for(state="visible", timeout=STEP)
+    assert page.locator(".re-game-picker select").count() == 0  # the app has not shown yet
+    for en, zh in STAGES.values():
+        for words, shown in ((en, lang != "zh"), (zh, True)):
+            assert page.locator("#re-load li span", has_text=words).is_visible() == shown, (words, lang)
+    page.wait_for_function("() => ['packages', 'kernel'].includes(document.getElementById('re-load')?.dataset.stage)",
+                           timeout=LOAD)
+    shot()
+
+
 def open_tab(page, title: str) -> None:
     page.locator(".re-app-tabs .lm-TabBar-tab", has_text=title).first.click()
 
@@ -85,9 +117,16 @@ def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_di
             context.on("request", lambda r: None if r.url.startswith((site_url, "data:", "blob:"))
                        else asked_elsewhere.append(r.url))
             page = context.new_page()
-            page.goto(site_url + "voici/render/app.html", timeout=STEP)
+            page.add_init_script(WATCH_THE_PANEL)
+            page.goto(site_url + "voici/render/app.html" + ("?lang=zh" if lang == "zh" else ""), timeout=STEP)
+            check_the_loading_panel(page, lang, lambda: page.screenshot(
+                path=str(output_dir / f"static-site-loading-{lang}-{width}.png"), full_page=False))
             picker = page.locator(".re-game-picker select")
             picker.wait_for(state="visible", timeout=LOAD)  # the app's first cell ran in Pyodide
+            assert page.locator("#re-load").count() == 0  # the panel is gone once the app shows
+            seen = page.evaluate("window.__reLoad")
+            assert seen["stages"] == list(STAGES), seen  # every stage, in order
+            assert seen["widest"] >= 80, seen  # the bar filled through the downloads and the cells
             page.locator(".re-app-tabs").wait_for(state="visible", timeout=STEP)
 
             if lang == "zh":
