@@ -23,12 +23,14 @@ from explorer.games.card_moba.content import sample
 from probability import card_moba as mb
 from probability.dist import show, show_html
 from widgets.component import Component, clamped, one_of, take_from_control
+from widgets.lazy_question import AsksQuestions, LazyQuestion, question_picker, show_only
 from widgets.plotly_bundle import show_figure, y_title
 
 BOUNDS = {"hp": (1, 60, 12), "shield": (0, 20, 2), "poison_layers": (0, 6, 2), "poison_turns": (0, 6, 3),
           "bleed_layers": (0, 6, 0), "bleed_turns": (0, 6, 0), "stamina": (0, 12, 4), "turns": (1, 3, 1)}
 FLAGS = ("armour_break", "weak", "poison_death")
 HEROES = tuple(sample().heroes)
+QUESTIONS = ("hits", "timeline", "kill")  # the first is made with the view, the others when first opened
 WORDS = {  # key: (English, 中文)
     "title": ("Card MOBA odds — damage, statuses, kills", "卡驱MOBA 概率 —— 伤害、状态与击杀"),
     "attacker": ("Attacker", "攻击方"), "target": ("Target", "目标"), "hp": ("Target HP", "目标生命值"),
@@ -86,7 +88,7 @@ def hits_of(hero: str, weak: bool) -> list[tuple[str, int, str]]:
     return out
 
 
-class CardMobaOdds(Component):
+class CardMobaOdds(AsksQuestions, Component):
     """The card-driven MOBA's odds tab, in English or 中文."""
 
     attacker, target = traitlets.Unicode("reaver"), traitlets.Unicode("bulwark")
@@ -94,6 +96,7 @@ class CardMobaOdds(Component):
     poison_layers, poison_turns = traitlets.Int(BOUNDS["poison_layers"][2]), traitlets.Int(BOUNDS["poison_turns"][2])
     bleed_layers, bleed_turns = traitlets.Int(0), traitlets.Int(0)
     armour_break, weak, poison_death = traitlets.Bool(False), traitlets.Bool(False), traitlets.Bool(False)
+    question = traitlets.Unicode(QUESTIONS[0])  # the question shown; its body is made when first shown
 
     def __init__(self, lang: str = "en", **kwargs):
         self.hits = self.timeline = self.kill = None
@@ -109,13 +112,11 @@ class CardMobaOdds(Component):
         for name, control in self._controls.items():
             control.observe(self._on_control, names="value")
             control.add_class(f"re-mb-{name.replace('_', '-')}")
-        self._button = ipw.Button(button_style="primary", layout=ipw.Layout(width="auto"))
-        self._button.add_class("re-mb-compute")
-        self._button.on_click(lambda _: self.compute_kill())
-        self._title, self._summary, self._kill_text, self._note = ipw.HTML(), ipw.HTML(), ipw.HTML(), ipw.HTML()
-        self._summary.add_class("re-mb-summary")
-        self._kill_text.add_class("re-mb-kill")
-        self._hits_out, self._time_out, self._kill_out = ipw.Output(), ipw.Output(), ipw.Output()
+        self._title = ipw.HTML()
+        self._picker = question_picker(QUESTIONS, self.question, "re-mb-question")
+        self._picker.observe(self._on_picker, names="value")
+        self._questions = {"hits": LazyQuestion(self._make_hits), "timeline": LazyQuestion(self._make_timeline),
+                           "kill": LazyQuestion(self._make_kill)}
         c = self._controls
         wrap = ipw.Layout(flex_flow="row wrap", width="100%")
 
@@ -127,12 +128,32 @@ class CardMobaOdds(Component):
             ipw.Box([column("attacker", "target", "hp", "shield", "stamina"),
                      column("poison_layers", "poison_turns", "bleed_layers", "bleed_turns"),
                      column("armour_break", "weak", "poison_death", "turns")], layout=wrap),
-            self._summary, ipw.Box([self._hits_out, self._time_out], layout=wrap),
-            self._note, self._button, self._kill_text, self._kill_out], **kwargs)
+            self._picker, *self._questions.values()], **kwargs)
         self.add_class("re-mb-odds")
         self.lang = lang
+        show_only(self._questions, self.question, self.lang)
         self._relabel()
         self.recompute()
+
+    def _make_hits(self) -> list[ipw.Widget]:
+        """What each of the attacker's hits leaves through the shield."""
+        self._summary, self._hits_out = ipw.HTML(), ipw.Output()
+        self._summary.add_class("re-mb-summary")
+        return [self._summary, self._hits_out]
+
+    def _make_timeline(self) -> list[ipw.Widget]:
+        """The target's HP over its start phases under poison and bleed."""
+        self._time_out = ipw.Output()
+        return [self._time_out]
+
+    def _make_kill(self) -> list[ipw.Widget]:
+        """The kill odds, worked out when asked."""
+        self._button = ipw.Button(button_style="primary", layout=ipw.Layout(width="auto"))
+        self._button.add_class("re-mb-compute")
+        self._button.on_click(lambda _: self.compute_kill())
+        self._kill_text, self._note, self._kill_out = ipw.HTML(), ipw.HTML(), ipw.Output()
+        self._kill_text.add_class("re-mb-kill")
+        return [self._note, self._button, self._kill_text, self._kill_out]
 
     @traitlets.validate(*BOUNDS)
     def _valid_int(self, proposal):
@@ -144,6 +165,11 @@ class CardMobaOdds(Component):
     def _valid_hero(self, proposal):
         """Only the sample heroes."""
         return one_of(proposal, HEROES)
+
+    @traitlets.validate("question")
+    def _valid_question(self, proposal):
+        """Only the view's questions."""
+        return one_of(proposal, QUESTIONS)
 
     def _on_control(self, change):
         """Fires when a control changes (a browser message): validated here; a refused value is undone."""
@@ -182,9 +208,15 @@ class CardMobaOdds(Component):
                        poison_death=self.poison_death)
 
     def recompute(self) -> None:
-        """The fast figures: each hit through the shield, and the poison / bleed timelines."""
+        """The fast figures: each hit through the shield, and the poison / bleed timelines (once that question
+        is made)."""
         self.hits = [(label, mb.hit(amount, self.shield, kind, hp=self.hp)) for label, amount, kind
                      in hits_of(self.attacker, self.weak)]
+        if self._questions["timeline"].made:
+            self._timeline()
+        self._redraw()
+
+    def _timeline(self) -> None:
         phases = max(self.poison_turns, self.bleed_turns, 1)
         self.timeline = {
             "poison": mb.poison_timeline(self.hp, max(self.poison_layers, 1), phases, self.poison_death,
@@ -192,7 +224,6 @@ class CardMobaOdds(Component):
             self.poison_turns else [self.hp] * phases,
             "bleed": mb.bleed_timeline(self.hp, max(self.bleed_layers, 1), phases, duration=max(self.bleed_turns, 1))
             if self.bleed_layers and self.bleed_turns else [self.hp] * phases}
-        self._redraw()
 
     def compute_kill(self) -> None:
         """The exact kill odds within 1 … ``turns`` of the attacker's turns (slow: on request only)."""
@@ -210,9 +241,11 @@ class CardMobaOdds(Component):
             keep = getattr(self, n)
             self._controls[n].options = [(hero_name(h, self.lang), h) for h in HEROES]
             self._controls[n].value = keep
-        self._button.description = self._t("compute")
+        self._label_questions(self._t)
         self._title.value = f"<h3>{html.escape(self._t('title'))}</h3>"
-        self._note.value = f"<small>{html.escape(self._t('note'))}</small>"
+        if self._questions["kill"].made:
+            self._button.description = self._t("compute")
+            self._note.value = f"<small>{html.escape(self._t('note'))}</small>"
 
     def _layout(self, fig: go.Figure, title: str, x: str, y: str) -> go.Figure:
         # an x title pushes the legend further down: on a phone the two were drawn over each other
@@ -222,6 +255,7 @@ class CardMobaOdds(Component):
         return y_title(fig, y, self.lang)
 
     def _redraw(self) -> None:
+        """The figures and texts of every question made so far."""
         t = self._t
         labels = [hit_label(self.attacker, k, self.lang) for k, _ in self.hits]
         self.hits_figure = self._layout(go.Figure([
@@ -229,17 +263,15 @@ class CardMobaOdds(Component):
             go.Bar(x=labels, y=[h.absorbed for _, h in self.hits], name=t("absorbed")),
             go.Bar(x=labels, y=[h.source_heal for _, h in self.hits], name=t("heal"))]),
             t("hits"), "", t("hp_loss"))
-        phases = list(range(1, len(self.timeline["poison"]) + 1))
-        self.timeline_figure = self._layout(go.Figure([
-            go.Scatter(x=phases, y=[v if v is not None else 0 for v in self.timeline[k]], mode="lines+markers",
-                       name=t(k)) for k in ("poison", "bleed")]), t("timeline"), t("phase"), t("hp"))
-        self.timeline_figure.update_xaxes(dtick=1)
         show_figure(self._hits_out, self.hits_figure)
-        show_figure(self._time_out, self.timeline_figure)
         first = self.hits[0][1]
         self._summary.value = html.escape(
             f"{hero_name(self.attacker, self.lang)} → {hero_name(self.target, self.lang)}: "
             f"{t('attack')} {first.damage} − {t('absorbed')} {first.absorbed} = {t('hp_loss')} {first.hp_loss}")
+        if self.timeline is not None:
+            self._draw_timeline()
+        if not self._questions["kill"].made:
+            return
         if self.kill is None:
             self._kill_text.value = html.escape(t("asked"))
             self.kill_figure = None
@@ -254,3 +286,12 @@ class CardMobaOdds(Component):
         self.kill_figure.update_layout(yaxis_range=[0, 1.05])
         self.kill_figure.update_xaxes(dtick=1)
         show_figure(self._kill_out, self.kill_figure)
+
+    def _draw_timeline(self) -> None:
+        t = self._t
+        phases = list(range(1, len(self.timeline["poison"]) + 1))
+        self.timeline_figure = self._layout(go.Figure([
+            go.Scatter(x=phases, y=[v if v is not None else 0 for v in self.timeline[k]], mode="lines+markers",
+                       name=t(k)) for k in ("poison", "bleed")]), t("timeline"), t("phase"), t("hp"))
+        self.timeline_figure.update_xaxes(dtick=1)
+        show_figure(self._time_out, self.timeline_figure)

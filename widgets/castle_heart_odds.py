@@ -24,6 +24,7 @@ from probability.dist import at_least, show, show_html, show_number
 from widgets.castle_heart_seat import phase_text
 from widgets.component import Component, clamped, one_of, take_from_control
 from widgets.i18n import player_name
+from widgets.lazy_question import LazyQuestion, question_picker, show_only
 from widgets.plotly_bundle import show_figure, y_title
 
 TOPICS = ("ring", "attack", "command", "identities")
@@ -115,31 +116,49 @@ class CastleHeartOdds(Component):
 
     def __init__(self, lang: str = "en", **kwargs):
         self._quiet = True
-        self.result, self.figure, self.summary, self.game = None, None, "", sample_game(BOUNDS["seed"][2])
+        self.result, self.figure, self.summary, self._game = None, None, "", None
         self.computations = 0
-        c = self._controls = {n: ipw.IntSlider(min=lo, max=hi, value=v, continuous_update=False,
-                                               style={"description_width": "initial"})
-                              for n, (lo, hi, v) in BOUNDS.items()}
-        c.update({n: ipw.Checkbox(value=v, indent=False) for n, v in BOOLS.items()})
-        c.update({n: ipw.Dropdown(options=a, value=v, style={"description_width": "initial"})
-                  for n, (a, v) in CHOICES.items()})
-        c["topic"] = ipw.ToggleButtons(options=TOPICS, value="ring", style={"button_width": "auto"},
-                                       layout=ipw.Layout(flex_flow="row wrap", max_width="100%"))  # whole words
-        for name, control in c.items():
-            control.observe(self._on_control, names="value")
-            control.add_class(f"re-ch-{name.replace('_', '-')}")  # stable selectors for tests
-        self._panels = {t: ipw.VBox([c[n] for n in names]) for t, names in PANELS.items()}
+        self._controls: dict[str, ipw.Widget] = {}  # a question's controls are made with it
+        self._controls["topic"] = question_picker(TOPICS, self.topic, "re-ch-topic")
+        self._controls["topic"].observe(self._on_control, names="value")
+        # each question's controls, made the first time it is shown (the first one at once)
+        self._panels = {t: LazyQuestion(lambda names=names: [self._control(n) for n in names])
+                        for t, names in PANELS.items()}
         self._title, self._summary, self._table = ipw.HTML(), ipw.HTML(), ipw.HTML()
         self._summary.add_class("re-ch-summary")
         self._out = ipw.Output()
-        super().__init__(children=[self._title, c["topic"], *self._panels.values(), self._summary, self._out,
-                                   self._table], **kwargs)
+        super().__init__(children=[self._title, self._controls["topic"], *self._panels.values(), self._summary,
+                                   self._out, self._table], **kwargs)
         self.add_class("re-ch-odds")
-        self.step = BOUNDS["step"][2]  # validated: a shorter sample game (other content) clamps it
         self.lang = lang
         self._quiet = False
-        self._relabel()
         self.recompute()
+
+    @property
+    def game(self) -> list:
+        """The seeded sample game of the who-is-who question, played the first time it is needed; the step is
+        clamped into it (another content may make it shorter)."""
+        if self._game is None:
+            self._game = sample_game(self.seed)
+            if self.step > len(self._game) - 1:
+                self.step = len(self._game) - 1
+        return self._game
+
+    def _control(self, name: str) -> ipw.Widget:
+        """The control of input ``name``, showing its current value (made with its question)."""
+        if name in BOUNDS:
+            lo, hi, _ = BOUNDS[name]
+            control = ipw.IntSlider(min=lo, max=len(self.game) - 1 if name == "step" else hi, value=getattr(self, name),
+                                    continuous_update=False, style={"description_width": "initial"})
+        elif name in BOOLS:
+            control = ipw.Checkbox(value=getattr(self, name), indent=False)
+        else:
+            control = ipw.Dropdown(options=CHOICES[name][0], value=getattr(self, name),
+                                   style={"description_width": "initial"})
+        control.observe(self._on_control, names="value")
+        control.add_class(f"re-ch-{name.replace('_', '-')}")  # stable selectors for tests
+        self._controls[name] = control
+        return control
 
     # --- validation: every value, from Python or from the browser ---------------------------------
     @traitlets.validate(*BOUNDS)
@@ -165,13 +184,13 @@ class CastleHeartOdds(Component):
     @traitlets.observe(*BOUNDS, *BOOLS, *CHOICES)
     def _on_input(self, change):
         """Fires when any input changes: show it, a new seed plays a new game, then recompute."""
-        if change["name"] == "seed":
-            self.game = sample_game(change["new"])
+        if change["name"] == "seed" and self._game is not None:  # else played when first needed
+            self._game = None
             self.step = min(self.step, len(self.game) - 1)
-        control = self._controls[change["name"]]
-        if change["name"] == "step":
+        control = self._controls.get(change["name"])  # None: its question is not made yet
+        if control is not None and change["name"] == "step":
             control.max = len(self.game) - 1
-        if control.value != change["new"]:
+        if control is not None and control.value != change["new"]:
             control.value = change["new"]
         if not self._quiet:
             self.recompute()
@@ -214,8 +233,8 @@ class CastleHeartOdds(Component):
     def recompute(self) -> None:
         """The exact odds of the current view, then its figure, summary and table."""
         self.computations += 1
-        for topic, panel in self._panels.items():
-            panel.layout.display = None if topic == self.topic else "none"
+        if show_only(self._panels, self.topic, self.lang):
+            self._relabel()
         self._table.value = ""
         self.figure, self.summary = getattr(self, f"_{self.topic}")()
         show_figure(self._out, self.figure)

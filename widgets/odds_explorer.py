@@ -27,6 +27,7 @@ from probability.dist import mean as dist_mean
 from probability.dist import show, show_html, show_number, tail
 from probability.eb_switches import combat_rules, combat_switch_options
 from widgets.component import Component, clamped, one_of, take_from_control
+from widgets.lazy_question import AsksQuestions, LazyQuestion, question_picker, show_only
 from widgets.plotly_bundle import show_figure, y_title
 
 # name → (minimum, maximum, default); values outside are clamped
@@ -38,8 +39,13 @@ BOUNDS = {
 }
 CHOICES = {"response": (eb.RESPONSES, eb.BLOCK), "a_response": (eb.RESPONSES, eb.BLOCK),
            "b_response": (eb.RESPONSES, eb.BEST), "first": (("a", "b"), "a")}
+QUESTIONS = ("attack", "duel")  # the first is made with the view, the other when first opened
+ATTACK_INPUTS = ("attack_points", "base_defence", "defence_points", "hp", "max_turns", "response", "at_least")
+DUEL_INPUTS = (*(f"{s}_{n}" for s in "ab" for n in ("hp", "attack", "base", "card", "response")), "rounds",
+               "first")
 WORDS = {  # key: (English, 中文)
     "title": ("Combat odds — §3.2 attack event", "战斗概率 —— §3.2 攻击事件"),
+    "attack": ("One attack", "一次攻击"),
     "attack_points": ("Attack points", "攻击点"),
     "base_defence": ("Base defence", "基础防御"), "defence_points": ("Defence card points", "防御卡防御点"),
     "hp": ("Defender HP", "防御方生命值"), "max_turns": ("Attacks shown", "显示攻击次数"),
@@ -78,7 +84,7 @@ def _trace(kind, xs, probs, labels, **kwargs):
                 **kwargs)
 
 
-class OddsExplorer(Component):
+class OddsExplorer(AsksQuestions, Component):
     """Exact odds of one attack, of attacks until a character falls, and of a duel, in English or 中文."""
 
     attack_points, base_defence, defence_points = (_int_trait(n) for n in ("attack_points", "base_defence",
@@ -89,6 +95,7 @@ class OddsExplorer(Component):
     response, a_response = traitlets.Unicode(eb.BLOCK), traitlets.Unicode(eb.BLOCK)
     b_response, first = traitlets.Unicode(eb.BEST), traitlets.Unicode("a")
     at_least = traitlets.Bool(False)
+    question = traitlets.Unicode(QUESTIONS[0])  # the question shown; its body is made when first shown
     variant = traitlets.Dict()  # the engine's combat switches (assumptions register), e.g. block_without_card
 
     def __init__(self, lang: str = "en", **kwargs):
@@ -97,42 +104,63 @@ class OddsExplorer(Component):
         self.damage = self.kill = self.table = self.duel_result = None
         self.damage_figure = self.turns_figure = self.duel_figure = None
         self._duel_key = None
-        self._controls = {n: ipw.IntSlider(min=lo, max=hi, value=v, continuous_update=False,
-                                           style={"description_width": "initial"}) for n, (lo, hi, v) in BOUNDS.items()}
-        for name, (allowed, default) in CHOICES.items():
-            self._controls[name] = ipw.Dropdown(options=allowed, value=default, layout=ipw.Layout(width="max-content"),
-                                                style={"description_width": "initial"})
-        self._controls["at_least"] = ipw.ToggleButton(layout=ipw.Layout(width="auto"))
+        self._controls: dict[str, ipw.Widget] = {}  # made with the question that shows them
         self._switches = {name: ipw.Dropdown(options=o.values, value=o.default, style={"description_width": "initial"})
                           for name, o in combat_switch_options().items()}
         for control in self._switches.values():
             control.observe(self._on_switch, names="value")
-        for name in (*BOUNDS, *CHOICES, "at_least"):
-            self._controls[name].observe(self._on_control, names="value")
-            self._controls[name].add_class(f"re-odds-{name.replace('_', '-')}")  # stable selectors for tests
-        self._title, self._summary, self._table_html = ipw.HTML(), ipw.HTML(), ipw.HTML()
-        self._summary.add_class("re-odds-summary")
-        self._duel_title, self._duel_summary = ipw.HTML(), ipw.HTML()
-        chart = {"flex": "1 1 320px", "min_width": "0"}  # two side by side on a desk, one under the other on a phone
-        self._damage_out, self._turns_out = (ipw.Output(layout=ipw.Layout(**chart)) for _ in range(2))
-        self._duel_out = ipw.Output()
-        c = self._controls
-        fighter = [ipw.VBox([c[f"{s}_{n}"] for n in ("hp", "attack", "base", "card", "response")]) for s in "ab"]
-        wrap = ipw.Layout(flex_flow="row wrap")  # on a phone the columns go one under another, not squeezed
-        answer = ipw.HBox([c["response"], c["at_least"]], layout=wrap)
-        super().__init__(children=[
-            self._title,
-            ipw.HBox([ipw.VBox([c["attack_points"], c["base_defence"], c["defence_points"]]),
-                      ipw.VBox([c["hp"], c["max_turns"], answer]),
-                      ipw.VBox(list(self._switches.values()))], layout=wrap),
-            self._summary, ipw.HBox([self._damage_out, self._turns_out], layout=wrap), self._table_html,
-            self._duel_title, ipw.HBox([*fighter, ipw.VBox([c["rounds"], c["first"]])], layout=wrap),
-            self._duel_summary, self._duel_out], **kwargs)
+        self._title = ipw.HTML()
+        self._picker = question_picker(QUESTIONS, self.question, "re-odds-question")
+        self._picker.observe(self._on_picker, names="value")
+        # one attack (made at once, the first question) and the duel (made when first opened)
+        self._questions = {"attack": LazyQuestion(self._make_attack), "duel": LazyQuestion(self._make_duel)}
+        wrap = ipw.Layout(flex_flow="row wrap")  # on a phone the menus go one under another, not squeezed
+        super().__init__(children=[self._title, ipw.HBox(list(self._switches.values()), layout=wrap), self._picker,
+                                   *self._questions.values()], **kwargs)
         self.add_class("re-odds-explorer")
         with self._batch():
             self.lang = lang
+        show_only(self._questions, self.question, self.lang)
         self._relabel()
         self.recompute()
+
+    def _control(self, name: str) -> ipw.Widget:
+        """The control of input ``name``, showing the input's current value (made with its question)."""
+        if name in BOUNDS:
+            lo, hi, _ = BOUNDS[name]
+            control = ipw.IntSlider(min=lo, max=hi, value=getattr(self, name), continuous_update=False,
+                                    style={"description_width": "initial"})
+        elif name in CHOICES:
+            control = ipw.Dropdown(options=CHOICES[name][0], value=getattr(self, name),
+                                   layout=ipw.Layout(width="max-content"), style={"description_width": "initial"})
+        else:
+            control = ipw.ToggleButton(value=self.at_least, layout=ipw.Layout(width="auto"))
+        control.observe(self._on_control, names="value")
+        control.add_class(f"re-odds-{name.replace('_', '-')}")  # stable selectors for tests
+        self._controls[name] = control
+        return control
+
+    def _make_attack(self) -> list[ipw.Widget]:
+        """One attack: its damage, the attacks until the defender falls, and the dodge-or-block table."""
+        c = {n: self._control(n) for n in ATTACK_INPUTS}
+        self._summary, self._table_html = ipw.HTML(), ipw.HTML()
+        self._summary.add_class("re-odds-summary")
+        chart = {"flex": "1 1 320px", "min_width": "0"}  # two side by side on a desk, one under the other on a phone
+        self._damage_out, self._turns_out = (ipw.Output(layout=ipw.Layout(**chart)) for _ in range(2))
+        wrap = ipw.Layout(flex_flow="row wrap")  # on a phone the columns go one under another, not squeezed
+        answer = ipw.HBox([c["response"], c["at_least"]], layout=wrap)
+        return [ipw.HBox([ipw.VBox([c["attack_points"], c["base_defence"], c["defence_points"]]),
+                          ipw.VBox([c["hp"], c["max_turns"], answer])], layout=wrap),
+                self._summary, ipw.HBox([self._damage_out, self._turns_out], layout=wrap), self._table_html]
+
+    def _make_duel(self) -> list[ipw.Widget]:
+        """The duel of two fighters, round by round."""
+        c = {n: self._control(n) for n in DUEL_INPUTS}
+        self._duel_title, self._duel_summary, self._duel_out = ipw.HTML(), ipw.HTML(), ipw.Output()
+        fighter = [ipw.VBox([c[f"{s}_{n}"] for n in ("hp", "attack", "base", "card", "response")]) for s in "ab"]
+        wrap = ipw.Layout(flex_flow="row wrap")
+        return [self._duel_title, ipw.HBox([*fighter, ipw.VBox([c["rounds"], c["first"]])], layout=wrap),
+                self._duel_summary, self._duel_out]
 
     # --- validation: every value, from Python or from the browser ---------------------------------
     @traitlets.validate(*BOUNDS)
@@ -145,6 +173,11 @@ class OddsExplorer(Component):
     def _valid_choice(self, proposal):
         """Refuse a response (or first attacker) that is not one of the choices."""
         return one_of(proposal, CHOICES[proposal["trait"].name][0])
+
+    @traitlets.validate("question")
+    def _valid_question(self, proposal):
+        """Only the view's questions."""
+        return one_of(proposal, QUESTIONS)
 
     @traitlets.validate("variant")
     def _valid_variant(self, proposal):
@@ -186,9 +219,10 @@ class OddsExplorer(Component):
 
     @traitlets.observe(*BOUNDS, *CHOICES, "at_least")
     def _on_input(self, change):
-        """Fires when any input changes (sliders only on release): show it, recompute unless in a batch."""
-        control = self._controls[change["name"]]
-        if control.value != change["new"]:
+        """Fires when any input changes (sliders only on release): show it (if its question is made yet),
+        recompute unless in a batch."""
+        control = self._controls.get(change["name"])
+        if control is not None and control.value != change["new"]:
             control.value = change["new"]
         if not self._quiet:
             self.recompute()
@@ -221,40 +255,47 @@ class OddsExplorer(Component):
         self.recompute()
 
     def recompute(self) -> None:
-        """The odds for the current inputs (exact), then the figures."""
+        """The odds for the current inputs (exact), then the figures. The duel only once its question is made."""
         self.computations += 1
         v = self.variant
         self.damage = eb.damage(self.attack_points, self.base_defence, self.defence_points, self.response, **v)
         self.kill = eb.turns_to_kill(self.hp, self.damage, self.max_turns)
         self.table = eb.best_response_table(self.attack_points, self.base_defence, self.defence_points, **v)
+        if self._questions["duel"].made:
+            self._duel()
+        self._redraw()
+
+    def _duel(self) -> None:
+        v = self.variant
         a = eb.Fighter(self.a_hp, self.a_attack, self.a_base, self.a_card, self.a_response)
         b = eb.Fighter(self.b_hp, self.b_attack, self.b_base, self.b_card, self.b_response)
         key = (a, b, self.rounds, self.first, tuple(sorted(v.items())))
         if self._duel_key != key:  # the duel (the costliest chain) only when its own inputs changed
             self.duel_result, self._duel_key = eb.duel(a, b, self.rounds, self.first, **v), key
-        self._redraw()
 
     # --- drawing ---------------------------------------------------------------------------------
     def _t(self, key: str) -> str:
         return T[self.lang][key]
 
     def _relabel(self) -> None:
+        """Every label in the language: the controls made so far, the question buttons, the titles."""
         c, t = self._controls, self._t
-        for name in ("attack_points", "base_defence", "defence_points", "hp", "max_turns", "rounds"):
-            c[name].description = t(name)
+        words = {name: t(name) for name in ("attack_points", "base_defence", "defence_points", "hp", "max_turns",
+                                            "rounds", "response", "first", "at_least")}
         for s in "ab":
             for n, key in (("hp", "hp"), ("attack", "attack_points"), ("base", "base_defence"),
                            ("card", "defence_points"), ("response", "response")):
-                c[f"{s}_{n}"].description = f"{t(s)}: {t('f_hp') if n == 'hp' else t(key)}"
+                words[f"{s}_{n}"] = f"{t(s)}: {t('f_hp') if n == 'hp' else t(key)}"
         with self._batch():
             for name, (allowed, _) in CHOICES.items():
-                keep = getattr(self, name)
-                c[name].options = [(t(v), v) for v in allowed]
-                c[name].value = keep
-                setattr(self, name, keep)
-        c["response"].description = t("response")
-        c["first"].description = t("first")
-        c["at_least"].description = t("at_least")
+                if name in c:
+                    keep = getattr(self, name)
+                    c[name].options = [(t(v), v) for v in allowed]
+                    c[name].value = keep
+                    setattr(self, name, keep)
+        for name, control in c.items():
+            control.description = words[name]
+        self._label_questions(t)
         for name, control in self._switches.items():
             with self._batch():
                 keep = control.value
@@ -262,21 +303,24 @@ class OddsExplorer(Component):
                 control.value = keep
             control.description = T[self.lang].get(name, name)
         self._title.value = f"<h3>{html.escape(t('title'))}</h3>"
-        self._duel_title.value = f"<h4>{html.escape(t('duel'))}</h4>"
 
     def _redraw(self) -> None:
+        """The figures, summaries and table of every question made so far."""
         if self.damage is None:
             return
         self.damage_figure = self._damage_fig()
         self.turns_figure = self._turns_fig()
-        self.duel_figure = self._duel_fig()
-        for out, fig in ((self._damage_out, self.damage_figure), (self._turns_out, self.turns_figure),
-                         (self._duel_out, self.duel_figure)):
-            show_figure(out, fig)
+        show_figure(self._damage_out, self.damage_figure)
+        show_figure(self._turns_out, self.turns_figure)
         mean = dist_mean(self.damage)
         self._summary.value = f"<b>{html.escape(self._t('mean'))}</b>: {show_number(mean)}"
         self._table_html.value = self._table_markup()
+        if self.duel_result is None:
+            return
+        self.duel_figure = self._duel_fig()
+        show_figure(self._duel_out, self.duel_figure)
         r, t = self.duel_result, self._t
+        self._duel_title.value = f"<h4>{html.escape(t('duel'))}</h4>"
         self._duel_summary.value = " · ".join(f"{html.escape(t(k))}: {show_html(v)}" for k, v in
                                               (("a_falls", r.a_falls), ("b_falls", r.b_falls), ("both", r.standing)))
 

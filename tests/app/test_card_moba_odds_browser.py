@@ -51,6 +51,9 @@ def test_card_moba_odds_tab(chromium_path, output_dir, app_url, lang, width, hei
                                ".data.map(t => t.y)) !== b", arg=before_chart, timeout=30_000)
         assert ("护盾抵消 3" in summary.inner_text()) if lang == "zh" else ("absorbed by the shield 3"
                                                                            in summary.inner_text())
+        # the kill odds are their own question, made when first opened (issue 31: the tab is usable at once)
+        page.locator(".re-mb-question button", has_text="按回合的击杀概率" if lang == "zh" else "Kill chance by turn"
+                     ).click()
         page.locator(".re-mb-compute button, button.re-mb-compute").first.click()
         kill = page.locator(".re-mb-odds .re-mb-kill")
         page.wait_for_function("() => document.querySelector('.re-mb-odds .re-mb-kill').innerText.includes('%')",

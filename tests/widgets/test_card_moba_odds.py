@@ -46,6 +46,7 @@ def test_weak_caps_the_attack(w):
 
 def test_poison_timeline_follows_the_sliders(w):
     """12 HP, 2 layers for 3 start phases: 10, 8, 6 (MB-status-13-poison)."""
+    w.question = "timeline"
     assert [float(y) for y in w.timeline_figure.data[0].y] == [10, 8, 6]
     w.hp, w.poison_layers = 3, 4
     assert list(w.timeline["poison"]) == [1, 1, 1]  # never below 1
@@ -54,6 +55,7 @@ def test_poison_timeline_follows_the_sliders(w):
 
 
 def test_kill_odds_on_request_match_the_probability_package(w):
+    w.question = "kill"
     w.hp, w.shield, w.poison_layers = 4, 0, 0
     assert w.kill is None and "not worked out" in w._kill_text.value
     w._button.click()
@@ -88,6 +90,7 @@ def test_both_languages(w):
 def test_chinese_axis_titles_stand_upright(w):
     """Issue 31: plotly turns a y title a quarter turn, laying 中文 characters on their side; in 中文 the title is
     written upright above the axis instead, in English it stays plotly's own."""
+    w.question = "timeline"
     w.lang = "zh"
     for fig, title in ((w.hits_figure, "生命值损失"), (w.timeline_figure, "目标生命值")):
         assert not fig.layout.yaxis.title.text
@@ -95,6 +98,32 @@ def test_chinese_axis_titles_stand_upright(w):
         assert fig.layout.annotations[0].textangle in (None, 0)
     w.lang = "en"
     assert w.hits_figure.layout.yaxis.title.text == "HP lost" and not w.hits_figure.layout.annotations
+
+
+def test_only_the_first_question_is_made_until_another_is_opened():
+    """Issue 31: the Odds tab is usable at once because the view makes only its first question (one hit through
+    the shield); the timeline and the kill odds are made the first time they are opened, under a "preparing"
+    line in the view's language."""
+    view = CardMobaOdds(lang="zh")
+    assert view.hits_figure is not None and "护盾抵消" in view._summary.value
+    for name in ("timeline", "kill"):
+        assert not view._questions[name].children and view._questions[name].layout.display == "none"
+    assert view.timeline is None and view.timeline_figure is None and not hasattr(view, "_button")
+    seen = []
+    body = view._questions["timeline"]
+    make = body._make
+    body._make = lambda: (seen.append([c.value for c in body.children]), make())[1]
+    view._picker.value = "timeline"  # as a browser would
+    assert view.question == "timeline" and seen == [["<i>正在准备这个问题……</i>"]]
+    assert [float(y) for y in view.timeline_figure.data[0].y] == [10, 8, 6]
+    assert "application/vnd.plotly.v1+json" in view._time_out.outputs[0]["data"]
+    assert view._questions["hits"].layout.display == "none" and not view._questions["kill"].made
+    view.question = "kill"
+    assert view._button.description == "计算击杀概率" and "尚未" in view._kill_text.value
+    assert view._picker.options[2] == ("按回合的击杀概率", "kill")
+    with pytest.raises(traitlets.TraitError):
+        view.question = "poker"
+    assert view.question == "kill"
 
 
 def test_readable_numbers():

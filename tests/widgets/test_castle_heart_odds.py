@@ -123,3 +123,25 @@ def test_chinese_labels(w):
     assert "飞弹戒指" in w.summary and "倒下" in w.summary
     w.topic = "identities"
     assert "城主" in w._table.value and "本座位" in w._table.value
+
+
+def test_only_the_first_question_is_made_until_another_is_opened():
+    """Issue 31: the Odds tab is usable at once because the view makes only its first question (the missile ring):
+    the other questions' controls are made, and the sample game of who-is-who played, the first time each is
+    opened, under a "preparing" line in the view's language."""
+    view = CastleHeartOdds(lang="zh")
+    assert view._panels["ring"].made and "ring_hp" in view._controls
+    for topic in ("attack", "command", "identities"):
+        assert not view._panels[topic].children and view._panels[topic].layout.display == "none"
+    assert not {"swords", "knights", "seed", "step", "seat"} & set(view._controls) and view._game is None
+    seen = []
+    panel = view._panels["identities"]
+    make = panel._make
+    panel._make = lambda: (seen.append([c.value for c in panel.children]), make())[1]
+    view.seat = 3  # an input of a question not made yet is kept for it
+    view._controls["topic"].value = "identities"  # as a browser would
+    assert view.topic == "identities" and seen == [["<i>正在准备这个问题……</i>"]]
+    assert view._game is not None and view._controls["seat"].value == 3
+    assert view._controls["step"].max == len(view.game) - 1 and view._controls["seed"].description == "示例对局（种子）"
+    assert view.result["posterior"] == identities_of(view.game[view.step], 3)
+    assert view._panels["ring"].layout.display == "none" and not view._panels["attack"].made

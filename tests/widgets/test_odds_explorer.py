@@ -10,7 +10,7 @@ import traitlets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from probability.eternal_breath import STANDING, damage
+from probability.eternal_breath import STANDING, Fighter, damage, duel
 from widgets.odds_explorer import BOUNDS, OddsExplorer
 
 
@@ -66,6 +66,7 @@ def test_dodge_or_block_table(w):
 
 
 def test_duel_panel_sums_to_one(w):
+    w.question = "duel"
     r = w.duel_result
     assert r.a_falls + r.b_falls + r.standing == 1
     assert len(w.duel_figure.data) == 2
@@ -80,6 +81,7 @@ def test_duel_panel_sums_to_one(w):
     ("rounds", -1, 1), ("b_card", 11, 10),
 ])
 def test_out_of_range_numbers_are_clamped(w, name, value, expected):
+    w.question = "duel"  # its sliders made too
     setattr(w, name, value)
     assert getattr(w, name) == expected
     assert w._controls[name].value == expected
@@ -110,11 +112,13 @@ def test_values_from_the_browser_controls(w):
 
 
 def test_chinese_labels(w):
+    w.question = "duel"
     w.lang = "zh"
     assert w._controls["attack_points"].description == "攻击点"
     assert w.damage_figure.layout.title.text == "单次攻击伤害"
     assert w._controls["response"].options[1] == ("闪避", "dodge") and w.response == "block"
     assert "甲倒下" in w._duel_summary.value
+    assert w._picker.options == (("一次攻击", "attack"), ("决斗", "duel")) and w._picker.value == "duel"
 
 
 def test_reset_recomputes_once(w):
@@ -126,6 +130,7 @@ def test_reset_recomputes_once(w):
 
 
 def test_sliders_update_on_release_only(w):
+    w.question = "duel"
     assert all(w._controls[name].continuous_update is False for name in BOUNDS)
 
 
@@ -150,9 +155,45 @@ def test_combat_switches_from_the_register(w):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(sorted(BOUNDS)), st.integers(-10**6, 10**6))
 def test_any_integer_lands_in_range_and_the_odds_stay_exact(w, name, value):
+    w.question = "duel"
     setattr(w, name, value)
     lo, hi, _ = BOUNDS[name]
     assert lo <= getattr(w, name) <= hi
     assert sum(w.damage.values()) == 1 and sum(w.kill.values()) == 1
     r = w.duel_result
     assert r.a_falls + r.b_falls + r.standing == 1
+
+
+def test_the_duel_is_made_only_when_first_opened():
+    """Issue 31: the Odds tab is usable at once because the view makes only its first question; the duel's
+    sliders, odds and figure are made the first time it is opened, under a "preparing" line."""
+    view = OddsExplorer(lang="zh")
+    duel = view._questions["duel"]
+    assert not duel.children and duel.layout.display == "none"
+    assert view.duel_result is None and view.duel_figure is None and "a_hp" not in view._controls
+    assert view.damage_figure is not None  # the first question is whole
+    seen = []
+    make = duel._make
+    duel._make = lambda: (seen.append([c.value for c in duel.children]), make())[1]
+    view._picker.value = "duel"  # as a browser would
+    assert view.question == "duel" and seen == [["<i>正在准备这个问题……</i>"]]
+    assert duel.made and duel.layout.display is None and view._questions["attack"].layout.display == "none"
+    r = view.duel_result
+    assert r.a_falls + r.b_falls + r.standing == 1 and len(view.duel_figure.data) == 2
+    assert "application/vnd.plotly.v1+json" in view._duel_out.outputs[0]["data"]
+    assert view._controls["a_hp"].description == "甲: 生命值" and "re-preparing" not in str(duel.children)
+    view.question = "attack"
+    view.b_hp = 1  # a made question follows the inputs while hidden
+    assert view._controls["b_hp"].value == 1 and view.duel_result.b_falls > r.b_falls
+    with pytest.raises(traitlets.TraitError):
+        view.question = "poker"
+    assert view.question == "attack"
+
+
+def test_an_input_of_an_unmade_question_is_kept_for_it():
+    view = OddsExplorer()
+    view.a_hp, view.first = 3, "b"
+    assert "a_hp" not in view._controls and view.duel_result is None
+    view.question = "duel"
+    assert view._controls["a_hp"].value == 3 and view._controls["first"].value == "b"
+    assert view.duel_result == duel(Fighter(3, 3, 2, 1, "block"), Fighter(20, 3, 2, 1, "best"), 30, "b")
