@@ -165,3 +165,29 @@ def test_raises_a_shield_only_when_an_enemy_can_reach_it(where, shields):
     end = turn(s)
     assert (h(end, 0).shield == 2) is shields
     assert (h(end, 0).hand == ()) is shields
+
+
+
+def test_the_bots_end_their_own_action_phase_at_a_table_with_no_cap():
+    """MB-A17: a person's table has no action cap, and Gust gives back a spent step (MB-A11), so a bot that values
+    steps could walk back and forth for ever (986 moves in one phase were seen at the Play table, 44 s of CPU in one
+    click). The bots end their phase after BOT_ACTIONS actions by their own choice, and not before."""
+    from explorer.games.card_moba.bots import BOT_ACTIONS, GreedyBot, StrongBot
+    from explorer.records import evolve
+    state = explorer.new_game("card_moba", 2)
+    rng = random.Random(3)
+    while state.is_chance or state.data.phase != "action":
+        state = state.apply(state.chance_outcomes()[0][0] if state.is_chance else TacticalBot().choose(state, rng))
+    assert state.variant["action_cap"] == 0  # a person's table: the document's game, no cap
+    d = state.data
+    end = GAME.turn_pass(d)
+    assert any(a != end for a in state.legal_actions())  # moves, plays or attacks are still open
+
+    def acted(n):
+        heroes = list(d.heroes)
+        heroes[d.seat] = evolve(heroes[d.seat], acted=n)
+        return explorer.State(state.game, state.players, state.variant, evolve(d, heroes=tuple(heroes)))
+
+    for bot in (TacticalBot(), GreedyBot(), StrongBot(iterations=4)):
+        assert bot.choose(acted(BOT_ACTIONS), random.Random(0)) == end, bot.name
+        assert bot.choose(acted(BOT_ACTIONS - 1), random.Random(0)) == bot.choose(acted(0), random.Random(0)), bot.name

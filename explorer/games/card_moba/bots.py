@@ -12,6 +12,21 @@ from explorer.search import StrongBot as _Search
 
 from . import board, tactics
 
+# MB-A17: the document lets the current player end the action phase whenever they like, and sets no cap. A hero on
+# a special cell can gain back the step it spent (MB-A11: Gust gives +2 steps each time a move ends there), so a bot
+# that likes steps could walk back and forth for ever at a person's table, which has no cap. The greedy, tactical
+# and strong bots therefore end their own action phase after this many actions, by choice (ending is always legal):
+# a bound on the bots, not a rule of the game; a table with the opt-in `action_cap` is bounded by it as before.
+BOT_ACTIONS = 30
+
+
+def enough(state):
+    """The end of the action phase when the bot to move has taken BOT_ACTIONS actions in it, else None."""
+    d = state.data
+    if d.phase != "action" or d.draws or d.heroes[d.seat].acted < BOT_ACTIONS:
+        return None
+    return state.game.turn_pass(d)
+
 
 class GreedyBot(Bot):
     """Attacks when it can, else uses a damaging skill or card, else steps toward the nearest enemy,
@@ -24,6 +39,9 @@ class GreedyBot(Bot):
         d = state.data
         if d.phase != "action":
             return rng.choice(legal)
+        stop = enough(state)
+        if stop is not None:
+            return stop
         for kind in ("attack", "skill"):
             options = [a for a in legal if a.kind == kind]
             if options:
@@ -62,7 +80,7 @@ class TacticalBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if d.phase == "action":
-            return tactics.plan(state.game, d, legal, rng)
+            return enough(state) or tactics.plan(state.game, d, legal, rng)
         if d.phase == "discard":
             return min(legal, key=lambda a: tactics.keep_worth(a["card"]))
         return tactics.setup_choice(d, legal)
@@ -88,3 +106,6 @@ class StrongBot(_Search):
     default_iterations = 60
     keep_prior = 2.0
     evaluate = staticmethod(evaluate)
+
+    def choose(self, state, rng: random.Random):
+        return enough(state) or super().choose(state, rng)
