@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 
 from explorer import CHANCE, TERMINAL, Emitter, Weighted
 from explorer.games.card_moba import board
@@ -80,10 +81,16 @@ def _progress(h) -> tuple:
     orders of the same cards that leave the same tails are one position."""
     if not h.played:
         return ()
-    spent = dict(h.spent)
+    return _tails(h.hero, h.played, h.spent)
+
+
+@lru_cache(maxsize=1 << 16)
+def _tails(hero: str, played: str, spent: tuple) -> tuple:
+    """``_progress`` for one hero's ``played`` and ``spent``, worked out once (asked at every position)."""
+    spent = dict(spent)
     out = []
-    for key, seq in sequences(h.hero):
-        since = h.played[spent.get(key, 0):]
+    for key, seq in sequences(hero):
+        since = played[spent.get(key, 0):]
         out.append(since[max(0, len(since) - len(seq) + 1):])
     return tuple(out)
 

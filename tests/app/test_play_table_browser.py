@@ -134,7 +134,8 @@ def test_a_forged_link_is_refused_with_a_notice_and_the_new_game_stays(chromium_
         text = refused.inner_text()
         assert text.startswith("已拒绝，未作任何改动" if lang == "zh" else "Refused, nothing changed"), text
         # the engine's reason names the game it lacks, in the page's language (widgets/table_file.py)
-        assert "[game]" in text and "chess" in text and ("没有游戏" in text if lang == "zh" else "no game" in text), text
+        said = "没有游戏" if lang == "zh" else "no game"
+        assert "[game]" in text and "chess" in text and said in text, text
         assert refused.is_visible() and selected_tab(page) == ("对局" if lang == "zh" else "Play")
         page.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
         assert page.locator(".re-play-area .re-viewer select").first.input_value() == (
