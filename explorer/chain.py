@@ -14,6 +14,8 @@ from itertools import islice
 from operator import is_
 from typing import Any
 
+from .records import _compiled
+
 
 class Chain(Sequence):
     """Immutable sequence built by appending; indexing and ``len`` are O(1), a slice copies only itself."""
@@ -109,15 +111,9 @@ class Chain(Sequence):
         return (Chain, (self.as_tuple(),))
 
 
-_set_buf, _set_len = Chain._buf.__set__, Chain._len.__set__
-
-
-def _on(buf: list, length: int) -> Chain:
-    """The chain of the first ``length`` items of ``buf`` (shared, never copied)."""
-    chain = object.__new__(Chain)
-    _set_buf(chain, buf)
-    _set_len(chain, length)
-    return chain
+# The chain of the first ``length`` items of ``buf`` (shared, never copied): made at every step, so built without
+# ``__init__``, its two slots set by plain stores (records._compiled).
+_on = _compiled(Chain, "def make(buf, length):", {"_buf": "buf", "_len": "length"})
 
 
 EMPTY = Chain()

@@ -14,7 +14,7 @@ from .chain import EMPTY, Chain
 from .chance import Weighted
 from .errors import GAME_OVER, IllegalAction
 from .events import Emitter, Event, visible_log
-from .records import encode
+from .records import _compiled, encode
 from .registry import Game, get_game
 from .saves import FORMAT, load, saved_start
 
@@ -63,16 +63,20 @@ class State:
 
     @property
     def is_terminal(self) -> bool:
-        return self.current_player == TERMINAL
+        who = self._who  # set by every step (_advance): read at once, without current_player's call
+        return (self.current_player if who is None else who) == TERMINAL
 
     @property
     def is_chance(self) -> bool:
-        return self.current_player == CHANCE
+        who = self._who
+        return (self.current_player if who is None else who) == CHANCE
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The choices now; at CHANCE the outcome actions; at TERMINAL nothing."""
         if self._legal is None:
-            who = self.current_player
+            who = self._who
+            if who is None:
+                who = self.current_player
             if who == TERMINAL:
                 legal: tuple[Action, ...] = ()
             elif who == CHANCE:
@@ -87,7 +91,8 @@ class State:
         """At CHANCE: (outcome, exact probability) pairs summing to 1; elsewhere empty. A game's ``Weighted``
         is kept as it is (it reads as the pairs, and ``sample_chance`` draws from its weights without making a
         Fraction per outcome)."""
-        if self.current_player != CHANCE:
+        who = self._who
+        if (self.current_player if who is None else who) != CHANCE:
             return ()
         if self._chance is None:
             outcomes = self.game.chance_outcomes(self.data)
@@ -115,8 +120,10 @@ class State:
         An action that *is* one of this state's own listed choices (the same object, taken from
         ``legal_actions()`` once they were worked out) needs no check: it is stepped at once."""
         legal = self._legal
-        if legal is None and self._chance is not None:
-            legal = self.legal_actions()  # at CHANCE, read off the outcomes already worked out
+        if legal is None:
+            chance = self._chance  # at CHANCE, read off the outcomes already worked out
+            if chance is not None:
+                legal = chance.outcomes if chance.__class__ is Weighted else self.legal_actions()
         if legal is not None and any(map(is_, legal, repeat(action))):
             return self._advance(action)
         if not isinstance(action, Action) or action.game != self.game.id:
@@ -136,10 +143,15 @@ class State:
 
     def _advance(self, action: Action) -> State:
         """The step itself, for an action known to be legal (taken from ``legal_actions`` or
-        ``chance_outcomes`` of this state): the checks of ``apply`` are skipped, nothing else."""
-        data, events = resolve(self.game, self.data, action, len(self._log), self._log)
-        return State(self.game, self.players, self.variant, data, self._history.append(action),
-                     self._log.extend(events), events, self._start)
+        ``chance_outcomes`` of this state): the checks of ``apply`` are skipped, nothing else. The new state is
+        built without ``__init__`` (``_stepped``), whose player to move is worked out at once: every caller reads it
+        (is the game over? chance or a seat?), and the data it is read from never changes."""
+        game, log = self.game, self._log
+        emitter = Emitter(game.id, len(log), log)  # resolve(), inline
+        data = game.apply(self.data, action, emitter)
+        events = tuple(emitter.events)
+        return _stepped(game, self.players, self.variant, data, self._history.append(action), log.extend(events),
+                        events, self._start, game.current_player(data))
 
     def child(self, action: Action) -> State:
         """Alias of apply, in the words of game-tree search."""
@@ -220,6 +232,13 @@ class State:
     def __repr__(self) -> str:
         who = {CHANCE: "CHANCE", TERMINAL: "TERMINAL"}.get(self.current_player, f"p{self.current_player}")
         return f"<State {self.game.id} players={self.players} step={len(self._history)} to move={who}>"
+
+
+# State(...) for a step's new state: each slot set by a plain store (records._compiled), the lazy ones empty
+_stepped = _compiled(State, "def make(game, players, variant, data, history, log, events, start, who):", {
+    "game": "game", "players": "players", "variant": "variant", "data": "data", "_history": "history", "_log": "log",
+    "_events": "events", "_start": "start", "_who": "who", "_legal": "None", "_legal_set": "None", "_chance": "None",
+    "_hash": "None"})
 
 
 def resolve(game: Game, data: Any, action: Action, next_event_id: int,
