@@ -1,8 +1,13 @@
 """What a person cannot read whole or use on a page: a label, a button, a tab title or a slider's value cut by its box
-(ipywidgets end them in "…"), a menu's chosen text wider than the menu, or a slider squeezed to a bare knob (its
-track under ``MIN_TRACK`` px: named "<label> (slider track N px)"). Browser tests call :func:`cut_texts`."""
+(ipywidgets end them in "…"), a menu's chosen text wider than the menu, a line of a list box (the Play table's event
+log) wider than the list, or a slider squeezed to a bare knob (its track under ``MIN_TRACK`` px: named "<label>
+(slider track N px)"). Browser tests call :func:`cut_texts`; :func:`sideways`, :func:`ids_in_buttons` and
+:func:`internal_names` are the other checks of issue 31 (points 5 and 6): a page wider than the screen, a clause id
+inside a button, an engine's snake_case name in a text meant to be read."""
 
 from __future__ import annotations
+
+import re
 
 MIN_TRACK = 60  # px: a slider's track narrower than this cannot be dragged to a chosen value (issue 31)
 CUT = """([scope, menus]) => {
@@ -11,21 +16,56 @@ CUT = """([scope, menus]) => {
   const boxes = '.widget-label, button, .lm-TabBar-tabLabel, .widget-readout';
   for (const e of document.querySelectorAll(`${scope} :is(${boxes})`))
     if (shown(e) && e.scrollWidth > e.clientWidth + 1) out.push(e.innerText);
-  if (!menus) return out;
+  for (const t of document.querySelectorAll(`${scope} .widget-hslider .noUi-target`)) {  // a slider's track
+    const w = t.getBoundingClientRect().width;
+    if (!shown(t) || w >= MIN_TRACK) continue;
+    const label = t.closest('.widget-hslider')?.querySelector('.widget-label')?.innerText ?? '';
+    out.push(`${label} (slider track ${Math.round(w)} px)`);
+  }
   const ctx = document.createElement('canvas').getContext('2d');
   for (const s of document.querySelectorAll(`${scope} select`)) {
-    if (!shown(s) || s.multiple || s.size > 1) continue;
-    const st = getComputedStyle(s), text = s.options[s.selectedIndex]?.text ?? '';
+    if (!shown(s)) continue;
+    const st = getComputedStyle(s);
+    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) + 1;
+    if (s.multiple || s.size > 1) {  // a list box: each line is read in place, none may run past its right edge
+      for (const o of s.options) if (o.scrollWidth > o.clientWidth + 1) out.push(o.text);
+      continue;
+    }
+    if (!menus) continue;
+    const text = s.options[s.selectedIndex]?.text ?? '';
     ctx.font = st.font;  // the chosen text measured in the menu's own font
-    if (ctx.measureText(text).width > s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) + 1)
-      out.push(text);
+    if (ctx.measureText(text).width > room) out.push(text);
   }
   return out;
 }"""
+WIDER = "() => document.documentElement.scrollWidth - window.innerWidth"
+BUTTONS = """(scope) => [...document.querySelectorAll(`${scope} button, ${scope} .lm-TabBar-tabLabel`)]
+  .filter(e => e.offsetParent !== null && e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}))
+  .map(e => e.innerText.trim()).filter(t => t)"""
+CLAUSE_ID = re.compile(r"(?<![A-Za-z0-9])(?:EB|MB|CH)-[A-Za-z0-9.\-]*[A-Za-z0-9]")
+# an engine's name: two or more lower-case words joined by "_" (block_without_card, end_turn); a file name
+# (01_setup.ipynb) is told by its extension, a clause id by its prefix
+INTERNAL = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.]*\.(?:ipynb|py|toml|json|png|html))(?![\w-])")
 
 
 def cut_texts(page, scope: str = "body", menus: bool = True) -> list[str]:
     """The texts under ``scope`` that do not fit their boxes. ``menus=False`` leaves out the menus' chosen texts: a
     phone opens a menu as a full-screen list of whole texts (the app's lesson menu on a phone, whose title the
-    lesson shows whole beside it)."""
+    lesson shows whole beside it). The lines of a list box are always checked: a phone shows them in place."""
     return page.evaluate(CUT.replace("MIN_TRACK", str(MIN_TRACK)), [scope, menus])
+
+
+def sideways(page) -> int:
+    """How many px the page is wider than the screen (0: no sideways scroll)."""
+    return max(0, page.evaluate(WIDER))
+
+
+def ids_in_buttons(page, scope: str = "body") -> list[str]:
+    """The visible buttons and tab titles under ``scope`` whose words carry a clause id (issue 31 point 5: the id is
+    a small tag, a tooltip or the Rules tab's, never inside a button)."""
+    return [t for t in page.evaluate(BUTTONS, scope) if CLAUSE_ID.search(t)]
+
+
+def internal_names(text: str) -> list[str]:
+    """The engine's snake_case names left in ``text`` (a person reads words, not ids)."""
+    return sorted(set(INTERNAL.findall(text)))

@@ -414,6 +414,9 @@ def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower())
 
 
+CLAUSE_TAG = "color: #555; border: 1px solid #bbb; border-radius: 3px; padding: 0 3px; white-space: nowrap"
+
+
 def game_over_html(state, lang: str, viewer: int = -1) -> str:
     """Why the game ended, for the top of the table: the winners (the viewer marked "you"), and the rule of
     the event that ended it (the last event of the last step)."""
@@ -424,6 +427,7 @@ def game_over_html(state, lang: str, viewer: int = -1) -> str:
     text = label("game_over", lang, who=winners) if winners else label("game_over_none", lang)
     events = state.events
     clause = state.game.clause_index.get(events[-1].clause) if events else None
-    why = "" if clause is None else html.escape(label("ended_by", lang, clause=clause.id, text=clause.text(lang)))
-    why = f"<br><span class='re-ended-by'>{why}</span>" if why else ""
+    why = "" if clause is None else (  # the rule in words; its id as a small tag, not inside the sentence (issue 31)
+        f"<br><span class='re-ended-by'>{html.escape(label('ended_by', lang, text=clause.text(lang)))} "
+        f"<small class='re-clause-id' style='{CLAUSE_TAG}'>{html.escape(clause.id)}</small></span>")
     return f"<div class='re-game-over'><b>{html.escape(text)}</b>{why}</div>"

@@ -16,9 +16,16 @@ import explorer
 from widgets.component import ScopedComponent
 
 from .game_session import GameSession
-from .i18n import event_kind_name, label, player_name, redacted_event
+from .i18n import event_kind_name, label, redacted_event
 
 MAX_ROWS = 400  # the newest events shown; older ones are counted
+# The list box's lines (an event, its clause id, its words) are longer than a phone is wide, and a list box cuts a
+# line at its right edge (issue 31): each line wraps instead, anywhere in a long clause id, and the list keeps its
+# height however many screen lines its first event takes (a list box is its first line's height times its rows).
+STYLE = """<style>
+.re-event-log .re-log-list select option { white-space: normal; overflow-wrap: anywhere; padding: 1px 0; }
+.re-event-log .re-log-list select { height: 18em; }
+</style>"""
 
 
 def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
@@ -53,7 +60,8 @@ class EventLog(ScopedComponent):
         self._detail.add_class("re-clause")
         self._shown: tuple[explorer.Event, ...] = ()
         self._drawing = False
-        super().__init__(children=[self._title, self._scope, self._list, self._detail], **kwargs)
+        style = ipw.HTML(STYLE, layout=ipw.Layout(display="none"))
+        super().__init__(children=[style, self._title, self._scope, self._list, self._detail], **kwargs)
         self.add_class("re-event-log")
         self.viewer, self.scope, self.lang = viewer, scope, lang
         self._scope.observe(self._on_scope_button, "value")
@@ -141,24 +149,28 @@ class EventLog(ScopedComponent):
         who = None if self.viewer < 0 else self.viewer
         clause = self.session.game.clause_index.get(event.clause)
         rows = [f"<b>{html.escape(event_text(event, lang, event.visible_to(who)))}</b>"]
+        # the engine's own fields, named as the engine names them (attack_die, took effect): shown as code, under a
+        # caption that says so in the page's language, not as a sentence to read (issue 31 point 5)
         facts = []
         if event.actor is not None:
-            facts.append(f"actor: {html.escape(player_name(event.actor, lang))}")
+            facts.append(f"actor={event.actor}")
         if event.targets:
-            facts.append(f"targets: {html.escape(', '.join(map(str, event.targets)))}")
+            facts.append(f"targets={','.join(map(str, event.targets))}")
         if event.cause is not None:
-            facts.append(f"cause: #{event.cause}")
-        facts.append(f"outcome: {html.escape(event.outcome)}")
-        facts += [f"{html.escape(str(k))} = {html.escape(str(v))}" for k, v in event.numbers]
-        rows.append("<span>" + " · ".join(facts) + "</span>")
+            facts.append(f"cause=#{event.cause}")
+        facts.append(f"outcome={event.outcome}")
+        facts += [f"{k}={v}" for k, v in event.numbers]
+        rows.append(f"<span class='re-event-record'>{html.escape(label('engine_record', lang))}: "
+                    f"<code>{html.escape(' · '.join(facts))}</code></span>")
         if clause is None:
             rows.append(f"{label('clause', lang)} {html.escape(event.clause)}: ?")
         else:
             rows.append(f"<b>{html.escape(label('clause', lang))} {html.escape(clause.id)}</b> "
-                        f"({html.escape(label('section', lang))}: {html.escape(clause.section)})")
+                        f"({html.escape(label('section', lang))}: "
+                        f"<span lang='zh'>{html.escape(clause.section)}</span>)")
             rows.append(f'<div class="re-clause-zh" lang="zh">中文：{html.escape(clause.zh)}</div>')
             rows.append(f'<div class="re-clause-en" lang="en">English: {html.escape(clause.en)}</div>')
             if clause.seed:
-                rows.append(f"<blockquote>{html.escape(label('seed_quote', lang))}: {html.escape(clause.seed)}"
-                            "</blockquote>")
+                rows.append(f"<blockquote>{html.escape(label('seed_quote', lang))}: "
+                            f"<span lang='zh'>{html.escape(clause.seed)}</span></blockquote>")
         return '<div class="re-clause-detail">' + "<br>".join(rows) + "</div>"

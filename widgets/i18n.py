@@ -44,7 +44,7 @@ LABELS: dict[str, dict[str, str]] = {
     "resign": {"en": "Resign", "zh": "认输"},
     "resign_tip": {"en": "End this game here: the table stops playing (the table's choice, not a rule of the game).",
                    "zh": "在此结束本局：牌桌停止对局（牌桌的选择，不是游戏规则）。"},
-    "ended_by": {"en": "Ended by [{clause}] {text}", "zh": "结束依据 [{clause}] {text}"},
+    "ended_by": {"en": "Ended by the rule: {text}", "zh": "结束依据：{text}"},
     "you": {"en": "you", "zh": "你"},
     "end_turn": {"en": "End turn ⇥", "zh": "结束回合 ⇥"},
     "end_turn_tip": {"en": "Pass the optional phases left in your turn, one step each; stops at any choice you "
@@ -101,6 +101,10 @@ LABELS: dict[str, dict[str, str]] = {
     "waiting": {"en": "Waiting for {who} to choose an action.", "zh": "等待 {who} 选择动作。"},
     "chose": {"en": "Step {step}: {what}", "zh": "第 {step} 步：{what}"},
     "bots_played": {"en": "Bots and dice played {n} step(s).", "zh": "机器人与骰子共进行了 {n} 步。"},
+    "nothing_over": {"en": "The game is over: nothing left for bots or dice to play.",
+                     "zh": "游戏已结束：机器人与骰子没有可进行的步骤。"},
+    "nothing_yours": {"en": "Nothing for bots or dice to play: a person decides now.",
+                      "zh": "机器人与骰子没有可进行的步骤：现在由真人玩家决定。"},
     # event log
     "events": {"en": "Events (resolution order)", "zh": "事件（结算顺序）"},
     "cancelled": {"en": "cancelled", "zh": "已抵消"},
@@ -108,6 +112,7 @@ LABELS: dict[str, dict[str, str]] = {
     "clause": {"en": "Clause", "zh": "条款"},
     "section": {"en": "seed section", "zh": "原文章节"},
     "seed_quote": {"en": "seed", "zh": "原文"},
+    "engine_record": {"en": "The engine's record (its own field names)", "zh": "引擎记录（引擎自己的字段名）"},
     "no_event": {"en": "Select an event to read its clause.", "zh": "选择一个事件以查看其条款。"},
     "this_step": {"en": "this step", "zh": "本步"},
     "this_turn": {"en": "this turn", "zh": "本回合"},

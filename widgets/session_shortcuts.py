@@ -168,8 +168,10 @@ class SessionShortcuts:
         the bots' count alone."""
         if mine:
             self._say("played", mine=tuple(mine), n=others)
-        else:
+        elif others:
             self._say("bots_played", n=others)
+        else:  # nothing moved: say why rather than "0 steps"
+            self._say("nothing_over" if self.state.current_player == TERMINAL else "nothing_yours")
 
     def check_many(self, actions: Sequence) -> dict:
         """Why ``actions`` cannot be taken one after another by the person deciding now: the notice's fields

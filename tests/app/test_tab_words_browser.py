@@ -1,9 +1,15 @@
 """Every word translated (issue 14, point 6), read where a person reads it: the app in chromium, each of the three
 games, each tab of the app (the list is read from notebooks/app.py; the Rules tab with each of its two registers open),
 the visible text of the tab's panel in 中文 and in English. In 中文 no English word may be left, in English no
-Chinese, except what the allow-lists below name and explain. And each is read whole: no label, button, tab title or
-(on a desk) menu choice is cut by its box. The app server is the worker's (app_url); the words found are written to
-test-output/tab-words-<lang>-<width>.json."""
+Chinese, except what the allow-lists below name and explain. And each is read whole: no label, button, tab title,
+line of a list or (on a desk) menu choice is cut by its box.
+
+Each tab is read filled, as a person leaves it (issue 31, points 5 and 6): Learn with a "what happens next?" answered,
+Play with a whole game played by the table's bots and its whole event log open, Odds with its answer drawn, Event
+chains with the game's graph drawn. Then, besides the words: the page never scrolls sideways, no button carries a
+clause id, no text meant to be read carries an engine's snake_case name. The app server is the worker's (app_url);
+what was found is written to test-output/tab-words-<lang>-<width>.json, a screenshot of each game's filled tabs to
+test-output/tab-words-<game>-<tab>-<lang>-<width>.png."""
 
 from __future__ import annotations
 
@@ -13,10 +19,11 @@ import re
 from pathlib import Path
 
 import pytest
-from page_fit import cut_texts
+from page_fit import CLAUSE_ID, cut_texts, ids_in_buttons, internal_names, sideways
 from voila_server import browser_page, wait_for_kernel
 
 import explorer
+from widgets.lessons import lessons_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = 180_000
@@ -66,10 +73,14 @@ TEXT_OF_PANEL = """() => {
   const panel = document.querySelector('.re-app-tabs > .widget-tab-contents > :not(.lm-mod-hidden)');
   if (!panel) return null;
   const out = [];
+  // a text marked as the other language is shown in it on purpose (the event log's clause in 中文 and English)
+  const lang = document.querySelector('.re-lang button:first-of-type.mod-active') ? 'zh' : 'en';
   const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
     if (!el || el.closest('code, kbd, style, script, select')) continue;
+    const marked = el.closest('[lang]');
+    if (marked && panel.contains(marked) && !marked.lang.startsWith(lang)) continue;
     if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) continue;
     const t = n.textContent.trim();
     if (t) out.push((el.closest('.legend') ? '\u2063' : '') + t);
@@ -98,7 +109,7 @@ def settled_text(page) -> str:
     load, the tabs of the game before were read after a change of game."""
     wait_for_kernel(page)
     last, same = None, 0
-    for _ in range(240):
+    for _ in range(320):
         text = page.evaluate(TEXT_OF_PANEL)
         if text and text == last:
             same += 1
@@ -107,12 +118,13 @@ def settled_text(page) -> str:
         else:
             same = 0
         last = text
-        page.wait_for_timeout(400)
+        page.wait_for_timeout(300)
     return last or ""
 
 
-def read_every_tab(page, lang: str, cut: dict, games=GAMES) -> dict[str, dict[str, str]]:
-    """{game: {tab: text}} of every tab of every game, in ``lang``; ``cut`` gets {"game / tab": texts cut}."""
+def read_every_tab(page, lang: str, cut: dict, games=GAMES, output_dir: Path | None = None) -> dict:
+    """{game: {tab: text}} of every tab of every game, in ``lang``, each tab filled first (:data:`FILL`); ``cut``
+    gets {"game / tab": what does not fit} (texts cut, a page wider than the screen, a clause id in a button)."""
     phone = page.viewport_size["width"] < 600
     picker = page.locator(".re-game-picker select")
     picker.wait_for(state="visible", timeout=LONG)
@@ -125,12 +137,67 @@ def read_every_tab(page, lang: str, cut: dict, games=GAMES) -> dict[str, dict[st
         texts[game] = {}
         for en, zh in app_tabs():
             page.locator(".re-app-tabs .lm-TabBar-tab", has_text=zh if lang == "zh" else en).first.click()
+            if en in FILL:
+                FILL[en](page, game)
             texts[game][en] = settled_text(page)
-            cut[f"{game} / {en}"] = cut_texts(page, menus=not phone)
+            wider = sideways(page)
+            cut[f"{game} / {en}"] = [*cut_texts(page, menus=not phone), *ids_in_buttons(page),
+                                     *([f"the page is {wider} px wider than the screen"] if wider else [])]
+            if en in FILL and output_dir is not None:  # each filled tab as a person sees it
+                name = f"tab-words-{game}-{en.lower().replace(' ', '-')}-{lang}-{page.viewport_size['width']}.png"
+                page.screenshot(path=str(output_dir / name), full_page=False)
             if en == "Rules":  # the clause register is open; open the assumptions register too, then close it again
                 texts[game]["Rules: assumptions"] = read_register(page, 1)
                 read_register(page, 0)
     return texts
+
+
+PANEL = ".re-app-tabs > .widget-tab-contents > :not(.lm-mod-hidden)"
+
+
+def answer_a_prediction(page, game: str) -> None:
+    """Learn: the game's earliest "what happens next?" is asked (its lesson chosen, Next up to its step) and
+    answered."""
+    ask, lesson = min((p.step, i) for i, x in enumerate(lessons_of(game)) for p in x.predicts)
+    tour = page.locator(f"{PANEL} .re-guided-tour:visible").first
+    tour.wait_for(state="visible", timeout=LONG)
+    wait_for_kernel(page)  # the tour of the game just picked is drawn: a choice made before would be drawn over
+    tour.locator(".re-tour-lesson select").select_option(index=lesson)
+    for _ in range(ask - 1):  # the kernel takes the lesson, then each Next, in the order they were sent
+        tour.locator(".re-tour-next").click()
+    tour.locator(".re-tour-predict .re-tour-choices button").first.click(timeout=30_000)
+    tour.locator(".re-tour-reveal").wait_for(state="visible", timeout=30_000)
+
+
+def play_to_the_end(page, game: str) -> None:
+    """Play: every seat given to the table's greedy bot, "Let bots play", until the game is over; then the whole
+    game's event log (hundreds of lines) is shown."""
+    table = page.locator(f"{PANEL} .re-play-area")
+    table.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
+    wait_for_kernel(page)
+    # (a person, random, greedy, …): Game.bots(); seat 0, the person's, last: its change plays on at once (autoplay),
+    # and the other seats' quick greedy bot must be seated by then (a search bot there takes ten seconds a game)
+    for seat in reversed(table.locator(".re-seat select").all()):
+        seat.select_option(index=2)
+    table.locator(".re-bots-go").click()  # a game the seats' change already played to its end stays as it is
+    table.locator(".re-game-over").wait_for(state="visible", timeout=LONG)
+    table.locator(".re-log-scope button").nth(2).click()  # the whole game
+    table.locator(".re-log-list select").select_option(index=0)  # an event read: its clause and the engine's record
+    table.locator(".re-clause-detail").wait_for(state="visible", timeout=30_000)
+
+
+def draw_the_odds(page, game: str) -> None:
+    """Odds: the tab's answer (a chart) is drawn."""
+    page.locator(f"{PANEL} .js-plotly-plot:visible").first.wait_for(state="visible", timeout=LONG)
+
+
+def draw_the_chains(page, game: str) -> None:
+    """Event chains: the finished game's graph is drawn."""
+    page.locator(f"{PANEL} .re-event-graph .re-chain-box").first.wait_for(state="visible", timeout=LONG)
+
+
+FILL = {"Learn": answer_a_prediction, "Play": play_to_the_end, "Odds": draw_the_odds,
+        "Event chains": draw_the_chains}
 
 
 def read_register(page, index: int) -> str:
@@ -142,12 +209,14 @@ def read_register(page, index: int) -> str:
 
 def check(texts: dict, lang: str, output: Path, cut: dict) -> None:
     found = {game: {tab: leftovers(t, lang) for tab, t in tabs.items()} for game, tabs in texts.items()}
-    output.write_text(json.dumps({"leftovers": found, "cut": cut, "texts": texts}, ensure_ascii=False, indent=1),
-                      encoding="utf-8")
+    names = {f"{game} / {tab}": internal_names(t) for game, tabs in texts.items() for tab, t in tabs.items()}
+    output.write_text(json.dumps({"leftovers": found, "cut": cut, "names": names, "texts": texts},
+                                 ensure_ascii=False, indent=1), encoding="utf-8")
     assert not {where: words for where, words in cut.items() if words}, f"cut in {lang}: {cut}"
     for game, tabs in texts.items():
         for tab, text in tabs.items():
             assert text.strip(), (game, tab, "the panel shows nothing")
+    assert not {where: n for where, n in names.items() if n}, f"engine names shown in {lang}: {names}"
     bad = {f"{game} / {tab}": words for game, tabs in found.items() for tab, words in tabs.items() if words}
     assert not bad, f"{'English in 中文' if lang == 'zh' else 'Chinese in English'} mode: {bad}"
 
@@ -158,7 +227,7 @@ def test_every_tab_speaks_one_language(chromium_path, output_dir, app_url, lang)
     with browser_page(chromium_path, width=1280, height=800) as page:
         page.goto(app_url, timeout=LONG)
         cut: dict[str, list[str]] = {}
-        texts = read_every_tab(page, lang, cut)
+        texts = read_every_tab(page, lang, cut, output_dir=output_dir)
         page.screenshot(path=str(output_dir / f"tab-words-{lang}-1280.png"), full_page=False)
     check(texts, lang, output_dir / f"tab-words-{lang}-1280.json", cut)
 
@@ -169,7 +238,7 @@ def test_every_tab_speaks_one_language_on_a_phone(chromium_path, output_dir, app
     with browser_page(chromium_path, width=390, height=844) as page:
         page.goto(app_url, timeout=LONG)
         cut: dict[str, list[str]] = {}
-        texts = read_every_tab(page, lang, cut)
+        texts = read_every_tab(page, lang, cut, output_dir=output_dir)
         page.screenshot(path=str(output_dir / f"tab-words-{lang}-390.png"), full_page=False)
     check(texts, lang, output_dir / f"tab-words-{lang}-390.json", cut)
 
@@ -193,3 +262,49 @@ def test_the_word_check_finds_the_other_language_and_passes_only_the_allow_list(
     name = explorer.get_game("castle_heart").name_zh
     assert leftovers(f"{name} · Castle Heart: the dealer (庄家) draws", "en") == []
     assert leftovers("Phase: 游戏准备 · Player 0 的回合", "en") == ["游戏准备", "的回合"]
+
+
+def test_the_fit_checks_find_an_engine_name_and_a_clause_id_only_where_they_are():
+    """The checks of issue 31 point 5 (no browser): an engine's snake_case name is found in a text, a file name or
+    a clause id is not; a clause id is found in a button's words."""
+    assert internal_names("Triggers: static, turn_start (start phase), on_damaged · end_turn") == [
+        "end_turn", "on_damaged", "turn_start"]
+    assert internal_names("见 notebooks/card_moba/01_setup.ipynb · MB-turn-move · 第 3 步 · Player 0") == []
+    assert internal_names("engine_record") == ["engine_record"]
+    assert CLAUSE_ID.search("Attack [EB-3.2-attack]") and CLAUSE_ID.search("CH-A04 tag")
+    assert not CLAUSE_ID.search("Attack the dealer · 攻击庄家 · HP-3")
+
+
+@pytest.mark.browser
+def test_a_long_line_of_the_event_log_wraps_on_a_phone_and_the_check_sees_a_cut_one(chromium_path):
+    """The Play table's event log on a 390 px phone (issue 31): a list box cuts a long line at its right edge, and
+    :func:`page_fit.cut_texts` names that line; with the log's own style (widgets/event_log.py) the line wraps and
+    nothing is cut. A static page in chromium, no server."""
+    from widgets.event_log import STYLE
+
+    line = "#154 [EB-3.2-attack] Player 0's Thief uses Fireball to attack Player 1's Swordsman (hidden card)"
+    log = ("<div class='re-event-log'><div class='re-log-list'><select size='12' style='width: 100%'>"
+           f"<option>{line}</option><option>#155 [EB-3.2-attack-power] short</option></select></div></div>")
+    with browser_page(chromium_path, width=390, height=844) as page:
+        page.set_content(f"<body style='margin: 8px'>{log}</body>")
+        assert cut_texts(page) == [line]
+        page.set_content(f"<body style='margin: 8px'>{STYLE}{log}</body>")
+        assert cut_texts(page) == []
+        heights = page.evaluate("() => [...document.querySelectorAll('option')].map(o => o.offsetHeight)")
+        assert heights[0] > 1.5 * heights[1]  # the long line wrapped onto a second screen line
+
+
+def test_the_fit_check_names_a_slider_squeezed_to_a_bare_knob(chromium_path):
+    """Issue 31: the MOBA Odds poison and bleed sliders were squeezed to a 4 px track. :func:`page_fit.cut_texts`
+    names a slider whose track is under MIN_TRACK px by its label, and passes a usable one. A static page in
+    chromium shaped as ipywidgets draws a slider, no server."""
+    def slider(width: int) -> str:
+        return (f"<div class='widget-hslider widget-slider' style='display:flex; width:{width}px'>"
+                "<label class='widget-label' style='width:60px'>Poison</label>"
+                "<div class='slider-container' style='flex:1 1 auto; min-width:0'>"
+                "<div class='noUi-target' style='height:4px; width:100%'></div></div></div>")
+    with browser_page(chromium_path, width=390, height=844) as page:
+        page.set_content(f"<body>{slider(70)}</body>")
+        assert cut_texts(page) == ["Poison (slider track 10 px)"]
+        page.set_content(f"<body>{slider(300)}</body>")
+        assert cut_texts(page) == []

@@ -68,3 +68,23 @@ def test_scope_buttons_and_language():
         log.scope = "decade"
     s.first()
     assert log.events == () and log.selected == -1
+
+
+def test_the_engines_fields_are_shown_as_its_record_not_as_a_sentence():
+    """Issue 31 point 5: the engine's own field names (actor, outcome, attack_die) are not words to read: in 中文
+    the detail's text outside code carries none of them, and the record is shown as code under a caption in the
+    page's language."""
+    import re
+
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    log = EventLog(s, scope="game", lang="zh")
+    event = next(e for e in s.state.log if e.actor is not None)
+    log.selected = event.id
+    detail = log._detail.value
+    record = re.findall(r"<code>(.*?)</code>", detail)
+    assert len(record) == 1 and "outcome=" in record[0] and f"actor={event.actor}" in record[0]
+    read = re.sub(r"<[^>]+>", " ", re.sub(r"<code>.*?</code>", " ", detail))
+    read = read.split("English:")[0]  # the clause's English text is shown on purpose, beside its 中文
+    assert "引擎记录" in read
+    assert not re.search(r"\b(?:actor|targets|cause|outcome)\b", read), read

@@ -108,6 +108,8 @@ def test_game_over_says_who_won_and_which_rule_ended_it():
         assert state.current_player == TERMINAL
         text = game_over_html(state, "en", viewer=0)
         assert state.events[-1].clause in text
+        sentence = text.split("re-ended-by'>")[1].split("<small")[0]  # the clause id is a tag, not in the sentence
+        assert sentence.strip() and state.events[-1].clause not in sentence and "[" not in sentence
         assert all(f"Player {p}" in text for p in state.winners)
         assert "(you)" in text if 0 in state.winners else "(you)" not in text
         assert "游戏结束" in game_over_html(state, "zh")

@@ -93,9 +93,16 @@ def test_a_shortcut_of_two_own_steps_is_never_told_as_zero_bot_steps():
         assert all(n.action.describe(lang).rstrip(".。") in text for n in mine)
 
 
-def test_let_bots_play_with_nothing_to_play_says_zero():
+def test_let_bots_play_with_nothing_to_play_says_why_not_zero():
+    """Issue 31: "Bots and dice played 0 step(s)." read as if something had happened; the notice says why nothing
+    moved: a person decides now, or the game is over."""
     area = PlayArea("eternal_breath", seed=SEED)
     s = area.session
     assert s.state.current_player == 0 and s.run_bots() == 0
-    assert s.notice_text("en") == label("bots_played", "en", n=0)
-    assert s.notice_text("zh") == label("bots_played", "zh", n=0)
+    for lang in ("en", "zh"):
+        assert s.notice_text(lang) == label("nothing_yours", lang)
+    s.seats = {0: "greedy", 1: "greedy"}
+    s.run_bots(limit=5000)
+    assert s.state.is_terminal and s.run_bots() == 0
+    for lang in ("en", "zh"):
+        assert s.notice_text(lang) == label("nothing_over", lang)
