@@ -25,7 +25,7 @@ from explorer import CHANCE, TERMINAL
 from widgets.component import SessionComponent, close_tree
 
 from .game_session import PERSON, GameSession
-from .i18n import kind_name, label, player_name
+from .i18n import clause_tag, kind_name, label, player_name
 from .many_choice import ManyChoice
 
 # A choice's button shows its whole text on any screen: the line wraps instead of ending in "…" (ipywidgets' buttons
@@ -414,9 +414,6 @@ def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower())
 
 
-CLAUSE_TAG = "color: #555; border: 1px solid #bbb; border-radius: 3px; padding: 0 3px; white-space: nowrap"
-
-
 def game_over_html(state, lang: str, viewer: int = -1) -> str:
     """Why the game ended, for the top of the table: the winners (the viewer marked "you"), and the rule of
     the event that ended it (the last event of the last step)."""
@@ -429,5 +426,5 @@ def game_over_html(state, lang: str, viewer: int = -1) -> str:
     clause = state.game.clause_index.get(events[-1].clause) if events else None
     why = "" if clause is None else (  # the rule in words; its id as a small tag, not inside the sentence (issue 31)
         f"<br><span class='re-ended-by'>{html.escape(label('ended_by', lang, text=clause.text(lang)))} "
-        f"<small class='re-clause-id' style='{CLAUSE_TAG}'>{html.escape(clause.id)}</small></span>")
+        f"{clause_tag(clause.id)}</span>")
     return f"<div class='re-game-over'><b>{html.escape(text)}</b>{why}</div>"

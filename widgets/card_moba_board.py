@@ -28,7 +28,7 @@ from widgets.card_moba_faces import (
 )
 from widgets.card_moba_map import CardMobaMap
 from widgets.game_session import GameSession
-from widgets.i18n import player_name
+from widgets.i18n import clause_tag, player_name
 
 COLOURS = ("#d9534f", "#337ab7", "#5cb85c", "#c77c0e", "#8e44ad", "#16a085")
 STYLE = """<style>
@@ -191,10 +191,10 @@ def head_html(view: dict, lang: str, step: str = "") -> str:
     if turn.get("round") and view.get("phase") not in SETUP_CLAUSE and view.get("phase") != "deal":
         parts.append(w["round"].format(n=turn["round"]) if lang == "zh" else f"{w['round']} {turn['round']}")
     phase = PHASES.get(view.get("phase"), (view.get("phase"), view.get("phase")))[lang == "zh"]
-    clause = f" [{SETUP_CLAUSE[view['phase']]}]" if view.get("phase") in SETUP_CLAUSE else ""
+    clause = f" {clause_tag(SETUP_CLAUSE[view['phase']])}" if view.get("phase") in SETUP_CLAUSE else ""
     parts.append(f"{w['phase']}: {html.escape(str(phase))}{clause}")
     if view.get("mode") in MODE_CLAUSE:
-        parts.append(f"{w['mode']}: {w[view['mode']]} [{MODE_CLAUSE[view['mode']]}]")
+        parts.append(f"{w['mode']}: {w[view['mode']]} {clause_tag(MODE_CLAUSE[view['mode']])}")
     if view.get("win_score"):
         parts.append(f"{w['score']}: {view['win_score']}")
     deck = view.get("deck_size")

@@ -7,6 +7,8 @@ holds only the words of the interface itself.
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as ipw
 import traitlets
 
@@ -283,3 +285,11 @@ class LanguageSwitch(ipw.HBox):
 def link_lang(switch: LanguageSwitch, *components) -> list[traitlets.link]:
     """Link the switch's ``lang`` to each component's ``lang`` (both ways)."""
     return [traitlets.link((switch, "lang"), (c, "lang")) for c in components]
+
+
+CLAUSE_TAG = "color: #555; border: 1px solid #bbb; border-radius: 3px; padding: 0 3px; white-space: nowrap"
+
+
+def clause_tag(clause_id: str) -> str:
+    """A clause id shown as a small tag beside the words it backs, never inside a sentence (issue 31 point 5)."""
+    return f"<small class='re-clause-id' style='{CLAUSE_TAG}'>{html.escape(clause_id)}</small>"

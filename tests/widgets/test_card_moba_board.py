@@ -182,3 +182,15 @@ def test_no_catalogue_id_in_any_text_over_whole_games(seed):
                 assert found is None, f"step {session.step}, {lang}: {found.group(0)!r} in {text[:300]!r}"
         seen += 1
     assert seen > 50
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_header_shows_mode_and_setup_clauses_as_tags_not_in_the_sentence(lang):
+    """Issue 31 point 5: "模式: Ruler [MB-mode-ruler]" put a clause id inside the line a person reads; the ids are
+    small tags beside the words (widgets.i18n.clause_tag)."""
+    from widgets.card_moba_board import head_html
+    for view in ({"phase": "map", "mode": "ruler"}, {"phase": "action", "mode": "classic", "turn": {"round": 2}}):
+        text = head_html(view, lang)
+        words = re.sub(r"<small class='re-clause-id'[^>]*>[^<]*</small>", "", text)
+        assert "re-clause-id" in text and "MB-mode-" in text
+        assert not re.search(r"\[?MB-[a-z0-9-]+\]?", words), words
