@@ -5,13 +5,14 @@ EB-3.1-active), read from the last step's events as the viewer may see them."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from explorer import is_hidden
 
 from .card_face import face_html
 from .eternal_breath_faces import face
-from .i18n import player_name
+from .i18n import clause_tag, player_name
 
 TEXT = {
     "round": ("Round {n}", "第 {n} 轮"), "before": ("Setting up (round 1 not begun)", "游戏准备（第 1 轮尚未开始）"),
@@ -116,5 +117,10 @@ def ending_html(state, view: dict, viewer: int, lang: str) -> str:
     winners = list(view.get("winners") or [])
     events = [e for e in state.events if viewer < 0 or e.visible_to(viewer)]
     head = say("over", lang, who=_names(winners, lang)) if winners else say("over_nobody", lang)
-    return (f'<div class="re-eb-over"><b>{_esc(head)}</b> '
-            f'<span class="re-eb-why">{_esc(ending_reason(events, view, lang))}</span></div>')
+    why = _CLAUSES.sub(lambda m: " " + " ".join(clause_tag(c) for c in re.split(r"[,、]\s*", m[1])),
+                       _esc(ending_reason(events, view, lang)))
+    return f'<div class="re-eb-over"><b>{_esc(head)}</b> <span class="re-eb-why">{why}</span></div>'
+
+
+# "(EB-1.3-loss, EB-1.4-victory)" at a sentence's end: shown as tags beside it (widgets.i18n.clause_tag, issue 31)
+_CLAUSES = re.compile(r"\s?[（(]((?:EB-[\w.\-]*\w)(?:[,、]\s*EB-[\w.\-]*\w)*)[）)]")

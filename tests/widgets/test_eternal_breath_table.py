@@ -104,6 +104,9 @@ def test_game_over_says_who_won_and_why_at_the_top():
     winners = s.state.winners
     assert winners and f"Game over: Player {winners[0]} won." in head
     assert "EB-1.4-victory" in head and "self character died" in head
+    why = head.split('<span class="re-eb-why">', 1)[1].split("</span></div>", 1)[0]
+    words = re.sub(r"<small class='re-clause-id'[^>]*>[^<]*</small>", "", why)
+    assert "re-clause-id" in why and "EB-" not in words and "(" not in words  # ids are tags, not in the sentence
     board.lang = "zh"
     assert f"游戏结束：玩家 {winners[0]} 获胜。" in board._html.value
 
