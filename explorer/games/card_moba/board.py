@@ -11,7 +11,7 @@ from functools import lru_cache
 from explorer import SELF, replace_at
 
 from .content import sample
-from .records import Moba, evolve, with_heroes
+from .records import Moba, evolve, with_heroes, with_pos
 
 DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -86,7 +86,9 @@ def open_neighbours(map_id: str, cell: tuple, adjacency: int) -> tuple:
 
 def place(d: Moba, seat: int, cell: tuple | None, **changes) -> Moba:
     """The hero of ``seat`` on ``cell`` (``changes``: its other fields changed in the same copy)."""
-    return with_heroes(d, replace_at(d.heroes, seat, evolve(d.heroes[seat], pos=cell, **changes)))
+    hero = d.heroes[seat]
+    moved = evolve(hero, pos=cell, **changes) if changes else with_pos(hero, cell)
+    return with_heroes(d, replace_at(d.heroes, seat, moved))
 
 
 def step_cells(origin: tuple, direction: str, n: int) -> list[tuple]:

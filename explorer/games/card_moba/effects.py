@@ -10,7 +10,7 @@ from explorer import CANCELLED, SELF
 
 from . import board, combat, statuses
 from .content import sample
-from .records import Hero, Moba, evolve
+from .records import Hero, Moba, evolve, with_stamina, with_steps
 from .ruler import capped
 
 DISPLACEMENT_CLAUSE = {"charge": "MB-term-8-charge", "blink": "MB-term-9-blink", "knockback": "MB-term-13-knockback",
@@ -46,7 +46,7 @@ def steps_gained(h: Hero, amount: int, emit, cause, **also) -> Hero:
         return evolve(h, **also) if also else h
     emit.emit_pairs("steps", "MB-term-4-steps", None, (("amount", amount), ("steps", h.steps + amount)), (h.seat,),
                     cause)
-    return evolve(h, steps=h.steps + amount, **also)
+    return evolve(h, steps=h.steps + amount, **also) if also else with_steps(h, h.steps + amount)
 
 
 def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB-term-1-stamina") -> Moba:
@@ -61,7 +61,7 @@ def stamina_gained(h: Hero, amount: int, cap: int | None, emit, cause, clause: s
     new = capped(h.stamina + amount, cap)
     emit.emit_pairs("stamina", clause, None,
                     (("amount", amount), ("overflow", h.stamina + amount - new), ("stamina", new)), (h.seat,), cause)
-    return evolve(h, stamina=new, **also)
+    return evolve(h, stamina=new, **also) if also else with_stamina(h, new)
 
 
 def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Moba:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import board, combat, effects, statuses
 from .passives import trigger
-from .records import Moba, evolve
+from .records import Moba, evolve, with_draws, with_turn_over
 from .ruler import over_limit
 
 
@@ -99,7 +99,7 @@ def draw_phase(d: Moba, seat: int, emit) -> Moba:
         emit.emit("draw phase skipped", "MB-status-2-masked", targets=(seat,))
         return begin_action(combat.put(d, statuses.without(h, "masked")), emit)
     emit.emit_pairs("draw phase", "MB-turn-draw", seat)
-    return evolve(d, phase="draw", draws=(*d.draws, seat, seat))
+    return with_draws(d, "draw", (*d.draws, seat, seat))
 
 
 def begin_action(d: Moba, emit) -> Moba:
@@ -152,7 +152,7 @@ def finish_turn(d: Moba, emit) -> Moba:
     Only with the opt-in round cap of a simulation (MB-A15, 0 = none) does the game stop after that round,
     the highest score winning; the document's game ends at the winning score (MB-choice-4-score)."""
     seat = d.seat
-    h = evolve(statuses.expire(d.heroes[seat], emit), played="", spent=(), uses=(), acted=0)
+    h = with_turn_over(statuses.expire(d.heroes[seat], emit), "", (), (), 0)
     index, rnd = d.turn_index + 1, d.round
     if index >= len(d.order):
         index, rnd = 0, rnd + 1

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from explorer import CHANCE, TERMINAL, Bag, Draws
+from explorer import CHANCE, TERMINAL, Bag, Draws, replace_at
 
 from . import attack, deal, death, equipment, magic, turn
 from .actions import A
-from .board import Castle, put_and, with_
+from .board import Castle, with_, with_drawn, with_hand
 from .cards import CONTENT
 
 CHANCE_PHASES = frozenset(("choose_mix", "deal_identity", "deal_hero", "armour", "mirror", "disintegrate", "missiles"))
@@ -81,9 +81,10 @@ def draw(d: Castle, card: str, emit) -> Castle:
     """CH-turn-draw: the next queued hero draws one card (the setup hand: CH-setup-hand)."""
     seat = d.draws[0]
     clause = "CH-setup-hand" if d.phase == "deploy" else "CH-turn-draw"
-    emit.emit("draw", clause, actor=seat, private_to=(seat,), card=card)
-    return put_and(d, seat, {"hand": tuple(sorted((*d.seats[seat].hand, card)))}, deck=d.deck.remove(card),
-                   draws=d.draws[1:])
+    emit.emit_pairs("draw", clause, seat, (("card", card),), private_to=(seat,))
+    seats = d.seats
+    hand = with_hand(seats[seat], tuple(sorted((*seats[seat].hand, card))))
+    return with_drawn(d, replace_at(seats, seat, hand), d.deck.remove(card), d.draws[1:])
 
 
 def end_play(d: Castle, emit) -> Castle:
