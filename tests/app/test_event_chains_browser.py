@@ -118,6 +118,10 @@ def test_scopes_compare_and_downloads_on_both_screens_in_both_languages(chromium
                 page.locator(".re-graph-compare-run").click()
                 page.wait_for_function("() => document.querySelectorAll('.re-graph-compare .re-chain-box')"
                                        ".length >= 2", timeout=60_000)
+                # the note is its own widget message and may arrive after the two readings are drawn (it came
+                # empty once in CI beside other browser files): wait for it, then read it
+                page.wait_for_function("() => (document.querySelector('.re-graph-compare-note') || {}).innerText",
+                                       timeout=30_000)
                 note = page.locator(".re-graph-compare-note").inner_text()
                 assert note and (lang == "en") == note.isascii()
                 assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
