@@ -4,7 +4,7 @@
 >>> s = explorer.new_game("eternal_breath", players=4)
 >>> t = s.apply(s.legal_actions()[0])      # s is unchanged; t.events says what happened
 
-Pure Python: no UI imports here (see ../DESIGN.md in shared/ for the layers).
+Pure Python: no UI imports here (docs/DESIGN.md: the layers, the public surface, the Game contract).
 """
 
 from .actions import CHANCE, TERMINAL, Action, OpenNumber, act
