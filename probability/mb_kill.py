@@ -19,7 +19,7 @@ from explorer.games.card_moba import combat
 from explorer.games.card_moba.content import sample
 from explorer.games.card_moba.records import Hero, Status, evolve
 
-from .mb_search import Search, dead, used_skill
+from .mb_search import Search, dead, too_far, used_skill
 
 MAP, SPOT = "arena", (0, 0)
 
@@ -85,8 +85,10 @@ def kill_odds(state: State, turns: int = 1, attacker: int = 0, target: int = 1) 
     return kill_search(state, turns, attacker, target).best(state.data)
 
 
-def kill_search(state: State, turns: int = 1, attacker: int = 0, target: int = 1) -> Search:
-    return Search(attacker, target, dead(target), turns)
+def kill_search(state: State, turns: int = 1, attacker: int = 0, target: int = 1, bound: bool = True) -> Search:
+    """The search behind :func:`kill_odds`; ``bound=False`` searches every last-turn position in full (the same
+    value, slower: the bound only skips positions it proves hopeless)."""
+    return Search(attacker, target, dead(target), turns, too_far(target, attacker) if bound else None)
 
 
 def skill_odds(state: State, skill: str, turns: int = 1, hero: int = 0, target: int = 1) -> Fraction:

@@ -21,16 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
 
 from explorer import CHANCE, TERMINAL, Emitter, Weighted
 from explorer.games.card_moba import board
-from explorer.games.card_moba.action_phase import sequences
 from explorer.games.card_moba.game import GAME
 from explorer.games.card_moba.legal import A
 from explorer.games.card_moba.records import Moba
 
+from .mb_bound import hp_loss_bound, tails
+
 Goal = Callable[[Moba, list], bool]  # (data after a step, that step's events) -> goal met?
+Reach = Callable[[Moba], bool]  # (data in the hero's action phase) -> the goal is out of reach in it?
 MAX_TURNS = 3
 
 
@@ -75,24 +76,12 @@ def _landing(d: Moba, a, hero: int, enemy: int) -> tuple:
 
 
 def _progress(h) -> tuple:
-    """What of the cards played this action phase can still count towards a skill (MB-hero-skill-sequence): the
-    engine grants a use once the cards since that alternative's last grant end with its sequence (``grant_skills``
-    reads ``played`` and ``spent`` for nothing else), so only the last len(sequence) − 1 of them matter. Two
-    orders of the same cards that leave the same tails are one position."""
+    """What of the cards played this action phase can still count towards a skill (``mb_bound.tails``;
+    ``grant_skills`` reads ``played`` and ``spent`` for nothing else). Two orders of the same cards that leave the
+    same tails are one position."""
     if not h.played:
         return ()
-    return _tails(h.hero, h.played, h.spent)
-
-
-@lru_cache(maxsize=1 << 16)
-def _tails(hero: str, played: str, spent: tuple) -> tuple:
-    """``_progress`` for one hero's ``played`` and ``spent``, worked out once (asked at every position)."""
-    spent = dict(spent)
-    out = []
-    for key, seq in sequences(hero):
-        since = played[spent.get(key, 0):]
-        out.append(since[max(0, len(since) - len(seq) + 1):])
-    return tuple(out)
+    return tails(h.hero, h.played, h.spent)
 
 
 def _hero_key(h) -> tuple:
@@ -111,10 +100,13 @@ ORDER = {"attack": 0, "skill": 1, "play": 2, "move": 3, "end": 4}  # likely kill
 class Search:
     """Expectimax for ``hero`` towards ``goal`` over its next ``turns`` turns; memoised per position."""
 
-    def __init__(self, hero: int, enemy: int, goal: Goal, turns: int):
+    def __init__(self, hero: int, enemy: int, goal: Goal, turns: int, out_of_reach: Reach | None = None):
+        """``out_of_reach(d)``: True where the goal cannot be met in the hero's action phase now (a proven bound,
+        ``mb_bound``); asked only in the hero's last turn, where that makes the position's value 0 unsearched."""
         if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
             raise ValueError(f"turns must be 1 to {MAX_TURNS}, not {turns!r}")
         self.hero, self.enemy, self.goal, self.turns = hero, enemy, goal, turns
+        self.out_of_reach = out_of_reach
         self.memo: dict = {}
         self.nodes = 0
 
@@ -154,6 +146,8 @@ class Search:
             return self._draw(d, left)
         if who != self.hero:
             return self._after(d, A("end", who), left)
+        if left == 1 and self.out_of_reach is not None and self.out_of_reach(d):
+            return 0
         best = 0
         for a in sorted(_aimed(d, self.hero, self.enemy), key=lambda a: ORDER[a.kind]):
             v = self._after(d, a, left)
@@ -179,6 +173,15 @@ class Search:
 def dead(seat: int) -> Goal:
     """The goal "the hero in ``seat`` is dead" (MB-hero-death: HP not above 0)."""
     return lambda d, events: not d.heroes[seat].alive
+
+
+def too_far(seat: int, hero: int) -> Reach:
+    """For the goal ``dead(seat)``: the most HP ``seat`` can still lose in ``hero``'s action phase now
+    (``mb_bound.hp_loss_bound``) is below its HP."""
+    def out_of_reach(d: Moba) -> bool:
+        most = hp_loss_bound(d, hero, seat)
+        return most is not None and most < d.heroes[seat].hp
+    return out_of_reach
 
 
 def used_skill(seat: int, skill: str) -> Goal:

@@ -152,3 +152,46 @@ def test_orders_of_play_that_leave_the_same_skill_progress_are_one_position():
     one, other, third = played("M1", "S2", "O1"), played("S2", "M1", "O1"), played("M1", "O1", "S2")
     assert one.heroes[0].played != other.heroes[0].played
     assert _key(one) == _key(other) and _key(one) != _key(third)
+
+
+BOUND_CASES = [(a, t, turns, kw) for a, t in (("reaver", "bulwark"), ("reaver", "sage"), ("sage", "warden"))
+               for turns, kw in ((1, {"hp": 6, "hand": ("O1", "O2"), "stamina": 3, "draws": 1}),
+                                 (1, {"hp": 9, "shield": 2, "hand": ("O2", "S1"), "stamina": 3, "draws": 1}),
+                                 (1, {"hp": 12, "hand": ("M2", "O1", "O3"), "stamina": 4, "draws": 0}),
+                                 (1, {"hp": 5, "hand": ("O1", "D1"), "stamina": 2, "draws": 2}),
+                                 (1, {"hp": 14, "hand": ("O2",), "stamina": 2, "draws": 0, "distance": 2}),
+                                 (2, {"hp": 12, "hand": ("O1",), "stamina": 1, "draws": 0}),
+                                 (2, {"hp": 16, "shield": 3, "hand": ("O2",), "stamina": 2, "draws": 0}))]
+
+
+@pytest.mark.parametrize(("attacker", "target", "turns", "kw"), BOUND_CASES)
+def test_last_turn_bound_changes_no_value(attacker, target, turns, kw):
+    """Issue 31: the last-turn damage bound (``mb_bound.hp_loss_bound``) only skips positions it proves hopeless, so
+    the bounded search and the full one agree exactly on every position (and the bound never searches more)."""
+    s = duel(attacker, target, **kw)
+    bounded, full = kill_search(s, turns), kill_search(s, turns, bound=False)
+    assert bounded.best(s.data) == full.best(s.data)
+    assert bounded.nodes <= full.nodes
+
+
+def test_last_turn_bound_is_an_upper_bound_and_cuts():
+    """At every last-turn position of a two-turn search the bound is at least the HP the full search can take (a
+    kill it finds is never cut), and it cuts most of the bench position's search (issue 31)."""
+    from probability.mb_bound import hp_loss_bound
+
+    s = duel("reaver", "bulwark", hp=30, hand=("O1", "O2"), stamina=3, draws=0)
+    full = kill_search(s, 2, bound=False)
+    seen = []
+    value = full._value
+    full._value = lambda d, left: seen.append((d, left, v := value(d, left))) or v
+    full.best(s.data)
+    hopeful = [d for d, left, v in seen if left == 1 and v and d.seat == 0 and d.phase == "action" and not d.draws]
+    assert hopeful
+    for d in hopeful:
+        most = hp_loss_bound(d, 0, 1)
+        assert most is None or most >= d.heroes[1].hp
+    bounded = kill_search(s, 2)
+    assert bounded.best(s.data) == full.best(s.data)
+    assert bounded.nodes * 4 < full.nodes
+    assert hp_loss_bound(s.data, 0, 1) is not None  # next to the enemy, no draw due: the bound is known
+    assert hp_loss_bound(duel("reaver", "bulwark", hand=("O1",), draws=2).data, 0, 1) is None  # a draw is due
