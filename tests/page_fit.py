@@ -3,7 +3,8 @@
 log) wider than the list, or a slider squeezed to a bare knob (its track under ``MIN_TRACK`` px: named "<label>
 (slider track N px)"). Browser tests call :func:`cut_texts`; :func:`sideways`, :func:`ids_in_buttons` and
 :func:`internal_names` are the other checks of issue 31 (points 5 and 6): a page wider than the screen, a clause id
-inside a button, an engine's snake_case name in a text meant to be read."""
+inside a button or a line of a list (the event log's), an engine's snake_case name in a text meant to be read; and
+:func:`split_ids`, a register's id broken inside a word."""
 
 from __future__ import annotations
 
@@ -39,9 +40,32 @@ CUT = """([scope, menus]) => {
   return out;
 }"""
 WIDER = "() => document.documentElement.scrollWidth - window.innerWidth"
-BUTTONS = """(scope) => [...document.querySelectorAll(`${scope} button, ${scope} .lm-TabBar-tabLabel`)]
-  .filter(e => e.offsetParent !== null && e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}))
-  .map(e => e.innerText.trim()).filter(t => t)"""
+BUTTONS = """(scope) => {
+  const shown = (e) => e.offsetParent !== null && e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
+  const out = [...document.querySelectorAll(`${scope} button, ${scope} .lm-TabBar-tabLabel`)].filter(shown)
+    .map(e => e.innerText.trim());
+  for (const s of document.querySelectorAll(`${scope} select`))  // a list box's lines are read in place
+    if ((s.multiple || s.size > 1) && shown(s)) out.push(...[...s.options].map(o => o.text.trim()));
+  return out.filter(t => t);
+}"""
+SPLIT_IDS = """(scope) => {  // each id of a register (td.re-id) cut into lines: a line may end only at "-" or "."
+  const out = [];
+  for (const code of document.querySelectorAll(`${scope} td.re-id code`)) {
+    if (code.offsetParent === null) continue;
+    let last = null, prev = '';
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (let i = 0; i < n.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i); r.setEnd(n, i + 1);
+        const top = Math.round(r.getBoundingClientRect().top);
+        if (last !== null && top > last + 2 && !'-.'.includes(prev)) { out.push(code.textContent); break; }
+        last = top; prev = n.data[i];
+      }
+    }
+  }
+  return [...new Set(out)];
+}"""
 CLAUSE_ID = re.compile(r"(?<![A-Za-z0-9])(?:EB|MB|CH)-[A-Za-z0-9.\-]*[A-Za-z0-9]")
 # an engine's name: two or more lower-case words joined by "_" (block_without_card, end_turn); a file name
 # (01_setup.ipynb) is told by its extension, a clause id by its prefix
@@ -61,9 +85,16 @@ def sideways(page) -> int:
 
 
 def ids_in_buttons(page, scope: str = "body") -> list[str]:
-    """The visible buttons and tab titles under ``scope`` whose words carry a clause id (issue 31 point 5: the id is
-    a small tag, a tooltip or the Rules tab's, never inside a button)."""
+    """The visible buttons, tab titles and lines of list boxes (the event log) under ``scope`` whose words carry a
+    clause id (issue 31 point 5: the id is a small tag, a tooltip, the event log's detail or the Rules tab's, never
+    inside a button or a line meant to be read)."""
     return [t for t in page.evaluate(BUTTONS, scope) if CLAUSE_ID.search(t)]
+
+
+def split_ids(page, scope: str = "body") -> list[str]:
+    """The ids of a register table (``td.re-id``, the Rules tab) that a narrow column breaks inside a word (issue 31:
+    an id may wrap only after its "-" or "."), as "<id> (split mid-word)"."""
+    return [f"{t} (split mid-word)" for t in page.evaluate(SPLIT_IDS, scope)]
 
 
 def internal_names(text: str) -> list[str]:

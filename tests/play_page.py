@@ -20,9 +20,10 @@ LAYOUT = """() => {
 
 def wait_for_the_games_decision(page, game: str, timeout: float) -> None:
     """Until the Play tab shows ``game``'s table, not the first game's still on the page while the new one is built:
-    its decision cites that game's clauses."""
+    its decision cites that game's clauses (the clause's id, a small tag beside the sentence)."""
     page.wait_for_function("(p) => [...document.querySelectorAll('.re-play-area .re-decider')].some("
-                           "e => e.offsetParent !== null && e.innerText.includes('[' + p + '-'))",
+                           "e => e.offsetParent !== null && [...e.querySelectorAll('.re-clause-id')]"
+                           ".some(t => t.innerText.startsWith(p + '-')))",
                            arg=PREFIX[game], timeout=timeout)
 
 

@@ -30,11 +30,22 @@ from .many_choice import ManyChoice
 
 # A choice's button shows its whole text on any screen: the line wraps instead of ending in "…" (ipywidgets' buttons
 # keep one line), which on a phone cut most of a MOBA mode's or a 永恒之息 pick's description.
+# A choice's "then end the phase" twin is joined to its button (one pair, never split by a wrapping row). On a phone
+# the Walk row (one button per cell two or more steps away, each with its twin) is folded behind a button until
+# opened (issue 31: the MOBA picker was several screens long); a desk shows it open and no fold.
 STYLE = """<style>
 .re-action-picker .jupyter-button.re-action, .re-action-picker .jupyter-button.re-then-pass,
 .re-action-picker .jupyter-button.re-walk, .re-action-picker .jupyter-button.re-walk-then-pass {
-  white-space: normal; overflow-wrap: anywhere; height: auto; min-height: var(--jp-widgets-inline-height);
+  white-space: normal; overflow-wrap: break-word; height: auto; min-height: var(--jp-widgets-inline-height);
   line-height: 1.35; padding-top: 4px; padding-bottom: 4px; max-width: 100%; }
+.re-action-picker .re-pair { margin: 2px 4px 2px 0; }
+.re-action-picker .re-pair > .jupyter-button { margin: 0; }
+.re-action-picker .re-pair > .jupyter-button:first-child { flex: 0 1 auto; border-radius: 3px 0 0 3px; }
+.re-action-picker .re-pair > .jupyter-button:last-child { flex: 0 0 auto; border-radius: 0 3px 3px 0;
+  border-left: 1px solid rgba(255, 255, 255, 0.7); }
+@media (min-width: 601px) { .re-action-picker .re-walk-fold { display: none !important; } }
+@media (max-width: 600px) {
+  .re-action-picker .re-walk-row:not(.re-walk-open) > .re-walk-body { display: none !important; } }
 </style>"""
 MAX_OUTCOME_BUTTONS = 24  # beyond this, chance outcomes are offered in a dropdown
 MAX_TYPED = 999  # the number box of an open-ended choice (Game.open_number) stops here: a page's range, not a rule
@@ -82,9 +93,16 @@ class ActionPicker(SessionComponent):
         self._html_style = HTMLStyle()
         self._menu_style = DescriptionStyle()
         self._number_style = DescriptionStyle(description_width="initial")  # the number box's label read whole
+        self._pair_layout = ipw.Layout(flex_flow="row nowrap", max_width="100%", overflow="visible")
+        self._walk_body = ipw.Layout(flex_flow="row wrap", flex="1 1 300px", overflow="visible")
+        # the walks beside their title on a desk, under it on a phone, where they are folded behind a button (dozens of
+        # destinations) until it is clicked; a desk shows them open and no fold (STYLE)
+        self._walk_fold = ipw.ToggleButton(value=False, layout=ipw.Layout(width="auto"), _dom_classes=("re-walk-fold",))
+        self._walk_fold.observe(self._on_fold, "value")
+        self._walk_row = None
         # made once per picker: never closed with the buttons that use them
         self._shared = (self._auto, self._wrap, self._title_width, self._button_style, self._html_style,
-                        self._menu_style, self._number_style)
+                        self._menu_style, self._number_style, self._pair_layout, self._walk_body, self._walk_fold)
         shortcuts = ipw.HBox([self._end_turn, self._thinking], layout=ipw.Layout(flex_flow="row wrap"))
         style = ipw.HTML(STYLE, layout=ipw.Layout(display="none"))
         super().__init__(children=[style, self._who, shortcuts, self.many, self._actions, self._notice], **kwargs)
@@ -166,6 +184,7 @@ class ActionPicker(SessionComponent):
         for w in self._previous:
             self._dispose(w)
         self._previous, self._made = self._made, []
+        self._walk_row = None  # the Walk row of this decision, if it has one (_walk_rows)
         s = self.session
         state, node_id, lang = s.state, s.node_id, self.lang
         who = state.current_player
@@ -198,11 +217,11 @@ class ActionPicker(SessionComponent):
         else:
             text = label("to_decide", lang, who=player_name(who, lang))
             clause = self._decision_clause(state)
-            if clause is not None:
-                text += f" — [{clause.id}] {clause.text(lang)}"
+            if clause is not None:  # the rule in words; its id as a small tag, not inside the sentence (issue 31)
+                text += f" — {clause.text(lang)}"
             if s.seats.get(who, PERSON) != PERSON:
                 text += " " + label("bot_seat", lang)
-            self._who.value = f"<b>{html.escape(text)}</b>"
+            self._who.value = f"<b>{html.escape(text)}</b>" + (f" {clause_tag(clause.id)}" if clause else "")
             self._actions.children = self._decision_rows(state, node_id)
         self._on_notice(None)
 
@@ -216,11 +235,12 @@ class ActionPicker(SessionComponent):
             groups.setdefault(action.kind, []).append(action)
         rows = []
         for kind, actions in groups.items():
-            buttons = [self._button(a.describe(self.lang), a, node_id, a == default) for a in actions]
             # "…, then end the phase": in a small phase decision for every choice; in a larger one for a kind
-            # with one or two choices (an attack, then end the play phase), never for the pass itself
-            if twins and (len(legal) <= MAX_TWINS or len(actions) <= MAX_KIND_TWINS):
-                buttons += [self._twin(a, node_id) for a in actions if a != default]
+            # with one or two choices (an attack, then end the play phase), never for the pass itself; each twin
+            # joined to its choice's button (one pair, the twin's words short: the choice's are beside it)
+            paired = twins and (len(legal) <= MAX_TWINS or len(actions) <= MAX_KIND_TWINS)
+            buttons = [self._pair(self._button(a.describe(self.lang), a, node_id, a == default),
+                                  self._twin(a, node_id) if paired and a != default else None) for a in actions]
             title = ipw.HTML(f"<b>{html.escape(kind_name(kind, self.lang))}</b>", layout=self._title_width,
                              style=self._html_style)
             rows.append(self._keep(ipw.HBox([self._keep(title), *buttons], layout=self._wrap)))
@@ -300,11 +320,20 @@ class ActionPicker(SessionComponent):
         button.on_click(self._on_click)
         return button
 
+    def _pair(self, button: ipw.Button, twin: ipw.Button | None) -> ipw.Widget:
+        """A choice's button, and its "then end the phase" twin joined to it (kept together when a row wraps)."""
+        if twin is None:
+            return button
+        return self._keep(ipw.HBox([button, twin], layout=self._pair_layout, _dom_classes=("re-pair",)))
+
     def _twin(self, action, node_id: int) -> ipw.Button:
-        """A second button for ``action`` in a small phase decision: the choice, then the phase's pass."""
-        text = label("then_pass", self.lang, what=sentence(action, self.lang))
+        """A second button for ``action`` in a small phase decision: the choice, then the phase's pass. Joined to the
+        choice's own button (``_pair``), it says only "then end the phase"; its tooltip says it whole."""
+        text = label("then_pass_short", self.lang)
+        whole = label("then_pass", self.lang, what=sentence(action, self.lang))
         depth = self.session.node_by_id(node_id).depth
-        button = self._keep(ipw.Button(description=text, tooltip=label("then_pass_tip", self.lang), layout=self._auto,
+        button = self._keep(ipw.Button(description=text, tooltip=f"{whole} — {label('then_pass_tip', self.lang)}",
+                                       layout=self._auto,
                                        style=self._button_style, button_style="info",
                                        _dom_classes=("re-then-pass", f"re-kind-{_css(action.kind)}",
                                                      f"re-at-step-{depth}")))
@@ -318,21 +347,37 @@ class ActionPicker(SessionComponent):
         walks = self.session.walks(state)
         if not walks or not self._may_choose(next(iter(walks))):
             return []
-        buttons = [self._walk(a, path, node_id, False) for a, path in walks.items()]
-        if twins:
-            buttons += [self._walk(a, path, node_id, True) for a, path in walks.items()]
+        buttons = [self._pair(self._walk(a, path, node_id, False),
+                              self._walk(a, path, node_id, True) if twins else None) for a, path in walks.items()]
         title = ipw.HTML(f"<b>{html.escape(label('walk_row', self.lang))}</b>", layout=self._title_width,
                          style=self._html_style)
-        return [self._keep(ipw.HBox([self._keep(title), *buttons], layout=self._wrap))]
+        body = self._keep(ipw.HBox(buttons, layout=self._walk_body, _dom_classes=("re-walk-body",)))
+        self._walk_fold.re_count = len(walks)
+        self._on_fold(None)
+        row = self._keep(ipw.HBox([self._keep(title), self._walk_fold, body], layout=self._wrap,
+                                  _dom_classes=("re-walk-row", *(("re-walk-open",) if self._walk_fold.value else ()))))
+        self._walk_row = row
+        return [row]
+
+    def _on_fold(self, change):
+        """Fires when the walks' fold is clicked (a phone shows the walks folded: CSS, ``STYLE``): open or close
+        them, the choice kept for the next decisions."""
+        fold, lang = self._walk_fold, self.lang
+        fold.description = label("walk_hide" if fold.value else "walk_show", lang, n=getattr(fold, "re_count", 0))
+        row = getattr(self, "_walk_row", None)
+        if change is not None and row is not None:
+            (row.add_class if fold.value else row.remove_class)("re-walk-open")
 
     def _walk(self, action, path, node_id: int, then: bool) -> ipw.Button:
         """A walk's button: its destination and length; the tooltip names every step. ``then``: the phase's pass
         follows."""
         text = label("walk", self.lang, what=sentence(action, self.lang), n=len(path))
-        text = label("then_pass", self.lang, what=text) if then else text
         steps = label("list_sep", self.lang).join(sentence(a, self.lang) for a in path)
+        tip = label("walk_tip", self.lang, path=steps)
+        if then:  # joined to its walk's button (``_pair``): the short words, the whole in the tooltip
+            text, tip = label("then_pass_short", self.lang), f"{label('then_pass', self.lang, what=text)} — {tip}"
         depth = self.session.node_by_id(node_id).depth
-        button = self._keep(ipw.Button(description=text, tooltip=label("walk_tip", self.lang, path=steps),
+        button = self._keep(ipw.Button(description=text, tooltip=tip,
                                        layout=self._auto, style=self._button_style, button_style="info" if then else "",
                                        _dom_classes=("re-walk-then-pass" if then else "re-walk",
                                                      f"re-kind-{_css(action.kind)}", f"re-at-step-{depth}")))

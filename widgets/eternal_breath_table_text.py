@@ -5,7 +5,6 @@ EB-3.1-active), read from the last step's events as the viewer may see them."""
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 from explorer import is_hidden
@@ -30,16 +29,14 @@ TEXT = {
     "over": ("Game over: {who} won.", "游戏结束：{who} 获胜。"),
     "over_nobody": ("Game over: nobody won.", "游戏结束：无人获胜。"),
     "and": (" and ", "和"),
-    "last": ("{who} the last player standing: every other player's self character died (EB-1.3-loss, "
-             "EB-1.4-victory).", "{who}是最后留下的玩家：其他玩家的自身角色均已死亡（EB-1.3-loss、EB-1.4-victory）。"),
+    "last": ("{who} the last player standing: every other player's self character died.",
+             "{who}是最后留下的玩家：其他玩家的自身角色均已死亡。"),
     "is": ("{who} is", "{who} "), "are": ("{who} are", "{who} "),
-    "by_skill": ("{who} won by the skill of {c}: its judgment came true (EB-3.1-active).",
-                 "{who} 凭借 {c} 的技能获胜：判定成立（EB-3.1-active）。"),
-    "no_one_left": ("No player is left (EB-1.4-victory).", "没有玩家留下（EB-1.4-victory）。"),
-    "round_limit": ("A draw: this bots' game stops after {n} rounds (the opt-in round limit, assumption EB-A07; a "
-                    "person's game has none).", "平局：本局为机器人对局，设有 {n} 轮上限（可选开关，见假设 EB-A07；"
-                    "真人对局没有轮数上限）。"),
-    "ended": ("The game has ended (EB-1.4-victory).", "游戏已结束（EB-1.4-victory）。"),
+    "by_skill": ("{who} won by the skill of {c}: its judgment came true.", "{who} 凭借 {c} 的技能获胜：判定成立。"),
+    "no_one_left": ("No player is left.", "没有玩家留下。"),
+    "round_limit": ("A draw: this bots' game stops after {n} rounds (the opt-in round limit; a person's game has "
+                    "none).", "平局：本局为机器人对局，设有 {n} 轮上限（可选开关；真人对局没有轮数上限）。"),
+    "ended": ("The game has ended.", "游戏已结束。"),
 }
 
 
@@ -96,31 +93,30 @@ def _names(seats, lang: str) -> str:
     return say("and", lang).join(player_name(p, lang) for p in seats)
 
 
-def ending_reason(events, view: dict, lang: str) -> str:
-    """Why the game ended, from the event that ended it (the last step's ``victory`` or ``game over``)."""
+def ending_reason(events, view: dict, lang: str) -> tuple[str, tuple[str, ...]]:
+    """Why the game ended, from the event that ended it (the last step's ``victory`` or ``game over``): the sentence,
+    without ids, and the clause or assumption ids it rests on (shown beside it as tags, issue 31)."""
     winners = list(view.get("winners") or [])
     for e in reversed(tuple(events)):
         if e.kind == "game over":
-            return say("round_limit", lang, n=e.values.get("round_limit", e.values.get("round", "?")))
+            return say("round_limit", lang, n=e.values.get("round_limit", e.values.get("round", "?"))), ("EB-A07",)
         if e.kind == "victory":
             if e.clause == "EB-3.1-active" and e.values.get("card"):
-                return say("by_skill", lang, who=_names(winners, lang), c=face(str(e.values["card"]), lang).name(lang))
+                card = face(str(e.values["card"]), lang).name(lang)
+                return say("by_skill", lang, who=_names(winners, lang), c=card), ("EB-3.1-active",)
             if not winners:
-                return say("no_one_left", lang)
+                return say("no_one_left", lang), ("EB-1.4-victory",)
             who = say("is" if len(winners) == 1 else "are", lang, who=_names(winners, lang))
-            return say("last", lang, who=who)
-    return say("ended", lang)
+            return say("last", lang, who=who), ("EB-1.3-loss", "EB-1.4-victory")
+    return say("ended", lang), ("EB-1.4-victory",)
 
 
 def ending_html(state, view: dict, viewer: int, lang: str) -> str:
-    """The banner at the top of a finished game: who won, and why (only events this viewer may see)."""
+    """The banner at the top of a finished game: who won, and why (only events this viewer may see), its rules as
+    tags beside the sentence (widgets.i18n.clause_tag)."""
     winners = list(view.get("winners") or [])
     events = [e for e in state.events if viewer < 0 or e.visible_to(viewer)]
     head = say("over", lang, who=_names(winners, lang)) if winners else say("over_nobody", lang)
-    why = _CLAUSES.sub(lambda m: " " + " ".join(clause_tag(c) for c in re.split(r"[,、]\s*", m[1])),
-                       _esc(ending_reason(events, view, lang)))
+    text, clauses = ending_reason(events, view, lang)
+    why = _esc(text) + "".join(" " + clause_tag(c) for c in clauses)
     return f'<div class="re-eb-over"><b>{_esc(head)}</b> <span class="re-eb-why">{why}</span></div>'
-
-
-# "(EB-1.3-loss, EB-1.4-victory)" at a sentence's end: shown as tags beside it (widgets.i18n.clause_tag, issue 31)
-_CLAUSES = re.compile(r"\s?[（(]((?:EB-[\w.\-]*\w)(?:[,、]\s*EB-[\w.\-]*\w)*)[）)]")

@@ -1,6 +1,8 @@
-"""EventLog: the events in resolution order with their clause ids; select one to read its clause.
+"""EventLog: the events in resolution order, each line a sentence; select one to read its clause.
 
-The clause is shown in Chinese and in English with the seed section it comes from. Cancelled
+A line reads as a sentence, "#12 Player 0 attacks Player 1" (issue 31: no clause id inside words meant to be read);
+the rule behind it is one tap away: the detail under the list names the selected event's clause (its id, section
+and words). The clause is shown in Chinese and in English with the seed section it comes from. Cancelled
 events are marked. With a ``viewer`` set, events private to other players are redacted
 (``explorer.visible_log``): their details never reach the page.
 """
@@ -16,20 +18,25 @@ import explorer
 from widgets.component import ScopedComponent
 
 from .game_session import GameSession
-from .i18n import event_kind_name, label, redacted_event
+from .i18n import clause_tag, event_kind_name, label, redacted_event
 
 MAX_ROWS = 400  # the newest events shown; older ones are counted
-# The list box's lines (an event, its clause id, its words) are longer than a phone is wide, and a list box cuts a
-# line at its right edge (issue 31): each line wraps instead, anywhere in a long clause id, and the list keeps its
-# height however many screen lines its first event takes (a list box is its first line's height times its rows).
+# The list box's lines (an event's words) are longer than a phone is wide, and a list box cuts a line at its right
+# edge (issue 31): each line wraps instead, between words (inside a word only when the word alone is too long), and
+# the list keeps its height however many screen lines its first event takes (a list box is its first line's height
+# times its rows).
+# ipywidgets draws a list box's spaces as no-break spaces (U+00A0), which never end a line: a line could then wrap
+# only inside a word ("Warlo / ck"). A zero-width space after each space is where a line may wrap instead.
+WRAP = "\u200b"
 STYLE = """<style>
-.re-event-log .re-log-list select option { white-space: normal; overflow-wrap: anywhere; padding: 1px 0; }
+.re-event-log .re-log-list select option { white-space: normal; overflow-wrap: break-word; padding: 1px 0; }
 .re-event-log .re-log-list select { height: 18em; }
 </style>"""
 
 
-def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
-    """One line: id, clause, the game's description; private and cancelled events marked."""
+def event_words(event: explorer.Event, lang: str, visible: bool = True) -> str:
+    """What happened, as a sentence: the game's description (or, for a private event of another's, who did what,
+    hidden), a cancelled event marked; no id."""
     if visible:
         try:
             text = event.describe(lang)
@@ -38,7 +45,30 @@ def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
     else:
         text = redacted_event(event, lang)
     mark = f" ✗ {label('cancelled', lang)}" if event.cancelled else ""
-    return f"#{event.id} [{event.clause}] {text}{mark}"
+    return f"{text}{mark}"
+
+
+def log_line(event: explorer.Event, lang: str, visible: bool = True) -> str:
+    """A line of the log: the event's number and its sentence; its clause is in the detail (issue 31)."""
+    return f"#{event.id} {event_words(event, lang, visible)}"
+
+
+def tagged_line(event: explorer.Event, lang: str, viewer: int | None) -> str:
+    """A log line as HTML for a list that shows no detail of its own (the Learn tab's events): the sentence, and its
+    clause id as a small tag beside it (``clause_tag``), never inside the words; another's private event redacted."""
+    visible = event.visible_to(viewer)
+    return f"{html.escape(log_line(event, lang, visible))} {clause_tag(event.clause)}"
+
+
+def wrappable(text: str) -> str:
+    """A list box's line with a place to wrap after each space (``WRAP``); the words are unchanged."""
+    return text.replace(" ", " " + WRAP)
+
+
+def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
+    """One line with the clause id in brackets, for a list that shows no detail of its own (the Learn tab's events,
+    the graph's hover): id, clause, the sentence."""
+    return f"#{event.id} [{event.clause}] {event_words(event, lang, visible)}"
 
 
 class EventLog(ScopedComponent):
@@ -128,7 +158,7 @@ class EventLog(ScopedComponent):
             self._scope.options = [(label("this_step", lang), "step"), (label("this_turn", lang), "turn"),
                                    (label("whole_game", lang), "game")]
             self._scope.value = self.scope
-            self._list.options = [(event_text(e, lang, e.visible_to(who)), e.id) for e in self._shown]
+            self._list.options = [(wrappable(log_line(e, lang, e.visible_to(who))), e.id) for e in self._shown]
             keep = self.selected if self.selected in {e.id for e in self._shown} else -1
             self._list.value = None if keep == -1 else keep
         finally:
@@ -148,7 +178,7 @@ class EventLog(ScopedComponent):
         event = next(e for e in self._shown if e.id == self.selected)
         who = None if self.viewer < 0 else self.viewer
         clause = self.session.game.clause_index.get(event.clause)
-        rows = [f"<b>{html.escape(event_text(event, lang, event.visible_to(who)))}</b>"]
+        rows = [f"<b>{html.escape(log_line(event, lang, event.visible_to(who)))}</b>"]  # its clause: below
         # the engine's own fields, named as the engine names them (attack_die, took effect): shown as code, under a
         # caption that says so in the page's language, not as a sentence to read (issue 31 point 5)
         facts = []

@@ -25,7 +25,7 @@ import traitlets
 import explorer
 from explorer import CHANCE, TERMINAL
 
-from .event_log import event_text
+from .event_log import tagged_line
 from .game_session import GameSession
 from .i18n import check_lang, label, player_name
 from .lessons import Lesson, Predict, lessons_of
@@ -368,7 +368,7 @@ class GuidedTour(ipw.VBox):
         self._next.disabled = self.step == n and self.lesson == len(self._lessons) - 1
         self._did.value = html.escape(self._did_text(lang))
         who = None if self._viewer() < 0 else self._viewer()  # others' private details are redacted
-        items = "".join(f"<li class='re-tour-event'>{html.escape(event_text(e, lang, e.visible_to(who)))}</li>"
+        items = "".join(f"<li class='re-tour-event'>{tagged_line(e, lang, who)}</li>"
                         for e in explorer.visible_log(self.events, who))
         body = f"<ol>{items}</ol>" if items else f"<p>{html.escape(_t('no_events', lang))}</p>"
         self._events.value = f"<b>{html.escape(_t('events', lang))}</b>{body}" if self.step else ""
@@ -412,7 +412,7 @@ class GuidedTour(ipw.VBox):
         clause = explorer.get_game(self.game_id).clause_index[question.clause]
         who = None if self._viewer() < 0 else self._viewer()
         chosen = question.choices[right].when.evidence(self.state) or self.events
-        items = "".join(f"<li class='re-tour-reveal-event'>{html.escape(event_text(e, lang, e.visible_to(who)))}</li>"
+        items = "".join(f"<li class='re-tour-reveal-event'>{tagged_line(e, lang, who)}</li>"
                         for e in explorer.visible_log(chosen, who))
         now = self.state.current_player
         if question.choices[right].when.next is not None and now != TERMINAL:

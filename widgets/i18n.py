@@ -70,6 +70,9 @@ LABELS: dict[str, dict[str, str]] = {
     "many_refused": {"en": "Refused: choice {n} ({what}) is not legal at that point; nothing was changed.",
                      "zh": "已拒绝：第 {n} 项（{what}）在那一步不合法；什么都没有改变。"},
     "then_pass": {"en": "{what}, then end the phase ⇥", "zh": "{what}，然后结束此阶段 ⇥"},
+    "then_pass_short": {"en": "then end the phase ⇥", "zh": "然后结束此阶段 ⇥"},  # joined to its choice's button
+    "walk_show": {"en": "Show the {n} walks ▸", "zh": "展开 {n} 个多步移动 ▸"},
+    "walk_hide": {"en": "Hide the walks ▾", "zh": "收起多步移动 ▾"},
     "then_pass_tip": {"en": "One click: this choice, then the pass of this phase (each a step of its own)",
                       "zh": "一键：先做此选择，再结束此阶段（每步仍记入历史）"},
     "thinking": {"en": "Bots are thinking…", "zh": "机器人思考中…"},

@@ -59,24 +59,25 @@ class RegistersView(GameComponent):
                               f"{game.max_players})</small></h3>")  # the game's id is for code, not for readers
         self._tabs.set_title(0, f"{t['clauses']} ({len(game.clauses)})")
         self._tabs.set_title(1, f"{t['assumptions']} ({len(game.assumptions)})")
-        rows = "".join(
-            f"<tr><td><code>{_e(c.id)}</code></td><td>{_e(section(c.section, self.lang))}</td>"
-            f"<td>{_e(c.text(self.lang))}</td>"
-            f"<td>{_e(t[c.status] if c.modelled else t[c.status] + ': ' + c.why_not(self.lang))}</td></tr>"
-            for c in game.clauses)
-        self._clauses.value = _table((t["id"], t["section"], t["rule"], t["status"]), rows)
-        rows = "".join(
-            f"<tr><td><code>{_e(a.id)}</code></td><td>{rich(a.question(self.lang))}"
-            f"</td><td>{rich(a.our_default(self.lang))}</td><td>{rich('; '.join(a.other_readings(self.lang)))}</td>"
-            f"<td>{_switch(a, self.lang)}</td></tr>" for a in game.assumptions)
-        self._assumptions.value = _table((t["id"], t["question"], t["default"], t["alternatives"], t["switch"]), rows)
-
+        rows = [(id_cell(c.id), _e(section(c.section, self.lang)), _e(c.text(self.lang)),
+                 _e(t[c.status] if c.modelled else t[c.status] + ": " + c.why_not(self.lang))) for c in game.clauses]
+        self._clauses.value = _table((t["id"], t["section"], t["rule"], t["status"]), rows, self.lang)
+        rows = [(id_cell(a.id), rich(a.question(self.lang)), rich(a.our_default(self.lang)),
+                 rich("; ".join(a.other_readings(self.lang))), _switch(a, self.lang)) for a in game.assumptions]
+        self._assumptions.value = _table((t["id"], t["question"], t["default"], t["alternatives"], t["switch"]), rows,
+                                         self.lang)
 
 def section(text: str, lang: str) -> str:
     """A clause's section: the seed's own heading as written; a heading of ours written "中文 / English" (the
     engine's assumptions) in the page's language."""
     zh, sep, en = text.partition(" / ")
     return (zh if lang == "zh" else en) if sep else text
+
+
+def id_cell(clause_id: str) -> str:
+    """A register's id as code that a narrow column breaks only after a "-" or a ".", never inside a word (issue 31:
+    "EB-3.2-he / al" on a phone); ``<wbr>`` marks where it may break."""
+    return "<code>" + re.sub(r"([.-])", r"\1<wbr>", _e(clause_id)) + "</code>"
 
 
 def _e(text: str) -> str:
@@ -93,12 +94,29 @@ def _switch(a, lang: str) -> str:
     return f"{_e(a.label(lang))}<br><code>{_e(a.switch)}</code>" if a.switch else ""
 
 
-# a register reads whole on a phone: long words (clause ids, "modelled") wrap inside their cell instead of being cut
+# A register reads whole on any screen. On a desk, a table: long words ("modelled", a switch's name) wrap inside their
+# cell instead of being cut; an id only where id_cell allows it (after "-" or "."). On a phone four or five columns
+# left a column one character wide ("1.1 / .1"): each row becomes a card, its id on the first line and each other
+# cell under its column's name (``data-label``), across the whole width (issue 31).
 TABLE_STYLE = ("<style>.re-registers .re-table{width:100%;border-collapse:collapse}"
                ".re-registers .re-table td,.re-registers .re-table th{overflow-wrap:anywhere;vertical-align:top;"
-               "padding:2px 6px}</style>")
+               "padding:2px 6px}"
+               ".re-registers .re-table td.re-id{overflow-wrap:normal;word-break:keep-all;hyphens:none}"
+               "@media (max-width:600px){.re-registers .re-table thead{display:none}"
+               ".re-registers .re-table tr{display:block;border-top:1px solid #ccc;padding:4px 0}"
+               ".re-registers .re-table td{display:block;padding:1px 4px;overflow-wrap:break-word}"
+               ".re-registers .re-table td.re-id{font-weight:bold}"
+               ".re-registers .re-table td:empty{display:none}"
+               ".re-registers .re-table td:not(.re-id)::before{content:attr(data-label);color:#666}}</style>")
+COLON = {"en": ": ", "zh": "："}
 
 
-def _table(headers: tuple[str, ...], rows: str) -> str:
+def _table(headers: tuple[str, ...], rows: list[tuple[str, ...]], lang: str) -> str:
+    """The table: its first column the ids (``re-id``); each cell names its column (``data-label``: a phone's card
+    shows it before the cell)."""
     head = "".join(f"<th style='text-align:left'>{_e(h)}</th>" for h in headers)
-    return f"<table class='re-table'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    body = "".join(
+        "<tr>" + "".join(f"<td{' class=re-id' if i == 0 else ''} data-label='{_e(h + COLON[lang])}'>{cell}</td>"
+                         for i, (h, cell) in enumerate(zip(headers, row, strict=True))) + "</tr>"
+        for row in rows)
+    return f"<table class='re-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

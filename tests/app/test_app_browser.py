@@ -14,6 +14,7 @@ from play_page import take
 from voila_server import browser_page, make_app_server, wait_for_kernel
 
 import explorer
+from widgets.event_log import WRAP
 
 LONG = 120_000
 # Voilà 0.5.13's page carries JupyterLab 4.2.5's core modules; the widgets' extension (built for 4.6) and Voilà's
@@ -65,10 +66,17 @@ def test_the_app_teaches_plays_computes_and_speaks_chinese(chromium_path, output
         page.locator(".re-next").click()  # the defender's seat is a bot: it answers
         take(page, "roll", 3, "2")  # step 3: the defender's die, 2
         log = page.locator(".re-log-list select")
+        page.wait_for_function(  # the damage of the loaded dice, 4 against 2: a sentence, no clause id in it
+            "() => [...document.querySelectorAll('.re-log-list option')]"
+            ".some(o => o.text.replace(/\\u200b/g, '').replace(/\\s+/g, ' ').includes('dice 4/2'))", timeout=30_000)
+        # a <select> shows spaces as NBSP; the log marks where a line may wrap with a zero-width space
+        lines = [" ".join(t.replace(WRAP, "").split()) for t in log.locator("option").all_inner_texts()]
+        damage = next(i for i, t in enumerate(lines) if "dice 4/2" in t)
+        assert "damage" in lines[damage] and "EB-" not in " ".join(lines)
+        log.select_option(index=damage)  # its rule is one tap away, in the detail under the list
         page.wait_for_function(
-            "() => [...document.querySelectorAll('.re-log-list option')].some(o => o.text.includes('EB-3.2-damage'))",
+            "() => (document.querySelector('.re-clause-detail')?.innerText ?? '').includes('EB-3.2-damage')",
             timeout=30_000)
-        assert any("EB-3.2-damage" in t for t in log.locator("option").all_inner_texts())
         page.screenshot(path=str(output_dir / "app-play.png"), full_page=False)
 
         # Odds: a slider moves, the numbers and the chart change.

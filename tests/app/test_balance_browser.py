@@ -14,6 +14,8 @@ import pytest
 from page_fit import cut_texts
 from voila_server import browser_page
 
+import explorer
+
 LONG = 120_000
 ENDED = {"en": "How the games ended", "zh": "对局如何结束"}
 DECISIVE = {"en": "decisive 100 (100%)", "zh": "分出胜负 100 局（100%）"}  # 城堡之心's greedy bots always finish
@@ -41,20 +43,25 @@ def open_tab(page, title: str) -> None:
     page.locator(".re-app-tabs .lm-TabBar-tab", has_text=title).first.click()
 
 
+def open_balance(page, url: str, lang: str, game: str):
+    """The app at ``url`` in ``lang``, ``game`` picked, its Balance tab open: the tab's lab, shown."""
+    page.goto(url, timeout=LONG)
+    page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
+    if lang == "zh":
+        page.locator(".re-lang button", has_text="中文").click()
+    g = explorer.get_game(game)
+    page.locator(".re-game-picker select").select_option(label=f"{g.name_zh} · {g.name_en}")
+    open_tab(page, {"en": "Balance", "zh": "平衡"}[lang])
+    lab = page.locator(".re-balance-lab")
+    lab.wait_for(state="visible", timeout=30_000)
+    return lab
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize(("width", "height", "first", "then"), [(1280, 800, "en", "zh"), (390, 844, "zh", "en")])
 def test_a_study_runs_in_the_balance_tab(chromium_path, output_dir, app_url, width, height, first, then):
-    tab = {"en": "Balance", "zh": "平衡"}
-    url = app_url
     with browser_page(chromium_path, width=width, height=height) as page:
-        page.goto(url, timeout=LONG)
-        page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
-        if first == "zh":
-            page.locator(".re-lang button", has_text="中文").click()
-        page.locator(".re-game-picker select").select_option(label="城堡之心 · Castle Heart")
-        open_tab(page, tab[first])
-        lab = page.locator(".re-balance-lab")
-        lab.wait_for(state="visible", timeout=30_000)
+        lab = open_balance(page, app_url, first, "castle_heart")
         run = lab.locator(".re-balance-run")
         assert run.is_visible() and run.bounding_box()["width"] >= 32
         run.click()
@@ -126,14 +133,7 @@ def shot(page, lab, css: str, path) -> None:
 def test_a_capped_moba_study_warns_and_shows_cards_matchups_length_and_opens_a_game(chromium_path, output_dir,
                                                                                      app_url, width, height, lang):
     with browser_page(chromium_path, width=width, height=height) as page:
-        page.goto(app_url, timeout=LONG)
-        page.locator(".re-game-picker select").wait_for(state="visible", timeout=LONG)
-        if lang == "zh":
-            page.locator(".re-lang button", has_text="中文").click()
-        page.locator(".re-game-picker select").select_option(label="卡驱MOBA · Card-driven MOBA")
-        open_tab(page, {"en": "Balance", "zh": "平衡"}[lang])
-        lab = page.locator(".re-balance-lab")
-        lab.wait_for(state="visible", timeout=30_000)
+        lab = open_balance(page, app_url, lang, "card_moba")
         lab.locator(".re-balance-run").click()  # the default study: 4 greedy bots, 100 games
         done = "100 games" if lang == "en" else "共 100 局"
         page.wait_for_function("() => (document.querySelector('.re-balance-status')?.innerText ?? '')"

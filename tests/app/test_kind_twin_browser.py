@@ -50,6 +50,11 @@ def test_attack_then_end_the_phase_in_one_click(chromium_path, output_dir, app_u
         assert twin.count() == 1, clicks
         words = label("then_pass", lang, what="")
         assert words.strip(" ,，⇥") in twin.inner_text()
+        # issue 31: the twin is joined to its own attack's button, one pair on one line (its words short)
+        pair = twin.locator("xpath=..")
+        assert "re-pair" in pair.get_attribute("class")
+        choice = pair.locator("button.re-action.re-kind-attack")
+        assert choice.count() == 1 and abs(choice.bounding_box()["y"] - twin.bounding_box()["y"]) < 2
         if lang == "zh":
             assert not re.search("[A-Za-z]", twin.inner_text())
         assert picker.locator("button.re-action.re-kind-end-play:visible").count() == 1  # the phase's pass

@@ -288,6 +288,42 @@ def test_a_whole_moba_game_through_the_table(chromium_path, output_dir, app_url,
 
 
 WALK = ".re-play-area .re-action-picker button.re-walk:visible"
+WALK_ROW = ".re-play-area .re-action-picker .re-walk-row:visible"
+PICKER = ".re-play-area .re-action-picker"
+
+
+def unfold(page, lang: str, width: int, output_dir) -> None:
+    """Issue 31: the Walk row (dozens of destinations, each with its "then end the phase" twin) made the picker
+    several screens long on a phone. There it is folded behind a button naming how many walks there are, and the
+    picker fits about a screen; the fold opens it. A desk shows the walks open and no fold. Each twin is joined to
+    its own choice's button: one pair on one line, nothing cut."""
+    from widgets.i18n import label
+
+    fold = page.locator(f"{WALK_ROW} .re-walk-fold")
+    pairs = page.locator(f"{PICKER} .re-pair:visible")
+    if width >= 600:
+        assert fold.count() == 0 or not fold.is_visible()
+        assert page.locator(WALK).count() >= 2
+    else:
+        assert fold.is_visible() and page.locator(WALK).count() == 0
+        n = int(re.findall(r"\d+", fold.inner_text())[0])
+        assert fold.inner_text().strip() == label("walk_show", lang, n=n).strip() and n >= 2
+        folded = page.locator(PICKER).bounding_box()["height"]
+        page.locator(PICKER).scroll_into_view_if_needed()
+        page.screenshot(path=str(output_dir / f"moba-walk-folded-{lang}-{width}.png"), full_page=False)
+        fold.click()
+        page.locator(WALK).first.wait_for(state="visible", timeout=30_000)
+        assert page.locator(WALK).count() == n
+        opened = page.locator(PICKER).bounding_box()["height"]
+        print(f"{lang} {width}: the picker {folded:.0f} px folded, {opened:.0f} px with its {n} walks open")
+        assert folded < opened and folded < 1.5 * page.viewport_size["height"]
+    assert pairs.count() >= page.locator(WALK).count()  # each walk (and each small choice) with its twin
+    for box in page.evaluate("(sel) => [...document.querySelectorAll(sel)].filter(p => p.offsetParent)"
+                             ".map(p => [...p.children].map(b => { const r = b.getBoundingClientRect();"
+                             " return [r.top, r.right]; }))", f"{PICKER} .re-pair")[:8]:
+        (top, _), (top2, right) = box
+        assert abs(top - top2) < 2 and right <= width + 1  # the twin beside its choice, inside the page
+    assert cut_texts(page, PICKER) == []
 
 
 @pytest.mark.browser
@@ -308,9 +344,10 @@ def test_a_walk_of_several_cells_in_one_click(chromium_path, output_dir, app_url
         notes: dict = {"shots": output_dir}
         for _ in range(60):  # the setup by its buttons, until the person's action phase offers a walk
             wait_for_kernel(page, quiet=0.1)
-            if page.locator(WALK).count():
+            if page.locator(WALK_ROW).count():
                 break
             assert person_decides(page, lang, notes)
+        unfold(page, lang, width, output_dir)
         walk = page.locator(WALK).last
         text = walk.inner_text()
         x, y = map(int, re.findall(r"\((\d+), (\d+)\)", text)[-1])

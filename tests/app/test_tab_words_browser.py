@@ -7,9 +7,10 @@ line of a list or (on a desk) menu choice is cut by its box.
 Each tab is read filled, as a person leaves it (issue 31, points 5 and 6): Learn with a "what happens next?" answered,
 Play with a whole game played by the table's bots and its whole event log open, Odds with its answer drawn, Event
 chains with the game's graph drawn. Then, besides the words: the page never scrolls sideways, no button carries a
-clause id, no text meant to be read carries an engine's snake_case name. The app server is the worker's (app_url);
-what was found is written to test-output/tab-words-<lang>-<width>.json, a screenshot of each game's filled tabs to
-test-output/tab-words-<game>-<tab>-<lang>-<width>.png."""
+clause id (nor a line of the event log: page_fit.ids_in_buttons), no id of the Rules tab's registers is split inside
+a word (page_fit.split_ids), no text meant to be read carries an engine's snake_case name. The app server is the
+worker's (app_url); what was found is written to test-output/tab-words-<lang>-<width>.json, a screenshot of each game's
+filled tabs (and of its Rules tab) to test-output/tab-words-<game>-<tab>-<lang>-<width>.png."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import re
 from pathlib import Path
 
 import pytest
-from page_fit import CLAUSE_ID, cut_texts, ids_in_buttons, internal_names, sideways
+from page_fit import CLAUSE_ID, cut_texts, ids_in_buttons, internal_names, sideways, split_ids
 from voila_server import browser_page, wait_for_kernel
 
 import explorer
@@ -141,12 +142,16 @@ def read_every_tab(page, lang: str, cut: dict, games=GAMES, output_dir: Path | N
                 FILL[en](page, game)
             texts[game][en] = settled_text(page)
             wider = sideways(page)
-            cut[f"{game} / {en}"] = [*cut_texts(page, menus=not phone), *ids_in_buttons(page),
+            cut[f"{game} / {en}"] = [*cut_texts(page, menus=not phone), *ids_in_buttons(page), *split_ids(page),
                                      *([f"the page is {wider} px wider than the screen"] if wider else [])]
             if en in FILL and output_dir is not None:  # each filled tab as a person sees it
                 name = f"tab-words-{game}-{en.lower().replace(' ', '-')}-{lang}-{page.viewport_size['width']}.png"
                 page.screenshot(path=str(output_dir / name), full_page=False)
             if en == "Rules":  # the clause register is open; open the assumptions register too, then close it again
+                if output_dir is not None:  # its id column as a person sees it (issue 31: ids whole on a phone)
+                    page.locator(".re-registers .re-table").first.scroll_into_view_if_needed()
+                    page.screenshot(path=str(output_dir / f"tab-words-{game}-rules-{lang}-"
+                                                          f"{page.viewport_size['width']}.png"), full_page=False)
                 texts[game]["Rules: assumptions"] = read_register(page, 1)
                 read_register(page, 0)
     return texts
@@ -279,19 +284,63 @@ def test_the_fit_checks_find_an_engine_name_and_a_clause_id_only_where_they_are(
 def test_a_long_line_of_the_event_log_wraps_on_a_phone_and_the_check_sees_a_cut_one(chromium_path):
     """The Play table's event log on a 390 px phone (issue 31): a list box cuts a long line at its right edge, and
     :func:`page_fit.cut_texts` names that line; with the log's own style (widgets/event_log.py) the line wraps and
-    nothing is cut. A static page in chromium, no server."""
+    nothing is cut. A line is a sentence: :func:`page_fit.ids_in_buttons` names a line that carries a clause id (the
+    log's old "#154 [EB-3.2-attack] …") and passes the log's own lines (``widgets.event_log.log_line``). A static
+    page in chromium, no server."""
     from widgets.event_log import STYLE
 
-    line = "#154 [EB-3.2-attack] Player 0's Thief uses Fireball to attack Player 1's Swordsman (hidden card)"
-    log = ("<div class='re-event-log'><div class='re-log-list'><select size='12' style='width: 100%'>"
-           f"<option>{line}</option><option>#155 [EB-3.2-attack-power] short</option></select></div></div>")
+    line = "#154 Player 0's Thief uses Fireball to attack Player 1's Swordsman (hidden card) and the Swordsman blocks"
+
+    def log(*lines: str) -> str:
+        options = "".join(f"<option>{t}</option>" for t in lines)
+        return (f"<div class='re-event-log'><div class='re-log-list'><select size='12' style='width: 100%'>{options}"
+                "</select></div></div>")
+
     with browser_page(chromium_path, width=390, height=844) as page:
-        page.set_content(f"<body style='margin: 8px'>{log}</body>")
+        page.set_content(f"<body style='margin: 8px'>{log(line, '#155 short')}</body>")
         assert cut_texts(page) == [line]
-        page.set_content(f"<body style='margin: 8px'>{STYLE}{log}</body>")
-        assert cut_texts(page) == []
+        page.set_content(f"<body style='margin: 8px'>{STYLE}{log(line, '#155 short')}</body>")
+        assert cut_texts(page) == [] and ids_in_buttons(page) == []
         heights = page.evaluate("() => [...document.querySelectorAll('option')].map(o => o.offsetHeight)")
         assert heights[0] > 1.5 * heights[1]  # the long line wrapped onto a second screen line
+        page.set_content(f"<body style='margin: 8px'>{STYLE}{log('#155 [EB-3.2-attack-power] short', '#156 ok')}"
+                         "</body>")
+        assert ids_in_buttons(page) == ["#155 [EB-3.2-attack-power] short"]
+
+
+@pytest.mark.browser
+def test_a_registers_ids_break_only_between_their_parts_and_a_phone_shows_rows_as_cards(chromium_path):
+    """The Rules tab's register on a 390 px phone (issue 31): with cells that may break anywhere, "EB-3.2-heal"
+    split inside a word and :func:`page_fit.split_ids` names it. The register's own table
+    (``widgets.registers_view._table`` and its style) shows each row as a card on a phone: the id whole on its own
+    line, each other cell across the whole width under its column's name, nothing wider than the screen; on a desk a
+    table whose ids break only after "-" or ".". A static page in chromium, no server."""
+    from widgets.registers_view import TABLE_STYLE, _table, id_cell
+
+    rule = "A long rule in our words, " * 12
+    ids = ("EB-3.2-heal", "EB-1.1.2-special-pick", "CH-equip-knight-armour", "MB-A17")
+    head = ("id", "seed section", "rule (our words)", "status")
+    old = "".join(f"<tr><td class='re-id'><code>{i}</code></td><td>1.1.1 定庄定序</td><td>{rule}</td><td>modelled</td>"
+                  "</tr>" for i in ids)  # the table as it was: no break marks, every cell "break anywhere"
+    old_style = TABLE_STYLE.split(".re-registers .re-table td.re-id{")[0] + "</style>"
+    new = _table(head, [(id_cell(i), "1.1.1 定庄定序", rule, "modelled") for i in ids], "en")
+    with browser_page(chromium_path, width=390, height=844) as page:
+        page.set_content(f"<body><div class='re-registers'>{old_style}<table class='re-table'>{old}</table></div>"
+                         "</body>")
+        assert split_ids(page)  # a cell that breaks anywhere splits an id inside its words
+        page.set_content(f"<body><div class='re-registers'>{TABLE_STYLE}{new}</div></body>")
+        assert split_ids(page) == [] and sideways(page) == 0 and cut_texts(page) == []
+        cells = page.evaluate("() => [...document.querySelectorAll('tbody tr:first-child td')].map(td => {"
+                              " const r = td.getBoundingClientRect(); return [r.left, r.width,"
+                              " getComputedStyle(td, '::before').content]; })")
+        assert len({round(left) for left, _, _ in cells}) == 1  # one under the other: a card
+        assert all(width > 300 for _, width, _ in cells)  # each across the card's width
+        assert [before for _, _, before in cells][1:] == [f'"{h}: "' for h in head[1:]]
+    with browser_page(chromium_path, width=1280, height=800) as page:
+        page.set_content(f"<body><div class='re-registers'>{TABLE_STYLE}{new}</div></body>")
+        tops = page.evaluate("() => [...document.querySelectorAll('tbody tr:first-child td')]"
+                             ".map(td => Math.round(td.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1 and split_ids(page) == []  # a desk: a table row
 
 
 def test_the_fit_check_names_a_slider_squeezed_to_a_bare_knob(chromium_path):

@@ -8,7 +8,7 @@ from widget_helpers import TOY, attack, block, dodge, draw, roll, script, toy_se
 
 import explorer
 from widgets.action_picker import ActionPicker, odds_text
-from widgets.i18n import kind_name
+from widgets.i18n import clause_tag, kind_name
 
 
 def test_buttons_are_exactly_the_legal_actions_grouped_by_kind():
@@ -19,6 +19,9 @@ def test_buttons_are_exactly_the_legal_actions_grouped_by_kind():
     kinds = [row.children[0].value for row in p._actions.children]
     assert kinds == [f"<b>{kind_name(k, 'en')}</b>" for k in ("pass", "attack")]  # headers in the page's language
     assert "Player 0 must decide" in p._who.value and "TOY-attack" in p._who.value
+    # issue 31: the decision's rule in words, its id a small tag beside the sentence, never inside it
+    sentence, tag = p._who.value.split("</b>", 1)
+    assert "TOY-attack" not in sentence and tag == f" {clause_tag('TOY-attack')}"
     p.button_for(attack(0, 1)).click()
     assert s.state.history[-1] == attack(0, 1)
 

@@ -112,13 +112,23 @@ def test_game_over_says_who_won_and_why_at_the_top():
 
 
 def test_a_bots_round_limit_and_a_skill_win_are_told_apart():
-    """EB-A07 (the bots' opt-in round limit: a draw) and EB-3.1-active (幸运星's judgment) each say their rule."""
+    """EB-A07 (the bots' opt-in round limit: a draw) and EB-3.1-active (幸运星's judgment) each say their rule: the
+    sentence has no id in it (issue 31), the rule comes beside it as the reason's clause ids."""
     draw = SimpleNamespace(kind="game over", clause="EB-1.4-victory", values={"round": 3, "round_limit": 3})
-    assert "3 rounds" in ending_reason([draw], {"winners": []}, "en") and "EB-A07" in ending_reason([draw], {}, "zh")
+    text, clauses = ending_reason([draw], {"winners": []}, "en")
+    assert "3 rounds" in text and clauses == ("EB-A07",) and ending_reason([draw], {}, "zh")[1] == ("EB-A07",)
     skill = SimpleNamespace(kind="victory", clause="EB-3.1-active", values={"card": "sp_xingyun"})
-    text = ending_reason([skill], {"winners": [1]}, "en")
+    text, clauses = ending_reason([skill], {"winners": [1]}, "en")
     assert "Lucky Star" in text and "P1" not in text and "Player 1" in text and "sp_xingyun" not in text
-    assert "幸运星" in ending_reason([skill], {"winners": [1]}, "zh")
+    assert clauses == ("EB-3.1-active",)
+    zh, _ = ending_reason([skill], {"winners": [1]}, "zh")
+    assert "幸运星" in zh
+    last = SimpleNamespace(kind="victory", clause="EB-1.4-victory", values={})
+    for reason in ([draw], [skill], [last], []):
+        for lang in ("en", "zh"):
+            words, ids = ending_reason(reason, {"winners": [1]}, lang)
+            assert ids and "EB-" not in words  # the ids are tags beside the words, never in them
+    assert ending_reason([last], {"winners": [0]}, "en")[1] == ("EB-1.3-loss", "EB-1.4-victory")
 
 
 def test_a_face_opens_on_click_with_both_texts_and_its_clause():

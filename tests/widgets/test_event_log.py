@@ -1,4 +1,5 @@
-"""EventLog: resolution order, clause ids, clause text in zh and en, cancelled marks, redaction."""
+"""EventLog: resolution order, lines read as sentences (their clause in the detail), clause text in zh and en,
+cancelled marks, redaction."""
 
 from __future__ import annotations
 
@@ -7,20 +8,65 @@ import traitlets
 from widget_helpers import CANCELLED_DODGE, script, toy_session
 
 import explorer
-from widgets.event_log import EventLog
+from widgets.event_log import WRAP, EventLog
 
 
-def test_events_in_resolution_order_with_clause_ids_and_cancelled_marked():
+def lines(log: EventLog) -> list[str]:
+    """The list's lines as read (their wrap marks, ``WRAP``, are invisible)."""
+    return [t.replace(WRAP, "") for t, _ in log._list.options]
+
+
+def test_events_in_resolution_order_as_sentences_and_cancelled_marked():
+    """Issue 31: a line is the event's number and its sentence, no clause id inside it; the clause is one tap away,
+    in the detail of the selected line."""
     s = toy_session()
     script(s, *CANCELLED_DODGE)
     log = EventLog(s, scope="game")
     assert [e.id for e in log.events] == [e.id for e in s.state.log]
     assert [v for _, v in log._list.options] == [e.id for e in s.state.log]
-    labels = [t for t, _ in log._list.options]
+    labels = lines(log)
     for text, e in zip(labels, s.state.log, strict=True):
-        assert f"[{e.clause}]" in text
-        assert ("✗ cancelled" in text) == e.cancelled
+        assert text == f"#{e.id} {e.describe('en')}" + (" ✗ cancelled" if e.cancelled else "")  # no "[id]" added
+        log.selected = e.id
+        assert f"Clause {e.clause}</b>" in log._detail.value  # the rule, named under the list
     assert sum("✗ cancelled" in t for t in labels) == 1
+    log.lang = "zh"
+    assert lines(log) == [f"#{e.id} {e.describe('zh')}" + (" ✗ 已抵消" if e.cancelled else "")
+                                                 for e in s.state.log]
+
+
+def test_a_line_may_wrap_between_words_only():
+    """ipywidgets draws a list box's spaces as no-break spaces, so a long line wrapped inside a word on a phone
+    ("Warlo / ck", issue 31): after each space the line carries a zero-width space, its only addition."""
+    s = toy_session()
+    script(s, *CANCELLED_DODGE)
+    log = EventLog(s, scope="game")
+    for (text, _), line in zip(log._list.options, lines(log), strict=True):
+        assert text.count(" ") == text.count(" " + WRAP) == line.count(" ") >= 1
+        assert text.replace("\u00a0", " ").replace(" " + WRAP, " ") == line
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3)])
+def test_no_line_of_a_games_log_carries_a_clause_id(game_id, players):
+    """Issue 31: in each shipped game's whole log (random bots, to the end or MAX_ROWS), in both languages, no line
+    carries a clause id; the selected line's clause is named in the detail."""
+    import re
+
+    from widgets.game_session import GameSession
+
+    clause_id = re.compile(r"(?<![A-Za-z0-9])(?:EB|MB|CH)-[A-Za-z0-9.\-]*[A-Za-z0-9]")
+    game = explorer.get_game(game_id)
+    s = GameSession(game_id, players, game.bounded_variant(players), seed=3,
+                    seats=dict.fromkeys(range(players), "random"))
+    while s.state.current_player != explorer.TERMINAL and s.forward():
+        pass
+    for lang in ("en", "zh"):
+        log = EventLog(s, scope="game", lang=lang)
+        assert len(log.events) > 20
+        assert [t for t in lines(log) if clause_id.search(t)] == []
+        last = log.events[-1]
+        log.selected = last.id
+        assert last.clause in log._detail.value
 
 
 def test_selecting_an_event_shows_its_clause_in_both_languages_with_its_section():
@@ -44,7 +90,7 @@ def test_a_players_view_redacts_others_private_events():
     draw_event = s.state.log[0]
     assert draw_event.private_to == (0,)
     log = EventLog(s, scope="game", viewer=1)
-    text = log._list.options[0][0]
+    text = lines(log)[0]
     assert text.endswith("Player 0 draws a card (hidden)") and "shield" not in text
     log.selected = draw_event.id
     assert "shield" not in log._detail.value
@@ -63,7 +109,7 @@ def test_scope_buttons_and_language():
     log._scope.value = "game"
     assert log.scope == "game" and len(log.events) == len(s.state.log)
     log.lang = "zh"
-    assert "已抵消" in "".join(t for t, _ in log._list.options)
+    assert "已抵消" in "".join(lines(log))
     with pytest.raises(traitlets.TraitError):
         log.scope = "decade"
     s.first()

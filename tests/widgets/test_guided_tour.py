@@ -24,7 +24,8 @@ def test_next_steps_through_the_scripted_actions_and_shows_their_events_with_cla
     first = tour.state.history[-1]
     assert first.kind == "dealer"
     for e in tour.events:
-        assert f"[{e.clause}]" in tour._events.value
+        assert f">{e.clause}</small>" in tour._events.value  # a tag beside the sentence (issue 31 point 5)
+    assert "[EB-" not in tour._events.value
     assert "EB-1.1.1-dealer" in tour._events.value
     tour._prev.click()
     assert tour.step == 0 and tour._prev.disabled
@@ -38,7 +39,8 @@ def test_the_block_lesson_ends_with_the_damage_of_the_loaded_dice():
     damage = next(e for e in tour.events if e.kind == "damage")
     # loaded dice 5 and 2; attack points 3; base defence 2 + defence card 1: (5 + 3) − (2 + 2 + 1) = 3
     assert damage.number("damage") == 3 and damage.clause == "EB-3.2-damage"
-    assert "[EB-3.2-damage]" in tour._events.value
+    # the clause is a small tag beside the sentence, never inside its words (issue 31 point 5)
+    assert "EB-3.2-damage</small>" in tour._events.value and "[EB-" not in tour._events.value
 
 
 def test_next_at_a_lessons_end_moves_to_the_next_lesson_and_prev_comes_back():

@@ -157,7 +157,7 @@ def test_picking_the_right_choice_plays_the_step_and_says_right_with_the_clause_
     assert "re-tour-right" in reveal and "Right" in reveal
     clause = explorer.get_game(EB).clause_index["EB-3.2-damage"]
     assert "EB-3.2-damage" in reveal and clause.en.split(",")[0] in reveal
-    assert "[EB-3.2-damage]" in reveal and "re-tour-reveal-event" in reveal
+    assert "EB-3.2-damage</small>" in reveal and "re-tour-reveal-event" in reveal and "[EB-" not in reveal
     assert tour._choices.layout.display == "none" and tour._show_me.layout.display == "none"
 
 

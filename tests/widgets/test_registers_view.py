@@ -10,7 +10,7 @@ import pytest
 from app.test_tab_words_browser import leftovers  # the tab-words browser test's own check of each language
 
 import explorer
-from widgets.registers_view import RegistersView, rich, section
+from widgets.registers_view import TITLES, RegistersView, rich, section
 
 GAMES = ("eternal_breath", "card_moba", "castle_heart")
 
@@ -71,3 +71,28 @@ def test_the_assumptions_register_has_no_word_of_the_other_language_outside_code
         page = RegistersView(game_id=game_id, lang=lang)._assumptions.value
         text = html.unescape(re.sub(r"<[^>]+>", "\n", re.sub(r"<code>.*?</code>", " ", page)))
         assert not leftovers(text, lang), (lang, leftovers(text, lang))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_id_may_break_only_after_its_dashes_and_dots_and_a_cell_names_its_column(game_id):
+    """Issue 31: on a phone the id column broke "EB-3.2-heal" inside a word. Each id of both registers is in the
+    first cell of its row (``re-id``), whose only break marks follow a "-" or a "."; its text is the id whole. Each
+    cell names its column in the page's language (``data-label``: a phone shows a row as a card, each cell under its
+    column's name)."""
+    game = explorer.get_game(game_id)
+    for lang in ("en", "zh"):
+        view = RegistersView(game_id=game_id, lang=lang)
+        t = TITLES[lang]
+        for table, ids, heads in (
+                (view._clauses.value, [c.id for c in game.clauses], ("id", "section", "rule", "status")),
+                (view._assumptions.value, [a.id for a in game.assumptions],
+                 ("id", "question", "default", "alternatives", "switch"))):
+            cells = re.findall(r"<td class=re-id data-label='[^']*'><code>(.*?)</code></td>", table)
+            assert [c.replace("<wbr>", "") for c in cells] == [html.escape(i) for i in ids]
+            assert all(re.fullmatch(r"(?:[^<]*?[.-]<wbr>)*[^<]*", c) for c in cells)
+            assert any("<wbr>" in c for c in cells)
+            colon = ": " if lang == "en" else "："
+            rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1])
+            assert len(rows) == len(ids)
+            assert all(re.findall(r"data-label='([^']*)'", r) == [html.escape(t[h] + colon) for h in heads]
+                       for r in rows)

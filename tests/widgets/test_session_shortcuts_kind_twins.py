@@ -99,11 +99,20 @@ def test_a_decision_without_a_pass_gets_no_twins():
 def test_the_twins_label_in_both_languages(attack_table, lang):
     attack_table.lang = lang
     twin = twins(attack_table)[0]
-    assert twin.description == label("then_pass", lang, what=sentence(twin.re_then, lang))
-    assert ".," not in twin.description and "。，" not in twin.description  # no full stop inside the sentence
-    assert twin.tooltip == label("then_pass_tip", lang)
+    # issue 31: the twin is joined to its choice's button (one pair), so it says only "then end the phase" (the
+    # picker is half as long on a phone); the whole sentence and what the click does are its tooltip
+    assert twin.description == label("then_pass_short", lang)
+    whole = label("then_pass", lang, what=sentence(twin.re_then, lang))
+    assert twin.tooltip == f"{whole} — {label('then_pass_tip', lang)}"
+    assert ".," not in whole and "。，" not in whole  # no full stop inside the sentence
+    pairs = [w for w in attack_table.picker._made if "re-pair" in getattr(w, "_dom_classes", ())]
+    assert len(pairs) == len(twins(attack_table))
+    for pair in pairs:
+        button, then = pair.children
+        assert then in twins(attack_table) and button.re_action == then.re_then  # each twin beside its own choice
     if lang == "zh":
         assert "然后结束此阶段" in twin.description
-        assert not re.search("[A-Za-z]", label("then_pass", "zh", what="") + label("then_pass_tip", "zh"))
+        assert not re.search("[A-Za-z]", label("then_pass", "zh", what="") + label("then_pass_tip", "zh")
+                             + label("then_pass_short", "zh"))
     else:
         assert "then end the phase" in twin.description

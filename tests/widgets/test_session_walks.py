@@ -119,11 +119,39 @@ def test_the_walk_buttons_in_both_languages(walk_table, lang):
         button, twin = picker.walk_for(destination), picker.walk_for(destination, then=True)
         assert button.description == label("walk", lang, what=sentence(destination, lang), n=len(path))
         assert ". ·" not in button.description and "。（" not in button.description
-        assert twin.description == label("then_pass", lang, what=button.description)
-        assert all(sentence(a, lang) in button.tooltip for a in path)
+        # the twin joined to its walk's button: short words, the whole sentence in its tooltip (issue 31)
+        assert twin.description == label("then_pass_short", lang)
+        assert twin.tooltip.startswith(label("then_pass", lang, what=button.description))
+        assert all(sentence(a, lang) in button.tooltip and sentence(a, lang) in twin.tooltip for a in path)
     if lang == "zh":
         words = label("walk_row", "zh") + label("walk", "zh", what="", n="") + label("walk_tip", "zh", path="")
+        words += label("walk_show", "zh", n=3) + label("walk_hide", "zh")
         assert not re.search("[A-Za-z]", words + label("no_walk", "zh", what=""))
+
+
+def test_the_walk_row_is_one_fold_of_pairs_its_choice_kept_from_one_decision_to_the_next(walk_table):
+    """Issue 31: the Walk row made the MOBA picker several screens long on a phone. Each walk's button and its
+    "then end the phase" twin are one pair; the pairs are the body of the row, which a phone shows folded behind a
+    button naming how many walks there are (the picker's STYLE: open on a desk, no fold there); the fold's state
+    stays from one decision to the next, and no choice is lost: every walk and twin is still offered."""
+    from widgets.action_picker import STYLE
+
+    picker, s = walk_table.picker, walk_table.session
+    walks = s.walks()
+    row = picker._walk_row
+    _title, fold, body = row.children
+    assert "re-walk-row" in row._dom_classes and "re-walk-body" in body._dom_classes and fold is picker._walk_fold
+    assert [p.children for p in body.children] == [(picker.walk_for(a), picker.walk_for(a, then=True)) for a in walks]
+    assert fold.description == label("walk_show", "en", n=len(walks)) and "re-walk-open" not in row._dom_classes
+    assert "@media (max-width: 600px)" in STYLE and ".re-walk-row:not(.re-walk-open) > .re-walk-body" in STYLE
+    fold.value = True  # a click on the fold
+    assert "re-walk-open" in row._dom_classes and fold.description == label("walk_hide", "en")
+    walk_table.lang = "zh"  # a new drawing of the same decision: the fold stays open
+    assert "re-walk-open" in picker._walk_row._dom_classes and picker._walk_row is not row
+    assert picker._walk_fold.description == label("walk_hide", "zh")
+    fold.value = False
+    assert "re-walk-open" not in picker._walk_row._dom_classes
+    assert picker._walk_fold.description == label("walk_show", "zh", n=len(walks))
 
 
 def test_no_walks_in_a_game_without_a_walk_kind_nor_at_a_bots_decision():
