@@ -147,7 +147,7 @@ class State:
         built without ``__init__`` (``_stepped``), whose player to move is worked out at once: every caller reads it
         (is the game over? chance or a seat?), and the data it is read from never changes."""
         game, log = self.game, self._log
-        emitter = Emitter(game.id, len(log), log)  # resolve(), inline
+        emitter = Emitter(game.id, log._len, log)  # resolve(), inline; the chain's length read, not asked (a call)
         data = game.apply(self.data, action, emitter)
         events = tuple(emitter.events)
         return _stepped(game, self.players, self.variant, data, self._history.append(action), log.extend(events),

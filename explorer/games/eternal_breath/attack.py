@@ -24,6 +24,8 @@ from .table import (
     plain_task,
     push,
     to_discard,
+    with_attacked,
+    with_combat_now,
     with_combat_tasks,
 )
 
@@ -117,7 +119,7 @@ def declare_attack(t: Table, p: int, a, emit) -> Table:
     else:  # EB-A29: others see that a face-down character attacks, not which one it is
         eid = emit.emit_pairs("attack", "EB-3.2-attack", p, (("by", ""), ("cards", cards), ("face_down", True)), (q, x))
         emit.emit("attacker", "EB-3.1-face-down", actor=p, cause=eid, private_to=(p,), card=by)
-    t = evolve(t, combat=Combat(p, by, cards, q, x, eid), now=evolve(t.now, attacked=True))
+    t = with_combat_now(t, Combat(p, by, cards, q, x, eid), with_attacked(t.now, True))
     return push(t, *_attack_steps(p, q, t.rules.response_timing == "before_attack_die"))
 
 

@@ -17,11 +17,14 @@ from .table import (
     order_from,
     pop,
     push,
+    put_char,
     seat_set,
     self_char,
     set_char,
     summons,
     to_discard,
+    with_cause,
+    with_hp,
     without,
 )
 
@@ -67,13 +70,13 @@ def hurt(t: Table, p: int, c: str, amount: int, emit, *, kind: str, clause: str,
     hp = t.seats[p].chars[i].hp - amount
     eid = emit.emit(kind, clause, actor=by if by >= 0 else None, targets=(p, c), cause=cause, damage=amount,
                     hp=hp, **numbers)
-    t = set_char(t, p, c, hp=hp)
+    t = put_char(t, p, i, with_hp(t.seats[p].chars[i], hp))
     later = ()
     if hp <= 0:
         dying = emit.emit("dying", "EB-3.2-dying", targets=(p, c), cause=eid, hp=hp)
         later = (Task("rescue", target=p, tchar=c, by=by, cause=dying),)
     if kind != "life loss":
-        later += tuple(evolve(k, cause=eid) for k in skills.passive_tasks(t, p, "damaged") if k.char == c)
+        later += tuple(with_cause(k, eid) for k in skills.passive_tasks(t, p, "damaged") if k.char == c)
     return t, later
 
 
@@ -86,7 +89,7 @@ def heal(t: Table, p: int, c: str, amount: int, emit, *, clause: str = "EB-3.2-h
     now = t.seats[p].chars[i].hp
     new = max(now, min(card(c).hp, now + amount))
     emit.emit_pairs("heal", clause, by if by >= 0 else None, (("healed", new - now), ("hp", new)), (p, c), cause)
-    return set_char(t, p, c, hp=new)
+    return put_char(t, p, i, with_hp(t.seats[p].chars[i], new))
 
 
 def _next_living(t: Table, q: int) -> int:

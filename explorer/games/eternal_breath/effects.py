@@ -299,7 +299,10 @@ def defence_plus(t: Table, p: int, char: str) -> int:
 
 
 def lifesteal(t: Table, p: int, char: str) -> Fraction:
-    return sum((e.ratio for e, src in _standing(t, p, char) if e.do == "lifesteal" and src == char), Fraction(0))
+    return sum((e.ratio for e, src in _standing(t, p, char) if e.do == "lifesteal" and src == char), NO_RATIO)
+
+
+NO_RATIO = Fraction(0)  # lifesteal's start: one Fraction for every attack without lifesteal (a Fraction never changes)
 
 
 def register() -> None:

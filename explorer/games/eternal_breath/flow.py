@@ -19,6 +19,7 @@ DECISIONS: dict[str, tuple] = {}      # kind → (legal(t, task), apply(t, task,
 AUTO: dict[str, object] = {}          # kind → run(t, task, emit) → Table (pops or replaces the task)
 SKIPS: dict[str, object] = {}         # kind → normalise(t, task, emit) → Table | None (None: a real decision)
 APPLY: dict[str, object] = {}         # kind → apply(t, task, action, emit), chance or decision (one look-up a step)
+RUN: dict[str, object] = {}           # kind → AUTO's or SKIPS' function: what ``run`` calls (one look-up a task)
 
 
 def A(kind: str, player: int, **params):
@@ -58,28 +59,37 @@ def decision(kind: str, legal, apply, clause: str, skip=None) -> None:
     DECISIONS[kind] = (legal, apply, clause)
     APPLY[kind] = apply
     if skip is not None:
-        SKIPS[kind] = skip
+        skip_when(kind, skip)
+
+
+def skip_when(kind: str, skip) -> None:
+    """``skip(t, task, emit)`` runs before a ``kind`` task is offered: a new Table, or None (a real decision or a
+    chance node stays at the head)."""
+    SKIPS[kind] = RUN[kind] = skip
 
 
 def auto(kind: str, fn) -> None:
-    AUTO[kind] = fn
+    AUTO[kind] = RUN[kind] = fn
 
 
 def run(t, emit):
-    """Resolve automatic tasks (and decisions with nothing to decide) until someone must act."""
+    """Resolve automatic tasks (and decisions with nothing to decide) until someone must act.
+
+    One look-up per task (``RUN``: an automatic task's function never answers None, a skip's answers None when
+    the task is a real decision or chance node), the commonest path of every step."""
+    step = RUN.get
     for _ in range(10_000):
-        if t.over or not t.tasks:
-            return t if t.over else evolve(t, over=True)
-        task = t.tasks[0]
-        fn = AUTO.get(task.kind)
-        if fn is not None:
-            t = fn(t, task, emit)
-            continue
-        skip = SKIPS.get(task.kind)
-        if skip is not None:
-            changed = skip(t, task, emit)
-            if changed is not None:
-                t = changed
-                continue
-        return t
+        if t.over:
+            return t
+        tasks = t.tasks
+        if not tasks:
+            return evolve(t, over=True)
+        task = tasks[0]
+        fn = step(task.kind)
+        if fn is None:
+            return t
+        changed = fn(t, task, emit)
+        if changed is None:
+            return t
+        t = changed
     raise RuntimeError("automatic tasks did not settle")

@@ -7,7 +7,7 @@ from explorer import SELF
 from . import characters, effects  # (characters imports this module: module form)
 from .catalogue import card
 from .flow import NO_AIM, A, aimed, auto, decision
-from .table import Ctx, Table, Task, evolve, find_char, order_from, pay, pop, push
+from .table import Ctx, Table, Task, evolve, find_char, order_from, pay, pop, push, with_now, with_skill_chars
 
 
 def _aims(t: Table) -> list[tuple[int, str]]:
@@ -53,7 +53,7 @@ def use_active(t: Table, p: int, a, emit) -> Table:
         t = pay(t, p, sk.cost_coins)
         emit.emit_pairs("pay", "EB-3.2-pay", p, (("coins", sk.cost_coins),), cause=eid)
     used = t.now.skill_chars if c in t.now.skill_chars else (*t.now.skill_chars, c)
-    t = evolve(t, now=evolve(t.now, skill_chars=used))
+    t = with_now(t, with_skill_chars(t.now, used))
     dying = ()
     if sk.cost_life:
         t, dying = characters.hurt(t, p, c, sk.cost_life, emit, kind="life loss", clause="EB-3.2-life-loss", cause=eid)

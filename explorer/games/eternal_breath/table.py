@@ -192,6 +192,16 @@ with_phase = setter(Table, "phase")
 with_phase_tasks = setter(Table, "phase", "tasks")
 with_combat_tasks = setter(Table, "combat", "tasks")
 with_plays = setter(Turn, "plays")
+with_hp = setter(Character, "hp")
+with_traps = setter(Seat, "traps")
+with_cause = setter(Task, "cause")
+with_combat_now = setter(Table, "combat", "now")
+with_turn_round_now = setter(Table, "turn", "round", "now")
+with_attacked = setter(Turn, "attacked")
+with_trapped = setter(Turn, "trapped")
+with_flipped = setter(Turn, "flipped")
+with_bought = setter(Turn, "bought")
+with_skill_chars = setter(Turn, "skill_chars")
 
 
 def seat_set(t: Table, p: int, **changes) -> Table:
@@ -201,6 +211,12 @@ def seat_set(t: Table, p: int, **changes) -> Table:
 def put_seat(t: Table, p: int, seat: Seat) -> Table:
     """The table with ``seat`` as player ``p``'s area."""
     return with_seats(t, replace_at(t.seats, p, seat))
+
+
+def add_trap(t: Table, zone: int, trap: Trap) -> Table:
+    """The table with ``trap`` added to the trap zone of player ``zone`` (the caller kept EB-3.2-trap-limit)."""
+    seat = t.seats[zone]
+    return put_seat(t, zone, with_traps(seat, (*seat.traps, trap)))
 
 
 def push(t: Table, *tasks: Task) -> Table:
@@ -247,9 +263,14 @@ def find_char(t: Table, p: int, char: str) -> int:
 
 
 def set_char(t: Table, p: int, char: str, **changes) -> Table:
-    seat = t.seats[p]
     i = find_char(t, p, char)
-    return put_seat(t, p, with_chars(seat, replace_at(seat.chars, i, evolve(seat.chars[i], **changes))))
+    return put_char(t, p, i, evolve(t.seats[p].chars[i], **changes))
+
+
+def put_char(t: Table, p: int, i: int, c: Character) -> Table:
+    """The table with ``c`` as the ``i``-th character of player ``p``'s character zone."""
+    seat = t.seats[p]
+    return put_seat(t, p, with_chars(seat, replace_at(seat.chars, i, c)))
 
 
 def is_face_up(t: Table, p: int, char: str) -> bool:

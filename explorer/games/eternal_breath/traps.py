@@ -7,7 +7,24 @@ from explorer import SELF
 from . import effects, skills
 from .catalogue import card
 from .flow import A, auto, decision
-from .table import TRAP_LIMIT, Ctx, Table, Task, Trap, evolve, pay, pop, push, seat_set, to_discard
+from .table import (
+    TRAP_LIMIT,
+    Ctx,
+    Table,
+    Task,
+    Trap,
+    add_trap,
+    evolve,
+    pay,
+    pop,
+    push,
+    seat_set,
+    to_discard,
+    with_cause,
+    with_flipped,
+    with_now,
+    with_trapped,
+)
 
 DEPLOY_COST = 1   # EB-3.2-trap-cost: into another player's zone
 FLIP_COST = 1     # EB-3.2-trap-flip
@@ -32,8 +49,8 @@ def deploy(t: Table, p: int, c: str, zone: int, emit, face_down: bool = False) -
         t = evolve(pay(t, p, FLIP_COST), now=evolve(t.now, flipped=True))
         emit.emit_pairs("pay", "EB-3.2-trap-flip", p, (("coins", FLIP_COST),), (zone,))
         emit.emit_pairs("flip", "EB-3.2-trap-flip", p, (("coins", FLIP_COST), ("face_up", False)), (zone,))
-    t = seat_set(t, zone, traps=(*t.seats[zone].traps, Trap(c, p, not hidden)))
-    return evolve(t, now=evolve(t.now, trapped=True))
+    t = add_trap(t, zone, Trap(c, p, not hidden))
+    return with_now(t, with_trapped(t.now, True))
 
 
 def deploy_choices(t: Table, p: int, zone: int) -> tuple[tuple, ...]:
@@ -55,7 +72,7 @@ def flip(t: Table, p: int, zone: int, slot: int, emit) -> Table:
               face_up=not tr.face_up)
     traps = t.seats[zone].traps
     t = seat_set(t, zone, traps=(*traps[:slot], evolve(tr, face_up=not tr.face_up), *traps[slot + 1:]))
-    return evolve(t, now=evolve(t.now, flipped=True))
+    return with_now(t, with_flipped(t.now, True))
 
 
 def remove(t: Table, p: int, zone: int, slot: int, emit, clause="EB-3.2-trap-remove") -> Table:
@@ -109,7 +126,7 @@ def trigger_all(t: Table, when: str, p: int, emit, passives: bool = False, aplay
         eid = emit.emit_pairs("trigger", "EB-3.2-trigger", p, (("condition", when), ("count", len(tasks))))
         if len(tasks) > 1:  # the order of what one influence triggered is shown (passives, effects, traps)
             emit.emit("order", "EB-3.2-conflict-cause", cause=eid, order=tuple(_public_name(k) for k in tasks))
-        tasks = [k if k.cause >= 0 else evolve(k, cause=eid) for k in tasks]  # each fires on this trigger
+        tasks = [k if k.cause >= 0 else with_cause(k, eid) for k in tasks]  # each fires on this trigger
     return push(t, *tasks) if tasks else t
 
 

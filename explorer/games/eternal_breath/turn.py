@@ -7,7 +7,7 @@ from functools import lru_cache
 from explorer import Bag, Draws, replace_at, setter
 
 from . import characters, effects, skills, traps
-from .flow import AP, A, auto, chance, decision
+from .flow import AP, A, auto, chance, decision, skip_when
 from .table import (
     FRESH_TURN,
     HAND_LIMIT,
@@ -23,9 +23,12 @@ from .table import (
     self_char,
     set_char,
     to_discard,
+    with_bought,
     with_hand,
+    with_now,
     with_phase,
     with_phase_tasks,
+    with_turn_round_now,
     without,
 )
 
@@ -126,7 +129,7 @@ def _draw_phase(t, task, a, emit):
     if a.kind == "done":
         return pop(t)
     if a.kind == "buy_draw":  # EB-1.2.2-buy: once, pay 2 coins to draw 1 more card
-        t = evolve(pay(t, p, EXTRA_DRAW_COST), now=evolve(t.now, bought=True))
+        t = with_now(pay(t, p, EXTRA_DRAW_COST), with_bought(t.now, True))
         emit.emit_pairs("pay", "EB-1.2.2-buy", p, (("coins", EXTRA_DRAW_COST),))
         t = push(t, plain_task("draw", p))
         return traps.trigger_all(t, "extra_draw", p, emit)
@@ -218,15 +221,14 @@ def _next(t, task, emit):
         return evolve(t, over=True, winners=(), tasks=())
     if new_round:
         emit.emit("round", "EB-1.2-round", actor=q, round=rnd)
-    return push(evolve(t, turn=q, round=rnd, now=FRESH_TURN), plain_task("settle", q))
+    return push(with_turn_round_now(t, q, rnd, FRESH_TURN), plain_task("settle", q))
 
 
 def register() -> None:
     chance("deal", _draw_outcomes, _draw)
     chance("draw", _draw_outcomes, _draw)
-    from .flow import SKIPS
-    SKIPS["deal"] = _reshuffle_if_empty
-    SKIPS["draw"] = _reshuffle_if_empty
+    skip_when("deal", _reshuffle_if_empty)
+    skip_when("draw", _reshuffle_if_empty)
     auto("settle", _settle)
     auto("reface", _reface)
     auto("income", _income)
