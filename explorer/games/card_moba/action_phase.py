@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from explorer import SELF
+from explorer import SELF, replace_at
 
 from . import board, combat, effects, statuses
 from .content import sample
 from .passives import trigger
-from .records import Hero, Moba, evolve, with_play
+from .records import Hero, Moba, evolve, with_attack, with_heroes_discard, with_play
 from .turn import end_phase
 
 
 def skill_alt(hero: Hero, key: str) -> dict | None:
     """The alternative named "skill#alt" of the hero (MB-hero-skill-alternatives)."""
+    return alternative(hero.hero, key)
+
+
+@lru_cache(maxsize=1024)
+def alternative(hero_id: str, key: str) -> dict | None:
+    """skill_alt of the hero ``hero_id``, looked up once per hero and key (hero facts never change; a bound)."""
     sid, _, alt = key.partition("#")
-    for s in sample().heroes[hero.hero]["skills"]:
+    for s in sample().heroes[hero_id]["skills"]:
         if s["id"] == sid and alt.isdigit() and int(alt) < len(s["alts"]):
             return s["alts"][int(alt)]
     return None
@@ -81,7 +87,7 @@ def play_card(d: Moba, card: str, params: dict, emit) -> Moba:
                           (("card", card), ("cost", c["cost"]), ("stamina", h.stamina - c["cost"])),
                           (params["target"],) if "target" in params else ())
     h = with_play(h, tuple(hand), h.stamina - c["cost"], h.played + c["type"], h.acted + 1)
-    d = combat.put(d, h, discard=d.discard.add(card))
+    d = with_heroes_discard(d, replace_at(d.heroes, seat, h), d.discard.add(card))
     if d.rules.card_set == "sample":
         d = effects.run(d, seat, c["effects"], emit, eid, target=params.get("target", -1), cell=params.get("cell"))
     d = trigger(d, seat, "on_card", emit, eid, card=c["type"])
@@ -96,15 +102,17 @@ def grant_skills(d: Moba, seat: int, emit, cause) -> Moba:
     h = d.heroes[seat]
     if not h.alive or not h.played:
         return d
-    spent, uses, granted = dict(h.spent), dict(h.uses), False
-    done = emit.next_id - 1  # the card's last effect: 「执行完毕…效果后」 the skill use comes after it
-    for key, seq in sequences(h.hero):
-        if h.played.endswith(seq, spent.get(key, 0)):  # the cards since its last grant end with its sequence
-            uses[key], spent[key], granted = uses.get(key, 0) + 1, len(h.played), True
-            emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=seq,
-                      skill=key, links=[(done, "resolves_before", SELF)] if done > cause else ())
+    played, spent = h.played, dict(h.spent)
+    # the alternatives whose cards since their last grant end with their sequence
+    granted = [(key, seq) for key, seq in sequences(h.hero) if played.endswith(seq, spent.get(key, 0))]
     if not granted:
         return d
+    uses = dict(h.uses)
+    done = emit.next_id - 1  # the card's last effect: 「执行完毕…效果后」 the skill use comes after it
+    for key, seq in granted:
+        uses[key], spent[key] = uses.get(key, 0) + 1, len(played)
+        emit.emit("skill unlocked", "MB-hero-skill-sequence", actor=seat, cause=cause, sequence=seq,
+                  skill=key, links=[(done, "resolves_before", SELF)] if done > cause else ())
     return combat.put(d, evolve(h, uses=tuple(sorted(uses.items())), spent=tuple(sorted(spent.items()))))
 
 
@@ -118,8 +126,7 @@ def sequences(hero_id: str) -> tuple:
 
 def move(d: Moba, to: tuple, emit) -> Moba:
     """MB-term-5-move: to an adjacent empty cell for one step (MB-term-4-steps)."""
-    h = d.heroes[d.seat]
-    return effects.displace(d, d.seat, [to], "move", emit, None, steps=h.steps - 1, acted=h.acted + 1)
+    return effects.displace(d, d.seat, [to], "move", emit, None)
 
 
 def attack(d: Moba, target: int, emit) -> Moba:
@@ -133,7 +140,7 @@ def attack(d: Moba, target: int, emit) -> Moba:
     eid = emit.emit("attack", "MB-term-3-attack", actor=seat, targets=(target,), crit=crit, damage=amount, power=power)
     if power < 1:
         emit.emit("low attack power", "MB-event-LA", actor=seat, cause=eid, power=power)
-    d = combat.put(d, evolve(h, attacks=h.attacks - 1, crit=False, acted=h.acted + 1))
+    d = combat.put(d, with_attack(h, h.attacks - 1, False, h.acted + 1))
     d = combat.damage(d, seat, target, amount, "normal", emit, eid)
     if d.phase != "over" and d.heroes[seat].alive:
         d = trigger(d, seat, "on_attack", emit, eid, other=target)

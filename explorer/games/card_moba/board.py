@@ -11,7 +11,7 @@ from functools import lru_cache
 from explorer import SELF, replace_at
 
 from .content import sample
-from .records import Moba, evolve, with_heroes, with_pos
+from .records import Moba, with_heroes, with_pos
 
 DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -84,11 +84,9 @@ def open_neighbours(map_id: str, cell: tuple, adjacency: int) -> tuple:
     return tuple(c for c in neighbours(cell, adjacency) if on_map(board, c) and c not in board.walls)
 
 
-def place(d: Moba, seat: int, cell: tuple | None, **changes) -> Moba:
-    """The hero of ``seat`` on ``cell`` (``changes``: its other fields changed in the same copy)."""
-    hero = d.heroes[seat]
-    moved = evolve(hero, pos=cell, **changes) if changes else with_pos(hero, cell)
-    return with_heroes(d, replace_at(d.heroes, seat, moved))
+def place(d: Moba, seat: int, cell: tuple | None) -> Moba:
+    """The hero of ``seat`` on ``cell``."""
+    return with_heroes(d, replace_at(d.heroes, seat, with_pos(d.heroes[seat], cell)))
 
 
 def step_cells(origin: tuple, direction: str, n: int) -> list[tuple]:

@@ -6,11 +6,21 @@ Each effect is a dict with ``op`` and its fields (see content.EFFECT). ``to = "s
 
 from __future__ import annotations
 
-from explorer import CANCELLED, SELF
+from explorer import CANCELLED, SELF, replace_at
 
 from . import board, combat, statuses
 from .content import sample
-from .records import Hero, Moba, evolve, with_stamina, with_steps
+from .records import (
+    Hero,
+    Moba,
+    evolve,
+    with_heroes,
+    with_move,
+    with_stamina,
+    with_stamina_steps,
+    with_steps,
+    with_steps_attacks,
+)
 from .ruler import capped
 
 DISPLACEMENT_CLAUSE = {"charge": "MB-term-8-charge", "blink": "MB-term-9-blink", "knockback": "MB-term-13-knockback",
@@ -37,16 +47,17 @@ def gain_steps(d: Moba, seat: int, amount: int, emit, cause) -> Moba:
     return d if after is h else combat.put(d, after)
 
 
-def steps_gained(h: Hero, amount: int, emit, cause, **also) -> Hero:
+def steps_gained(h: Hero, amount: int, emit, cause, attacks: int | None = None) -> Hero:
     """MB-term-4-steps gained; MB-status-3-fatigue: in its next turn the hero gains no steps by any means.
-    (The hero after it, with ``also``, its other changes, in the same copy: the start phase's gains are one.)"""
+    (The hero after it, with ``attacks`` its attack chances if given, in the same copy: the start phase's gains are
+    one.)"""
     if statuses.has(h, "fatigue"):
         emit.emit("steps refused", "MB-status-3-fatigue", targets=(h.seat,), cause=cause, outcome=CANCELLED,
                   amount=amount, links=_stops(cause))
-        return evolve(h, **also) if also else h
-    emit.emit_pairs("steps", "MB-term-4-steps", None, (("amount", amount), ("steps", h.steps + amount)), (h.seat,),
-                    cause)
-    return evolve(h, steps=h.steps + amount, **also) if also else with_steps(h, h.steps + amount)
+        return h if attacks is None else evolve(h, attacks=attacks)
+    steps = h.steps + amount
+    emit.emit_pairs("steps", "MB-term-4-steps", None, (("amount", amount), ("steps", steps)), (h.seat,), cause)
+    return with_steps(h, steps) if attacks is None else with_steps_attacks(h, steps, attacks)
 
 
 def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB-term-1-stamina") -> Moba:
@@ -54,14 +65,14 @@ def gain_stamina(d: Moba, seat: int, amount: int, emit, cause, clause: str = "MB
 
 
 def stamina_gained(h: Hero, amount: int, cap: int | None, emit, cause, clause: str = "MB-term-1-stamina",
-                   **also) -> Hero:
+                   steps: int | None = None) -> Hero:
     """MB-term-1-stamina: gained stamina stops at the cap (12, or the Ruler setting); the excess is lost
-    (the undefined 体力溢出事件, MB-A04). (The hero after it, with ``also``, its other changes, in the same copy:
-    a turn's start and end put their changes into the game at once.)"""
+    (the undefined 体力溢出事件, MB-A04). (The hero after it, with ``steps`` its steps if given, in the same copy:
+    the end phase clears the leftover steps at once.)"""
     new = capped(h.stamina + amount, cap)
     emit.emit_pairs("stamina", clause, None,
                     (("amount", amount), ("overflow", h.stamina + amount - new), ("stamina", new)), (h.seat,), cause)
-    return evolve(h, stamina=new, **also) if also else with_stamina(h, new)
+    return with_stamina(h, new) if steps is None else with_stamina_steps(h, new, steps)
 
 
 def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Moba:
@@ -81,14 +92,19 @@ def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Mob
     return run(d, seat, sample().cells[kind]["effects"], emit, eid, depth=1)
 
 
-def displace(d: Moba, seat: int, path: list, kind: str, emit, cause, **spent) -> Moba:
-    """Move a hero along ``path`` (its last cell is the destination), then check the special cell. ``spent``: the
-    hero's other fields the displacement changes, in the same copy (a move's step)."""
+def displace(d: Moba, seat: int, path: list, kind: str, emit, cause) -> Moba:
+    """Move a hero along ``path`` (its last cell is the destination), then check the special cell. A move
+    (MB-term-5-move) pays its step (MB-term-4-steps) and counts as an action (MB-A17) in the same copy."""
     if not path:
         return d
     eid = emit.emit_pairs(kind, DISPLACEMENT_CLAUSE[kind], None, (("cells", len(path)), ("to", path[-1])), (seat,),
                           cause)
-    return enter_cell(board.place(d, seat, path[-1], **spent), seat, emit, cause, eid)
+    if kind == "move":
+        h = d.heroes[seat]
+        d = with_heroes(d, replace_at(d.heroes, seat, with_move(h, path[-1], h.steps - 1, h.acted + 1)))
+    else:
+        d = board.place(d, seat, path[-1])
+    return enter_cell(d, seat, emit, cause, eid)
 
 
 def run(d: Moba, actor: int, effects: tuple, emit, cause, target: int = -1, cell=None, direction=None,

@@ -99,28 +99,28 @@ class CardMoba(Game):
         return DECISION_CLAUSE.get(d.phase, "MB-turn-phases")
 
     def apply(self, d, a, emit):
-        k = a.kind
+        k = a.kind  # the kinds of nearly every step first: a draw, a card played, a move, the end of a turn
         if k == "draw":
             return deck.draw(d, a["card"], emit)
-        if k == "order":
-            return setup.set_order(d, a["order"], emit)
-        if k in SETUP_STEPS:
-            choose, param = SETUP_STEPS[k]
-            return choose(d, a[param], emit)
-        if k == "discard":
-            return _discard(d, a["card"], emit)
-        if k == "end":
-            return action_phase.end_action(d, emit)
-        if k == "move":
-            d = action_phase.move(d, a["to"], emit)
-        elif k == "attack":
-            d = action_phase.attack(d, a["target"], emit)
-        elif k == "play":
+        if k == "play":
             params = a.args
             d = action_phase.play_card(d, params.pop("card"), params, emit)
-        else:
+        elif k == "move":
+            d = action_phase.move(d, a["to"], emit)
+        elif k == "end":
+            return action_phase.end_action(d, emit)
+        elif k == "attack":
+            d = action_phase.attack(d, a["target"], emit)
+        elif k == "skill":
             params = a.args
             d = action_phase.use_skill(d, params.pop("skill"), params, emit)
+        elif k == "order":
+            return setup.set_order(d, a["order"], emit)
+        elif k == "discard":
+            return _discard(d, a["card"], emit)
+        else:
+            choose, param = SETUP_STEPS[k]
+            return choose(d, a[param], emit)
         return _after_action(d, emit)
 
     def winners(self, d):

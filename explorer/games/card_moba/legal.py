@@ -49,12 +49,18 @@ def action_cap_reached(d: Moba, h) -> bool:
     return bool(d.rules.action_cap) and h.acted >= d.rules.action_cap
 
 
-@lru_cache(maxsize=4096)
-def play_plan(seat: int, card: str, blank: bool) -> tuple:
-    """(stamina cost, the play action when no target is to be chosen else None, the card) of ``card`` in ``seat``'s
-    hand (MB-card-cost): asked for every card at every choice, made once (card facts never change)."""
-    c = sample().cards[card]
-    return c["cost"], A("play", seat, card=card) if blank or c["target"] == "self" else None, c
+@lru_cache(maxsize=64)
+def end_of(seat: int):
+    """The end of ``seat``'s action phase (MB-turn-phases), made once per seat."""
+    return A("end", seat)
+
+
+@lru_cache(maxsize=64)
+def play_plans(seat: int, blank: bool) -> dict:
+    """Each card → (stamina cost, the play action when no target is to be chosen else None, the card) in ``seat``'s
+    hand (MB-card-cost): asked for every card at every choice, made once per seat (card facts never change)."""
+    return {card: (c["cost"], A("play", seat, card=card) if blank or c["target"] == "self" else None, c)
+            for card, c in sample().cards.items()}
 
 
 @lru_cache(maxsize=1 << 15)
@@ -70,33 +76,48 @@ def cell_play(seat: int, card: str, cell: tuple):
     return A("play", seat, card=card, cell=cell)
 
 
+@lru_cache(maxsize=1 << 12)
+def enemy_play(seat: int, card: str, target: int):
+    """The play of an "enemy" card at the hero of seat ``target``: made once per seat, card and target (a bound)."""
+    return A("play", seat, card=card, target=target)
+
+
+@lru_cache(maxsize=1 << 10)
+def attack_on(seat: int, target: int):
+    """The attack of ``seat`` on ``target`` (MB-term-3-attack): made once per pair of seats."""
+    return A("attack", seat, target=target)
+
+
 def turn_actions(d: Moba) -> list:
     """MB-turn-action: play cards, move, attack, use unlocked skills, or end the action phase."""
     p = d.seat
     if d.phase == "discard":
         return [A("discard", p, card=c) for c in distinct(d.heroes[p].hand)]
     h = d.heroes[p]
-    out = [A("end", p)]
+    out = [end_of(p)]
     if action_cap_reached(d, h):
         return out
-    blank, stamina, adjacency = d.rules.card_set == "blank", h.stamina, d.rules.adjacency
-    taken = {o.pos for o in d.heroes}  # MB-term-6-obstacle (board.is_obstacle): a hero (a solid object) there
+    plans, stamina = play_plans(p, d.rules.card_set == "blank"), h.stamina
+    held = h.statuses  # most heroes hold none: then no status is asked about (statuses.has)
     for card in distinct(h.hand):
-        cost, now, c = play_plan(p, card, blank)
+        cost, now, c = plans[card]
         if cost > stamina:
             continue
         if now is not None:
             out.append(now)
         elif c["target"] == "cell":
             out += [cell_play(p, card, cell) for cell in blink_cells(d, h, c["range"])]
+        elif c["target"] == "enemy":
+            out += [enemy_play(p, card, t) for t in enemies_within(d, h, c["range"])]
         else:
             out += [A("play", p, card=card, **t) for t in targets_of(d, h, c)]
-    if h.steps >= 1 and not statuses.has(h, "root"):
-        out += [a for cell, a in move_choices(p, d.map, h.pos, adjacency) if cell not in taken]
-    blocked = taunt_blocks(d, h)
-    if h.attacks >= 1 and not statuses.has(h, "disarm") and not blocked:
-        out += [A("attack", p, target=t) for t in enemies_within(d, h, combat.reach(h))]
-    if h.uses and not statuses.has(h, "silence") and not blocked:
+    if h.steps >= 1 and not (held and statuses.has(h, "root")):
+        taken = {o.pos for o in d.heroes}  # MB-term-6-obstacle (board.is_obstacle): a hero (a solid object) there
+        out += [a for cell, a in move_choices(p, d.map, h.pos, d.rules.adjacency) if cell not in taken]
+    blocked = held and taunt_blocks(d, h)
+    if h.attacks >= 1 and not blocked and not (held and statuses.has(h, "disarm")):
+        out += [attack_on(p, t) for t in enemies_within(d, h, combat.reach(h))]
+    if h.uses and not blocked and not (held and statuses.has(h, "silence")):
         for key, _ in h.uses:
             for t in targets_of(d, h, skill_alt(h, key)):
                 out.append(A("skill", p, skill=key, **t))

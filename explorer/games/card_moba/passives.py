@@ -14,10 +14,13 @@ from .records import Moba
 
 @lru_cache(maxsize=1024)
 def passives_of(hero_id: str, pieces: tuple, trigger: str) -> tuple:
-    """Every (source id, entry) of this hero's passives and bloodline pieces with this trigger."""
+    """Every (source id, entry, clause) of this hero's passives (MB-hero-passive) and bloodline pieces
+    (MB-bloodline-permanent) with this trigger."""
     c = sample()
-    out = [(s["id"], s) for s in c.heroes[hero_id]["skills"] if s["trigger"] == trigger]
-    out += [(p, c.pieces[p]) for p in pieces if p in c.pieces and c.pieces[p]["trigger"] == trigger]
+    out = [(s["id"], s, "MB-hero-passive" if s["id"] not in c.pieces else "MB-bloodline-permanent")
+           for s in c.heroes[hero_id]["skills"] if s["trigger"] == trigger]
+    out += [(p, c.pieces[p], "MB-bloodline-permanent") for p in pieces
+            if p in c.pieces and c.pieces[p]["trigger"] == trigger]
     return tuple(out)
 
 
@@ -27,14 +30,13 @@ def trigger(d: Moba, seat: int, when: str, emit, cause, other: int = -1, amount:
     h = d.heroes[seat]
     if not h.hero:
         return d
-    for source, entry in passives_of(h.hero, h.pieces, when):
+    for source, entry, clause in passives_of(h.hero, h.pieces, when):
         if d.phase == "over" or not d.heroes[seat].alive:
             return d
         if entry.get("card") and entry["card"] != card:
             continue
         if amount < entry.get("min_damage", 0):
             continue
-        clause = "MB-hero-passive" if source not in sample().pieces else "MB-bloodline-permanent"
         # the event it fires on (the start phase, the card played, the attack, the damage, the death) triggers it
         eid = emit.emit("passive", clause, actor=seat, targets=(other,) if other >= 0 else (), cause=cause,
                         links=[(cause, "triggers", SELF)] if cause is not None else (), source=source, trigger=when)

@@ -101,3 +101,14 @@ with_stamina = setter(Hero, "stamina")  # stamina gained
 with_pos = setter(Hero, "pos")          # a hero displaced
 with_turn_over = setter(Hero, "played", "spent", "uses", "acted")  # the action phase's counts cleared
 with_draws = setter(Moba, "phase", "draws")  # the draw phase: who draws
+with_heroes_seat = setter(Moba, "heroes", "seat")  # a turn begins: its seat
+with_heroes_phase = setter(Moba, "heroes", "phase")  # the action phase begins
+with_heroes_discard = setter(Moba, "heroes", "discard")  # a card played or discarded onto the discard pile
+with_heroes_turn = setter(Moba, "heroes", "turn_index", "round", "seat")  # the next seat's turn
+with_move = setter(Hero, "pos", "steps", "acted")  # a move: the cell, the step paid, the action counted
+with_stamina_steps = setter(Hero, "stamina", "steps")  # the end phase: +1 stamina, leftover steps cleared
+with_steps_attacks = setter(Hero, "steps", "attacks")  # the start phase: steps = speed, one attack chance
+with_attack = setter(Hero, "attacks", "crit", "acted")  # an attack: its chance spent, a critical hit used
+with_shield = setter(Hero, "shield")  # a shield gained or gone
+with_hp = setter(Hero, "hp")  # a heal, a life loss
+with_hit = setter(Hero, "hp", "shield", "last_hit")  # damage taken: HP, the shield that absorbed it, by whom
