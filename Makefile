@@ -18,7 +18,7 @@ help:
 	@echo "make test-all — make test plus the slow matrix (every conformance seed, every switch at the largest table)"
 	@echo "make bench  — print the benchmark rows as they are measured, then one table (BENCH=engine: one module;"
 	@echo "              BENCH=--long adds the strong bots' study)"
-	@echo "make lint   — ruff"
+	@echo "make lint   — ruff and the import contracts (import-linter, pyproject.toml)"
 	@echo "make lock   — pin every installed dependency in $(LOCK) (after a green make test; Binder installs it)"
 	@echo "make site   — build _site/: the app as a static site on Pyodide (no server; publish it on GitHub Pages)"
 	@echo "make notebooks — sync each notebook with its py:percent source (jupytext; edit either, then run this)"
@@ -87,6 +87,7 @@ lock: $(VENV)/.installed-test
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --cache-dir $(VENV)/import-linter-cache
 
 clean:
 	rm -rf $(VENV) test-output .pytest_cache _site  # .venv-site and .cache/site are kept: they are downloads

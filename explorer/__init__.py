@@ -17,7 +17,8 @@ from .play import Bot, RandomBot, play, play_out, sample_chance
 from .records import evolve, record, replace_at, setter
 from .registers import Assumption, Clause, Option
 from .registry import Game, Scenario, assumptions, broken_games, game_ids, get_game, register, rules
-from .state import HIDDEN, State, from_json, is_hidden, new_game, replay
+from .saves import from_json
+from .state import HIDDEN, State, is_hidden, new_game, replay
 from .transcript import transcript
 
 __all__ = [

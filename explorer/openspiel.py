@@ -50,7 +50,8 @@ from .openspiel_recall import Recall, Seen
 from .openspiel_spaces import SPACES, action_space
 from .openspiel_tensors import ENCODERS, tensors
 from .registry import game_ids, get_game
-from .state import State, from_json, new_game
+from .saves import from_json
+from .state import State, new_game
 
 # Our CHANCE and TERMINAL are OpenSpiel's player ids: current_player hands ours over as they are.
 if (CHANCE, TERMINAL) != (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)):  # pragma: no cover

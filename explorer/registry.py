@@ -227,13 +227,14 @@ def register(game: Game) -> Game:
     return game
 
 
-def _discover() -> None:
-    from . import games
+GAMES_PACKAGE = f"{__package__}.games"  # found by its folder: the registry imports no game (games import it)
 
-    for info in pkgutil.iter_modules(games.__path__):
+
+def _discover() -> None:
+    for info in pkgutil.iter_modules([str(Path(__file__).parent / "games")]):
         if info.ispkg and info.name not in _BROKEN:
             try:
-                importlib.import_module(f"{games.__name__}.{info.name}")
+                importlib.import_module(f"{GAMES_PACKAGE}.{info.name}")
             except DataError as exc:  # one game's broken content file never stops the others
                 _BROKEN[info.name] = exc
 

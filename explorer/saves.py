@@ -24,12 +24,10 @@ from .bag import Bag
 from .errors import DataError, IllegalAction, SaveError, VariantError, W
 from .records import _RECORDS, encode
 from .registry import Bound, Game, get_game
+from .save_format import ACTION_KEYS, FORMAT, KEYS, OPTIONAL
+from .state import State, new_game
 
-FORMAT = 1
 MAX_HISTORY = 20_000  # actions in a save or a link: far beyond a person's game, refused at once beyond
-KEYS = ("data", "format", "game", "history", "last_step_events", "log", "players", "variant")
-OPTIONAL = ("start",)  # a position set up by hand (a scenario), from which the history replays
-ACTION_KEYS = ("kind", "params", "player")
 # A position set up by hand holds numbers a game reaches (at most a few hundred in every game's scenarios and
 # play-outs; bags of at most 30): a whole number, a fraction's terms or a bag's count beyond this is refused
 # (issue 38, item 7: hp or coins of 10^18, a bag of 10^12 cards). The generic bound; each game's own rules bound
@@ -40,10 +38,14 @@ _short = reprlib.Repr()
 _short.maxstring, _short.maxother, _short.maxlist, _short.maxdict = 60, 60, 4, 4
 
 
+def from_json(text: str | bytes) -> State:
+    """The state saved by ``State.to_json``, checked field by field and replayed from the start (``load``); a bad
+    save raises ``SaveError`` naming the field."""
+    return load(text)
+
+
 def load(text: str | bytes) -> Any:
     """The state a save file holds, replayed from the start and checked against every saved field."""
-    from .state import State, new_game
-
     doc = parse(text)
     game = saved_game(doc)
     players = saved_players(doc, game)
@@ -221,24 +223,6 @@ def same_as_replayed(field: str, saved: Any, replayed: Any) -> None:
         return
     raise SaveError(field, f"does not match the game its history replays to: at {where} the save has "
                            f"{_short.repr(a)}, the replay {_short.repr(b)}")
-
-
-def saved_start(state: Any) -> Any:
-    """The encoded start of ``state`` when it is not ``new_game``'s (a scenario's position), else None."""
-    start = getattr(state, "_start", None)
-    if start is None:
-        return None
-    key = (state.game.id, state.players, tuple(sorted(state.variant.items())))
-    initial = _INITIAL.get(key)
-    if initial is None:
-        initial = _INITIAL[key] = json.dumps(encode(state.game.initial(state.players, state.variant)), sort_keys=True)
-        if len(_INITIAL) > 256:
-            _INITIAL.pop(next(iter(_INITIAL)))
-    encoded = encode(start)
-    return None if json.dumps(encoded, sort_keys=True) == initial else encoded
-
-
-_INITIAL: dict[tuple, str] = {}  # new_game's start per (game, players, variant), as JSON text
 
 
 def saved_position(value: Any, game: Game, players: int) -> Any:

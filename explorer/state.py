@@ -16,7 +16,7 @@ from .errors import GAME_OVER, IllegalAction
 from .events import Emitter, Event, visible_log
 from .records import _compiled, encode
 from .registry import Game, get_game
-from .saves import FORMAT, load, saved_start
+from .save_format import document
 
 HIDDEN = "hidden"
 
@@ -202,14 +202,7 @@ class State:
     # --- saving -------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The whole state as JSON text: exact (fractions as text), round-trips with from_json."""
-        doc = {
-            "format": FORMAT, "game": self.game.id, "players": self.players, "variant": self.variant,
-            "data": encode(self.data), "history": [a.to_dict() for a in self.history],
-            "log": [e.to_dict() for e in self.log], "last_step_events": len(self._events),
-        }
-        start = saved_start(self)
-        if start is not None:  # a position set up by hand (a scenario): the history replays from it
-            doc["start"] = start
+        doc = document(self)
         return json.dumps(doc, ensure_ascii=False, sort_keys=True)
 
     def __eq__(self, other: object) -> bool:
@@ -326,8 +319,3 @@ def replay(game_id: str, players: int, history: Sequence[Action], variant: Mappi
         state = state.apply(action)
     return state
 
-
-def from_json(text: str) -> State:
-    """The state saved by ``to_json``, checked field by field and replayed from the start
-    (``explorer.saves.load``); a bad save raises ``SaveError`` naming the field."""
-    return load(text)

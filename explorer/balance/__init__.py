@@ -16,9 +16,10 @@ import threading
 from pathlib import Path
 
 from .compare import compare, inert
+from .report import report
 from .runner import run_rows
 from .study import Study, StudyError, game_seed, replay
-from .summary import Rate, report, summarise, wilson
+from .summary import Rate, summarise, wilson
 
 
 def run(study: Study, workers: int | None = None, scheduler: str | None = None, progress=True,

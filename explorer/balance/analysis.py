@@ -275,7 +275,7 @@ def card_label(game_id: str | None, card: str, lang: str = "en") -> str:
 
 
 def report_lines(df, game_id: str | None = None, top: int = 12) -> list[str]:
-    """The cards, matchups and length sections of ``summary.report``."""
+    """The cards, matchups and length sections of the study's report (``report.report``)."""
     import explorer
 
     game = explorer.get_game(game_id) if game_id else None

@@ -370,8 +370,9 @@ def ending(df) -> dict[str, int]:
             "nobody won": int((drawn & ~capped & ~unfinished).sum())}
 
 
-def report(df, game_id: str | None = None) -> str:
-    """The summary as text (the command line prints it), with the game's names for its facts when known."""
+def summary_lines(df, game_id: str | None = None) -> list[str]:
+    """The summary's part of the study's report (``explorer.balance.report``): endings, rates by facet with their
+    tests, the first player's advantage; the game's names for its facts when known."""
     import explorer
 
     game = explorer.get_game(game_id) if game_id else None
@@ -406,7 +407,4 @@ def report(df, game_id: str | None = None) -> str:
         if pairs:
             lines.append(f"\nfirst player's advantage · {view} ({AGRESTI_MIN}; {MCNEMAR}, Holm over places)")
             lines += ["  " + x.line() for x in pairs]
-    from .analysis import report_lines  # cards, matchups, length: they build on this module
-
-    lines += report_lines(df, game_id)
-    return "\n".join(lines)
+    return lines

@@ -13,7 +13,7 @@ import pytest
 from scipy import stats
 
 import explorer
-from explorer.balance import Study, compare, inert, run
+from explorer.balance import Study, compare, inert, report, run
 from explorer.balance.__main__ import main
 from explorer.balance.summary import (
     agresti_min,
@@ -26,7 +26,6 @@ from explorer.balance.summary import (
     homogeneity,
     mcnemar_exact,
     paired,
-    report,
     score_test,
     summarise,
     wilson,

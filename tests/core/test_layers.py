@@ -1,116 +1,58 @@
-"""The package's face: explorer's core has layers without import cycles, explorer never imports the widgets or the
-odds, and every game folder has the same rooms, so a maintainer finds the same files in each.
-包的结构：核心模块无循环导入；explorer 不导入 widgets/probability；每个游戏文件夹有相同的“房间”。"""
+"""The package's face: the layers and the import contracts hold (import-linter, the contracts in pyproject.toml:
+widgets above probability above the engine, games independent of each other, no import circles among the engine's
+core modules), and every game folder has the same rooms, so a maintainer finds the same files in each.
+包的结构：导入契约（import-linter）成立；每个游戏文件夹有相同的“房间”。"""
 
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPLORER = ROOT / "explorer"
-CORE = ("actions", "events", "registry", "state", "play")
-# Imports inside a function run when it is called, not at import time; they would hide a cycle. The core has
-# none: Action.describe / Event.describe reach the games through hooks the registry fills in, and the RandomBot
-# the registry offers lives in the leaf module bot.py.
-LATE: dict[tuple[str, str], str] = {}
 ROOMS = ("game.py", "scenarios.py", "lessons.toml", "bots.py", "rules.toml", "assumptions.toml", "README.md")
 
 
-def imported_modules(path: Path, package: str) -> list[tuple[str, bool]]:
-    """(module, at_module_level) for each import in ``path``; relative imports resolved inside ``package``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    top = {id(node) for node in tree.body}
-    out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            out += [(alias.name, id(node) in top) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                name = f"{base}.{node.module}" if node.module else base
-                names = [f"{name}.{a.name}" for a in node.names] if not node.module else [name]
-            else:
-                names = [node.module or ""]
-            out += [(n, id(node) in top) for n in names]
-    return out
+def contracts(folder: Path) -> tuple[int, str]:
+    """import-linter's exit status and report for the packages in ``folder`` and the contracts of its pyproject.toml
+    (its own process: the packages it finds are that folder's); imports inside functions count too (grimp reads every
+    import statement)."""
+    run = subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports; "
+                          "sys.exit(lint_imports(no_cache=True, no_logo=True))"], cwd=folder, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": str(folder)}, timeout=120)
+    return run.returncode, run.stdout + run.stderr
 
 
-def core_edges() -> dict[tuple[str, str], bool]:
-    """(importer, imported) between core modules → True when the import is at module level."""
-    edges: dict[tuple[str, str], bool] = {}
-    for name in CORE:
-        for module, at_top in imported_modules(EXPLORER / f"{name}.py", "explorer"):
-            parts = module.split(".")
-            if parts[0] == "explorer" and len(parts) > 1 and parts[1] in CORE and parts[1] != name:
-                edges[(name, parts[1])] = edges.get((name, parts[1]), False) or at_top
-    return edges
+def test_the_import_contracts_hold():
+    status, report = contracts(ROOT)
+    assert status == 0, report
+    assert report.count(" KEPT") == 3, report  # every contract of pyproject.toml was read and checked
 
 
-def find_cycle(nodes, edges) -> list[str]:
-    """A cycle of the directed graph as a list of nodes, or [] when it has none (depth-first search)."""
-    colour = dict.fromkeys(nodes, 0)
-    stack: list[str] = []
-
-    def visit(n):
-        colour[n] = 1
-        stack.append(n)
-        for a, b in edges:
-            if a == n:
-                if colour[b] == 1:
-                    return [*stack[stack.index(b):], b]
-                if colour[b] == 0:
-                    found = visit(b)
-                    if found:
-                        return found
-        colour[n] = 2
-        stack.pop()
-        return []
-
-    for n in nodes:
-        if colour[n] == 0:
-            found = visit(n)
-            if found:
-                return found
-    return []
-
-
-def test_the_cycle_finder_finds_a_cycle_and_passes_a_chain():
-    assert find_cycle("abc", [("a", "b"), ("b", "c")]) == []
-    assert find_cycle("abc", [("a", "b"), ("b", "c"), ("c", "a")]) == ["a", "b", "c", "a"]
-
-
-def test_relative_imports_are_resolved_and_their_level_told(tmp_path):
-    f = tmp_path / "m.py"
-    f.write_text("from .state import State\nimport json\n\ndef f():\n    from .registry import get_game\n")
-    assert imported_modules(f, "explorer") == [("explorer.state", True), ("json", True),
-                                               ("explorer.registry", False)]
-
-
-def test_the_core_modules_import_each_other_without_a_cycle_at_module_level():
-    edges = core_edges()
-    top = [e for e, at_top in edges.items() if at_top]
-    assert find_cycle(CORE, top) == [], f"module-level import cycle among {CORE}: {top}"
-    assert ("state", "registry") in top and ("play", "state") in top  # the graph is read, not empty
-
-
-def test_the_core_modules_import_each_other_without_a_cycle_even_inside_functions():
-    edges = core_edges()
-    late = {e for e, at_top in edges.items() if not at_top}
-    assert late <= set(LATE), f"new function-level imports between core modules: {sorted(late - set(LATE))}"
-    assert find_cycle(CORE, list(edges)) == [], f"import cycle among {CORE}: {sorted(edges)}"
-
-
-def test_explorer_imports_nothing_from_the_widgets_or_the_odds():
-    offenders = []
-    for path in EXPLORER.rglob("*.py"):
-        package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
-        for module, at_top in imported_modules(path, package):
-            if module.split(".")[0] in ("widgets", "probability"):
-                offenders.append(f"{path.relative_to(ROOT)}: {module} ({'module' if at_top else 'function'} level)")
-    assert not offenders, offenders
+def test_the_contracts_find_a_circle_a_layer_broken_and_two_games_that_import_each_other(tmp_path):
+    """The same contracts on a small package that breaks each of them (inside a function, too) fail, naming it."""
+    for module, text in {"explorer/__init__.py": "", "explorer/state.py": "from . import saves\n",
+                         "explorer/saves.py": "def load():\n    from .state import x\n",
+                         "explorer/games/__init__.py": "", "explorer/games/a/__init__.py": "from ..b import y\n",
+                         "explorer/games/b/__init__.py": "y = 1\n", "explorer/games/c/__init__.py": "",
+                         "probability/__init__.py": "", "widgets/__init__.py": "",
+                         "explorer/odds.py": "def f():\n    import probability\n"}.items():
+        (tmp_path / module).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / module).write_text(text)
+    config = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    for game, toy in (("eternal_breath", "a"), ("card_moba", "b"), ("castle_heart", "c")):
+        config = config.replace(f"explorer.games.{game}", f"explorer.games.{toy}")
+    (tmp_path / "pyproject.toml").write_text(config)
+    status, report = contracts(tmp_path)
+    assert status != 0 and report.count(" BROKEN") == 3, report
+    assert "explorer.odds -> probability" in report, report  # a layer broken inside a function
+    assert "explorer.games.a -> explorer.games.b" in report, report  # one game importing another
+    assert "No cycles are allowed in explorer." in report, report  # state <-> saves
 
 
 GAMES = sorted(p.name for p in (EXPLORER / "games").iterdir() if (p / "__init__.py").exists())
