@@ -16,15 +16,15 @@ from .names import seat_name
 from .play import Bot, RandomBot, play, play_out, sample_chance
 from .records import evolve, record, replace_at, setter
 from .registers import Assumption, Clause, Option
-from .registry import Game, Scenario, assumptions, broken_games, game_ids, get_game, register, rules
+from .registry import Game, GameInfo, Scenario, assumptions, broken_games, game_ids, get_game, register, rules
 from .saves import from_json
 from .state import HIDDEN, State, is_hidden, new_game, replay
 from .transcript import transcript
 
 __all__ = [
     "CANCELLED", "CHANCE", "HIDDEN", "RELATIONS", "SELF", "TERMINAL", "TOOK_EFFECT", "Action", "Assumption", "Bag",
-    "Bot", "Clause", "ContentWarning", "DataError", "Draws", "Emitter", "Event", "Game", "IllegalAction", "OpenNumber",
-    "Option",
+    "Bot", "Clause", "ContentWarning", "DataError", "Draws", "Emitter", "Event", "Game", "GameInfo", "IllegalAction",
+    "OpenNumber", "Option",
     "RandomBot", "SaveError", "Scenario", "State", "VariantError", "W",
     "Weighted", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids",
     "get_game", "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",

@@ -325,13 +325,8 @@ class ExplorerState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler) -> ExplorerState:
         """A state ``player_id`` cannot tell from this one, the hidden parts redrawn by the game's
         ``determinise(state, seat, rng)`` (its rng seeded from ``probability_sampler``)."""
-        game = self._held.state.game
-        determinise = getattr(game, "determinise", None)
-        if determinise is None:
-            raise NotImplementedError(f"{game.id} has no determinise(state, seat, rng): OpenSpiel cannot resample "
-                                      "the hidden cards from an information state of this game")
-        rng = random.Random(int(probability_sampler() * 2**53))
-        sample = ExplorerState(self.get_game(), determinise(self._held.state, player_id, rng))
+        rng = random.Random(int(probability_sampler() * 2**53))  # Game.determinise: NotImplementedError if it has none
+        sample = ExplorerState(self.get_game(), self._held.state.game.determinise(self._held.state, player_id, rng))
         seen, held = self._held.seen(player_id), sample._held
         if len(held.state.log) == seen.length:  # determinise keeps the seat's view, its log included: the seat's
             held.recall = Recall(seen.length, held.state.players)  # memory carries over rather than re-folded

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -51,12 +52,44 @@ class Bound(NamedTuple):
     clause: str
 
 
-class Game:
-    """One game's rules. Subclasses set the class attributes and implement the methods.
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared once in its ``game.py`` (as OpenSpiel's ``GameType``/``GameInfo``): read by the core,
+    the widgets, the OpenSpiel bridge, the balance lab, the tests and the bench instead of tables of their own.
+
+    ``min_players`` is the smallest table the rules allow (``players_clause`` says where); ``clause_prefix`` starts
+    every clause id of the game's registers; chance is always explicit (dice and draws are CHANCE nodes whose
+    outcomes are actions); ``hidden_information`` says whether a seat's view hides anything (hands, the deck, roles);
+    ``simulation_limits`` are the opt-in switches that bound a game of bots alone (never a person's default: the
+    assumptions register names each)."""
+
+    id: str
+    name_en: str
+    name_zh: str
+    min_players: int
+    max_players: int
+    clause_prefix: str
+    players_clause: str = ""  # the clause (or assumption) that states the player count, named when refused
+    seed_file: str = ""
+    hidden_information: bool = True
+    simulation_limits: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def name(self, lang: str) -> str:
+        return self.name_zh if lang == "zh" else self.name_en
+
+
+INFO_FIELDS = ("id", "name_en", "name_zh", "seed_file", "min_players", "max_players", "players_clause")
+
+
+class Game(ABC):
+    """One game's rules: its :class:`GameInfo` as ``info`` and the hooks below. The abstract ones every game writes;
+    every other hook has a documented default (docs/DESIGN.md lists them all).
 
     Data passed in is never changed: ``apply`` returns new data (use ``@record`` and ``evolve``).
     """
 
+    info: GameInfo
+    # copied from ``info`` when a subclass declares it (read on every step: a plain attribute, not a property)
     id: str = ""
     name_en: str = ""
     name_zh: str = ""
@@ -65,6 +98,13 @@ class Game:
     max_players: int = 2
     players_clause: str = ""  # the clause (or assumption) that states the player count, named when refused
     folder: Path | None = None  # holds rules.toml and assumptions.toml
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        info = cls.__dict__.get("info")
+        if info is not None:
+            for name in INFO_FIELDS:
+                setattr(cls, name, getattr(info, name))
 
     # --- registers and variant ---------------------------------------------------------------
     @cached_property
@@ -106,14 +146,18 @@ class Game:
 
     def check_variant(self, variant: Mapping[str, Any]) -> None:
         """Cross-field checks of a variant (raise VariantError). Default: none."""
+        return None
 
     # --- the rules ---------------------------------------------------------------------------
+    @abstractmethod
     def initial(self, players: int, variant: Mapping[str, Any]) -> Any:
         raise NotImplementedError
 
+    @abstractmethod
     def current_player(self, data: Any) -> int:
         raise NotImplementedError
 
+    @abstractmethod
     def legal_actions(self, data: Any) -> tuple[Action, ...]:
         """The choices of the player to move (not called at CHANCE or TERMINAL)."""
         raise NotImplementedError
@@ -123,10 +167,12 @@ class Game:
         (``legal_actions`` lists a menu of it): the MOBA's winning score. Default: none."""
         return None
 
+    @abstractmethod
     def chance_outcomes(self, data: Any) -> tuple[tuple[Action, Fraction], ...]:
         """At a CHANCE node: each outcome with its exact probability; they sum to 1."""
         raise NotImplementedError
 
+    @abstractmethod
     def apply(self, data: Any, action: Action, emit: Emitter) -> Any:
         """New data after a legal ``action``; events go through ``emit.emit``."""
         raise NotImplementedError
@@ -135,13 +181,16 @@ class Game:
         """Why ``action`` is not legal now, naming the clause. Games refine this per kind."""
         return IllegalAction(self.decision_clause(data), NOT_LEGAL_NOW, action)
 
+    @abstractmethod
     def decision_clause(self, data: Any) -> str:
         """The clause that governs the current decision (used when nothing more precise applies)."""
         raise NotImplementedError
 
+    @abstractmethod
     def winners(self, data: Any) -> tuple[int, ...]:
         raise NotImplementedError
 
+    @abstractmethod
     def max_steps(self, players: int, variant: Mapping[str, Any]) -> int | None:
         """A stated bound: every game with random bots reaches TERMINAL within this many actions, or
         None when ``variant`` leaves the game unbounded (the document's own game may never end)."""
@@ -152,15 +201,16 @@ class Game:
 
         A person's game never gets them by default: the rule document has no such limit. Bots,
         simulations, benchmarks and the conformance suite pass them explicitly, and then
-        ``max_steps(players, variant)`` is a stated bound. Default: none needed.
+        ``max_steps(players, variant)`` is a stated bound. Default: ``info.simulation_limits``.
         """
-        return {}
+        return dict(self.info.simulation_limits) if hasattr(self, "info") else {}
 
     def bounded_variant(self, players: int, variant: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """``variant`` with this game's simulation limits filled in where it does not set them."""
         return {**self.simulation_limits(players), **dict(variant or {})}
 
     # --- what people see ---------------------------------------------------------------------
+    @abstractmethod
     def full_view(self, data: Any) -> dict[str, Any]:
         """Everything, as JSON-able data (the omniscient view)."""
         raise NotImplementedError
@@ -206,6 +256,22 @@ class Game:
     def scenarios(self) -> dict[str, Scenario]:
         """Ready-made starting positions offered by boards and tutorials, by name. Default: none."""
         return {}
+
+    def determinise(self, state: Any, seat: int, rng) -> Any:
+        """A state ``seat`` cannot tell apart from ``state``: everything hidden from it redrawn at random with ``rng``
+        (the strong bot's search and OpenSpiel's ``resample_from_infostate`` start here). Default: ``state`` itself
+        when the game hides nothing (``info.hidden_information`` false); a game that hides something writes its own,
+        and without one it cannot be searched (NotImplementedError)."""
+        if hasattr(self, "info") and not self.info.hidden_information:
+            return state
+        raise NotImplementedError(f"{self.id} has no determinise(state, seat, rng): its hidden information cannot be "
+                                  f"redrawn, so no search can start from a seat's view")
+
+    def turn_pass(self, data: Any) -> Action | None:
+        """The action by which the player to move ends an optional phase of their own turn (the Play tab's "end
+        turn" and its "…, then end the phase" choices), or None at a mandatory choice. Default: None (the game names
+        none)."""
+        return None
 
     def start_bounds(self, data: Any, players: int) -> Mapping[str, Bound]:
         """The ranges the rules give the numbers of a position set up by hand (a save's or a link's ``start``,

@@ -39,10 +39,9 @@ class SessionShortcuts:
         """The action that only passes an optional phase of the current player's own turn (the game's
         ``turn_pass``), if it is legal now; None at a mandatory choice, or in a game that names none."""
         state = state or self.state
-        hook = getattr(state.game, "turn_pass", None)
-        if hook is None or state.current_player < 0:
+        if state.current_player < 0:
             return None
-        action = hook(state.data)
+        action = state.game.turn_pass(state.data)
         return action if action is not None and state.is_legal(action) else None
 
     @staticmethod

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import explorer
-from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction, evolve, record, replace_at
+from explorer import CHANCE, TERMINAL, Bag, Game, GameInfo, IllegalAction, evolve, record, replace_at
 
 DIE = tuple(range(1, 7))
 
@@ -31,11 +31,8 @@ class Toy:
 
 
 class ToyGame(Game):
-    id = "toy_duel"
-    name_en = "Toy dice duel"
-    name_zh = "玩具骰子决斗"
-    min_players = 2
-    max_players = 3
+    info = GameInfo(id="toy_duel", name_en="Toy dice duel", name_zh="玩具骰子决斗", min_players=2, max_players=3,
+                    clause_prefix="TOY")
     folder = Path(__file__).parent
     turn_limit = 40
 

@@ -7,7 +7,7 @@ from math import factorial
 from pathlib import Path
 
 import explorer
-from explorer import CHANCE, TERMINAL, Bag, Game, IllegalAction, OpenNumber, Option, W
+from explorer import CHANCE, TERMINAL, Bag, Game, GameInfo, IllegalAction, OpenNumber, Option, W
 
 from . import action_phase, deck, setup
 from .content import sample, standard_deck
@@ -35,13 +35,13 @@ def _draw_action(card):
 
 
 class CardMoba(Game):
-    id = "card_moba"
-    name_en = "Card-driven MOBA"
-    name_zh = "卡驱MOBA"
-    seed_file = "001_f64be178aa1cd06b.txt"
-    players_clause = "MB-prep-players"  # 「邀请1至5名小伙伴来与你一起」: you and 1 to 5 friends, 2 to 6 players
-    min_players = 2
-    max_players = 6
+    info = GameInfo(
+        id="card_moba", name_en="Card-driven MOBA", name_zh="卡驱MOBA", seed_file="001_f64be178aa1cd06b.txt",
+        # 「邀请1至5名小伙伴来与你一起」: you and 1 to 5 friends, 2 to 6 players
+        min_players=2, max_players=6, players_clause="MB-prep-players", clause_prefix="MB",
+        # MB-A17 and MB-A15: the action cap and round cap that bound a game of bots alone. A person's game has
+        # neither (「行动阶段由当前回合玩家提出结束」; the game ends at the agreed score).
+        simulation_limits={"action_cap": 30, "round_cap": 12})
     folder = Path(__file__).parent
     event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
@@ -137,11 +137,6 @@ class CardMoba(Game):
     def fact_label(self, fact, value, lang="en"):
         table = {"hero": sample().heroes, "bloodline": sample().systems}.get(fact, {})
         return table[value]["zh" if lang == "zh" else "en"] if value in table else value
-
-    def simulation_limits(self, players):
-        """MB-A17 and MB-A15: the action cap and round cap that bound a game of bots alone. A person's game
-        has neither (「行动阶段由当前回合玩家提出结束」; the game ends at the agreed score)."""
-        return {"action_cap": 30, "round_cap": 12}
 
     def max_steps(self, players, variant):
         """A stated bound when both simulation limits are on; None (unbounded) when either is 0."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import explorer
-from explorer import CHANCE, TERMINAL, Game, IllegalAction, W
+from explorer import CHANCE, TERMINAL, Game, GameInfo, IllegalAction, W
 from explorer.errors import GAME_OVER, NOT_LEGAL_NOW
 
 from . import flow, text, view
@@ -38,13 +38,11 @@ PLAY_CLAUSE = {"heal": "CH-turn-play-heal", "lightning": "CH-equip-lightning-wan
 
 
 class CastleHeart(Game):
-    id = "castle_heart"
-    name_en = "Castle Heart"
-    name_zh = "城堡之心"
-    seed_file = "003_b98971d23e3f3437.txt"
-    min_players = 3  # CH-A02: the count rules allow no table of 2
-    max_players = 8
-    players_clause = "CH-A02"
+    info = GameInfo(
+        id="castle_heart", name_en="Castle Heart", name_zh="城堡之心", seed_file="003_b98971d23e3f3437.txt",
+        min_players=3, max_players=8, players_clause="CH-A02", clause_prefix="CH",  # CH-A02: no table of 2
+        # CH-A14: bots and simulations stop at round 20; a person's game has no round cap (0 = none)
+        simulation_limits={"round_cap": SIMULATION_ROUND_CAP})
     folder = Path(__file__).parent
     event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
@@ -96,10 +94,6 @@ class CastleHeart(Game):
             en, zh = text.IDENTITY[value]
             return zh if lang == "zh" else en.removeprefix("the ").removeprefix("an ").removeprefix("a ")
         return value
-
-    def simulation_limits(self, players):
-        """CH-A14: bots and simulations stop at round 20; a person's game has no round cap (0 = none)."""
-        return {"round_cap": SIMULATION_ROUND_CAP}
 
     def max_steps(self, players, variant):
         """A stated bound, or None without a round cap (the document's game may go on: CH-A14).

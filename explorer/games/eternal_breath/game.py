@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from explorer import CHANCE, TERMINAL, Game, Scenario
+from explorer import CHANCE, TERMINAL, Game, GameInfo, Scenario
 
 from . import attack, characters, effects, flow, play, setup, skills, table, traps, turn
 from .describe import describe_action, describe_event
@@ -24,13 +24,12 @@ SIM_PLAY_ACTION_CAP = 40      # EB-A15: the play-phase cap they pass explicitly
 class EternalBreath(Game):
     """永恒之息: 2–6 players, seed 000 (文档版本 5)."""
 
-    id = flow.GAME_ID
-    name_en = "Eternal Breath"
-    name_zh = "永恒之息"
-    seed_file = "000_cb643218e7045aa0.txt"
-    min_players = 2
-    max_players = 6
-    players_clause = "EB-players"
+    info = GameInfo(
+        id=flow.GAME_ID, name_en="Eternal Breath", name_zh="永恒之息", seed_file="000_cb643218e7045aa0.txt",
+        min_players=2, max_players=6, players_clause="EB-players", clause_prefix="EB",
+        # EB-A07 / EB-A15: the opt-in limits that bound a game played by bots alone (30 rounds, then a draw; 40
+        # actions per play phase). A person's game never gets them: the document has neither.
+        simulation_limits={"round_limit": SIM_ROUND_LIMIT, "play_action_cap": SIM_PLAY_ACTION_CAP})
     folder = Path(__file__).parent
     event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
@@ -82,11 +81,6 @@ class EternalBreath(Game):
         from .catalogue import card
 
         return card(value).name(lang) if fact == "character" and value else value
-
-    def simulation_limits(self, players):
-        """EB-A07 / EB-A15: the opt-in limits that bound a game played by bots alone (30 rounds, then a draw;
-        40 actions per play phase). A person's game never gets them: the document has neither."""
-        return {"round_limit": SIM_ROUND_LIMIT, "play_action_cap": SIM_PLAY_ACTION_CAP}
 
     def max_steps(self, players, variant):
         """A true bound when both limits are on: setup, then at most ``round_limit`` rounds of ``players`` turns,
