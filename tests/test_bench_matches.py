@@ -41,3 +41,19 @@ def test_the_ladder_climbs_in_the_games_own_order():
         steps = rungs(game_id)
         assert steps[0] == ("greedy", "random")
         assert all(upper == steps[k + 1][1] for k, (upper, _) in enumerate(steps[:-1]))
+
+
+def test_the_strength_rows_hold_strong_to_its_targets_against_each_lower_bot():
+    """bench/strength.py (issue 33): ≥ 65 % against greedy, ≥ 60 % against tactical (p < 0.05, Holm), and in 城堡之心
+    a camp no worse with the strong bot than with the tactical bot."""
+    from bench.strength import judged
+
+    won = [1.0, 1.0] * 14 + [0.0, 0.0] * 2            # 14 seed pairs won, 2 lost: 28/32 games, p well below 0.05
+    level = [1.0, 0.0] * 16                          # every pair split: 50 %
+    rows = judged([Match("eb 2p strong vs greedy, seats swapped", won),
+                   Match("eb 2p strong vs tactical, seats swapped", level),
+                   Match("ch 5p castle camp strong vs tactical", [1, 0, 1, 1], [1, 0, 0, 1]),
+                   Match("ch 5p enemy camp strong vs tactical", [0, 0, 1, 0], [1, 0, 1, 0])])
+    assert [r["ok"] for r in rows] == [True, False, True, False]
+    assert "60%" in rows[1]["target"] and "65%" in rows[0]["target"]
+    assert {r["bench"] for r in rows} == {"strength"}

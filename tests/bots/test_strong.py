@@ -9,7 +9,7 @@ import random
 import pytest
 
 import explorer
-from explorer.search import ISMCTS, Node, terminal_values
+from explorer.search import ISMCTS, Node, PairedRollouts, clearly_better, terminal_values
 
 from .positions import positions
 
@@ -161,3 +161,90 @@ def test_the_strong_bot_starts_from_the_tactical_bot(game_id):
     strong = bots["strong"]()
     assert isinstance(strong.search.prior_bot, bots["tactical"])
     assert strong.search.seconds is None and strong.search.keep_prior > 0
+
+
+# --- the paired flat search (explorer.search.PairedRollouts: common random numbers) ---------------------------------
+
+class _Recording(PairedRollouts):
+    """Notes the world and rollout seed each candidate is played in."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.played = {}
+
+    def _play(self, game, state, data, next_id, action, seat, seed):
+        self.played.setdefault(action, []).append((id(data), next_id, seed))
+        return super()._play(game, state, data, next_id, action, seat, seed)
+
+
+def _eb_choice():
+    """A 永恒之息 decision of several moves, with a tactical prior and tactical rollouts."""
+    bots = explorer.get_game("eternal_breath").bots()
+    state = next(s for s in positions("eternal_breath", 2, {}, games=2, every=3)
+                 if s.current_player >= 0 and len(s.legal_actions()) >= 4)
+    return state, bots
+
+
+def test_every_candidate_is_played_in_the_same_worlds_with_the_same_rollout_seeds():
+    """Common random numbers: the k-th world (its determinisation and rollout seed) is the same for every
+    candidate, and the prior's move is played in every world any rival was."""
+    state, worth = _moba_choice()
+    search = _Recording(worth(0.1), None, iterations=40, rollout_steps=3, prior_bot=_Ends(), keep_prior=2.0)
+    search.choose(state, random.Random(0))
+    prior = search.last["prior"]
+    assert prior.kind == "end" and len(search.played) > 2
+    assert all(len(v) <= len(search.played[prior]) for v in search.played.values())
+    for action, worlds in search.played.items():
+        assert worlds == search.played[prior][:len(worlds)], action
+    assert len({seed for _, _, seed in search.played[prior]}) == len(search.played[prior])  # a new seed per world
+
+
+def test_the_paired_search_leaves_its_prior_for_a_small_gain_the_unpaired_rule_keeps():
+    """A move worth 0.1 more than the prior's in every world: its paired differences have no spread, so the paired
+    search takes it, where 60 independent iterations at 2 standard errors (variance bounded by ¼) cannot."""
+    state, worth = _moba_choice()
+    paired = PairedRollouts(worth(0.1), None, iterations=60, rollout_steps=0, prior_bot=_Ends(), keep_prior=2.0)
+    unpaired = ISMCTS(worth(0.1), None, iterations=60, rollout_steps=0, prior_bot=_Ends(), keep_prior=2.0, depth=1)
+    assert paired.choose(state, random.Random(2)).kind != "end"
+    assert unpaired.choose(state, random.Random(2)).kind == "end"
+    assert PairedRollouts(worth(0.0), None, iterations=60, rollout_steps=0, prior_bot=_Ends(),
+                          keep_prior=2.0).choose(state, random.Random(2)).kind == "end"  # no gain: kept
+
+
+def test_a_decision_no_rival_improves_is_settled_early():
+    """The budget goes where the decision is close: when no rival beats the prior in the first worlds, the search
+    stops there; it never spends more than its budget."""
+    state, worth = _moba_choice()
+    flat = PairedRollouts(worth(0.0), None, iterations=60, rollout_steps=0, prior_bot=_Ends(), keep_prior=2.0)
+    flat.choose(state, random.Random(0))
+    close = PairedRollouts(worth(0.1), None, iterations=60, rollout_steps=0, prior_bot=_Ends(), keep_prior=2.0)
+    close.choose(state, random.Random(0))
+    assert flat.last["iterations"] < close.last["iterations"] <= 60
+
+
+def test_clearly_better_needs_a_mean_above_its_standard_errors():
+    assert clearly_better([0.2] * 10, 2.0)
+    assert not clearly_better([1.0, -1.0] * 5 + [0.2], 2.0)
+    assert not clearly_better([1.0], 2.0)          # one world is not proof (the pseudo-observation)
+    assert not clearly_better([], 0.0)
+
+
+@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+def test_the_strong_bots_search_is_paired(game_id):
+    assert isinstance(explorer.get_game(game_id).bots()["strong"]().search, PairedRollouts)
+
+
+def test_the_paired_search_depends_only_on_the_view_the_seed_and_the_budget():
+    """Tactical rollouts in 永恒之息: the same seed and budget give the same choice and the same counts (no clock),
+    whatever else ran in between."""
+    state, bots = _eb_choice()
+
+    def run(seed, iterations=12):
+        search = PairedRollouts(lambda d, n: [0.5] * n, bots["tactical"](), iterations=iterations, rollout_steps=30,
+                                prior_bot=bots["tactical"](), keep_prior=2.0)
+        return search.choose(state, random.Random(seed)), search.last
+
+    first = run(7)
+    run(8)
+    assert run(7) == first
+    assert state.is_legal(first[0]) and first[1]["iterations"] <= 12
