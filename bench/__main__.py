@@ -8,7 +8,7 @@ that sets ``LONG = True`` is a long study: it runs only when named or with ``--l
 Usage: ``python -m bench [--long] [module ...]`` (``python -m bench engine`` runs one module). The default set
 finishes in about 11 minutes on 2 cores (8 min 38 s measured on 4 December 2026, before ``own_click``'s two minutes:
 the kernel CPU of a person's own click at the Play table, this tree and the previous release); the long studies are
-``bench/strength.py`` (the strong bots against greedy, about 10 minutes) and ``bench/load.py`` (1, 5 and 20
+``bench/strength.py`` (the strong bots against greedy and tactical, about 15 minutes) and ``bench/load.py`` (1, 5 and 20
 visitors at once, about 8 minutes). ``event_graph`` draws the graph of a 1000-event game in chromium from the view's
 own HTML export, under a second to ``plotly_afterplot`` (issue 15).
 """

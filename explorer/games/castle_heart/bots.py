@@ -124,9 +124,10 @@ def evaluate(d, players: int) -> list[float]:
 
 class StrongBot(_Search):
     """The tactical bot's move, kept unless a flat search from its own seat's view (``determinise.py``: hands,
-    deck and hidden identities redrawn) finds a clearly better one: each of its moves is played out by tactical
-    bots in every seat to the end (at most 1,000 decisions, then the side-health evaluation). 24 iterations:
-    under 0.1 s CPU a decision. ``StrongBot(iterations=…)`` sets the strength."""
+    deck and hidden identities redrawn) finds a clearly better one (``explorer.search.PairedRollouts``: every
+    candidate played in the same worlds, the field halved each round): tactical bots in every seat to the end (at
+    most 1,000 decisions, then the side-health evaluation). 24 rollouts at most: ~0.03 s CPU a decision (median).
+    ``StrongBot(iterations=…)`` sets the strength."""
 
     name = "strong"
     prior = TacticalBot
