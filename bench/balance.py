@@ -13,13 +13,15 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from support import PerGame, games
+
 import explorer
 from explorer.balance import Study
 from explorer.balance.runner import _client, play_batch
 from explorer.games.eternal_breath import bots as eb_bots
 
 SECONDS = 3.0
-CASES = (("eternal_breath", 4), ("card_moba", 2), ("castle_heart", 5))
+TABLES = PerGame(eternal_breath=4, card_moba=2, castle_heart=5)  # players of each game's case
 
 
 def games_per_cpu_second(study: Study, seconds: float = SECONDS) -> float:
@@ -56,7 +58,8 @@ def study_seconds(study: Study, workers: int) -> tuple[float, float]:
 
 
 def run() -> Iterator[dict]:
-    for game_id, players in CASES:
+    for game_id in games():
+        players = TABLES[game_id]
         study = Study(game_id, players, 10**6, ("greedy",), seed=1)
         rate = games_per_cpu_second(study)
         row = {"bench": "balance", "case": f"{game_id}, {players} players, greedy bots: games/s per core",

@@ -22,11 +22,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from support import smallest_tables
+
 import explorer
 from explorer import TERMINAL
 from widgets.play_area import PlayArea
 
-GAMES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
+GAMES = smallest_tables()
 SEED = 7
 TARGET_EB = 60  # issue 31: at most this many clicks for a whole 2-player 永恒之息 game (issue 14's was < 209)
 TARGET_MOBA = 51  # issue 31: the MOBA's cut in proportion to 永恒之息's (150 → 57)

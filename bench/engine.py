@@ -40,6 +40,7 @@ from explorer.chain import EMPTY
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import toy
+from support import games
 
 SECONDS = 3.0
 WALK = 40  # steps timed one after the other from each point of the long game
@@ -152,9 +153,7 @@ def playout_rows() -> list[dict]:
     base = baseline_tree()
     label = f"before ({BASELINE_COMMIT}{'' if base else ', recorded'}; median of {ROUNDS} alternating rounds)"
     rows = []
-    for game_id in explorer.game_ids():
-        if game_id.startswith("toy"):
-            continue
+    for game_id in games():
         before, after, ratios = _alternating(base, game_id)
         case = f"{game_id}, {_players(game_id)} players, random bots"
         for path in ("State.apply", "play_out"):
@@ -184,9 +183,7 @@ def previous_release_rows() -> list[dict]:
     if base is None:
         return []
     rows = []
-    for game_id in explorer.game_ids():
-        if game_id.startswith("toy"):
-            continue
+    for game_id in games():
         before, after, ratios = _alternating(base, game_id)
         rows.append({"bench": "engine", "case": f"{game_id}, {_players(game_id)} players, random bots, State.apply: "
                      f"actions/s against the previous release", "value": round(after["State.apply"]["actions_per_s"]),

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import os
 
+from support import games as product_games
+
 import explorer
 from explorer.balance.summary import wilson
 
@@ -29,7 +31,7 @@ from ._matches import Match, camp_jobs, cpu_of, holm, quantiles, run_matches, tw
 PAIRS = int(os.environ.get("LADDER_PAIRS", "100"))
 CASTLE_GAMES = int(os.environ.get("LADDER_CASTLE_GAMES", "200"))
 ENDINGS = int(os.environ.get("LADDER_ENDINGS", "100"))
-TWO_SEAT = ("eternal_breath", "card_moba")
+TWO_SEAT = product_games(players=2)  # the games two can play: seats swapped
 CASTLE = ("castle_heart", 5)
 FAST = ("random", "greedy", "tactical")  # the rungs without search
 TACTICAL_CPU_TARGET = 0.002
@@ -95,7 +97,7 @@ def run() -> list[dict]:
             specs += [with_upper, peer]
             labels.append((castle_id, f"{castle_id} {castle_players}p {camp} camp {upper} vs {lower}", "peer"))
     endings = []
-    for game_id in (g for g in explorer.game_ids() if not g.startswith("toy")):
+    for game_id in product_games():
         game = explorer.get_game(game_id)
         if "tactical" not in game.bots():
             continue

@@ -14,11 +14,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from play_page import LAYOUT, open_play  # noqa: E402
+from support import games  # noqa: E402
 from voila_server import browser_page, launcher_server  # noqa: E402
 
 APP = ROOT / "notebooks" / "app.ipynb"
 CHROMIUM = "/usr/bin/chromium"
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 SCREENS = ((1280, 800), (390, 844))
 NEXT_ON_SCREEN = """() => {
   const b = [...document.querySelectorAll('.re-tour-next')].find(e => e.offsetParent !== null);

@@ -17,11 +17,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from support import games  # noqa: E402
 from voila_server import browser_page, voila_server, wait_for_kernel  # noqa: E402
 
+import explorer  # noqa: E402
 from bench.app import APP, CHROMIUM  # noqa: E402
 
-GAMES = {"eternal_breath": "永恒之息", "card_moba": "MOBA", "castle_heart": "城堡之心"}  # a word of each menu entry
+GAMES = {g: explorer.get_game(g).name_zh for g in games()}  # a word of each menu entry
 ROUNDS = 2
 TARGET = 2.0  # s
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 import time
 
-TABLES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
+from support import smallest_tables
+
+TABLES = smallest_tables()
 SEEDS = range(3)
 REPEAT = 5
 TARGET = 1.2

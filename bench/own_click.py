@@ -22,9 +22,11 @@ import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from support import smallest_tables
+
 from bench.engine import PREVIOUS_COMMIT, ROOT, baseline_tree
 
-GAMES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
+GAMES = smallest_tables()
 SEED = 7
 MOST = 40  # own clicks measured per game (a MOBA game has about 40; 城堡之心's person mostly answers bots)
 TARGET_MS = 40.0

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import os
 
+from support import games
+
 import explorer
 
 from ._matches import Match, camp_jobs, cpu_of, quantiles, run_matches, two_seat_jobs
@@ -26,7 +28,7 @@ from .ladder import match_rows
 LONG = True
 PAIRS = int(os.environ.get("STRENGTH_PAIRS", "30"))
 CASTLE_GAMES = int(os.environ.get("STRENGTH_CASTLE_GAMES", "40"))
-TWO_SEAT = ("eternal_breath", "card_moba")
+TWO_SEAT = games(players=2)  # the games two can play: seats swapped
 CASTLE = ("castle_heart", 5)
 CPU_TARGET = 0.2
 WIN_TARGET = 0.65

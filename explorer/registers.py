@@ -147,7 +147,7 @@ class Option:
             return None
         if self.default.__class__ is int and value.__class__ is not int:
             return f"expected a whole number (int), got {type(value).__name__} {value!r}"
-        if value.__class__ not in (int, float) or not math.isfinite(value):
+        if value.__class__ not in (int, float) or (value.__class__ is float and not math.isfinite(value)):
             return f"expected a number, got {type(value).__name__} {value!r}"
         if self.minimum is not None and value < self.minimum:
             return f"{value!r} is below the minimum {self.minimum}"

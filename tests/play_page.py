@@ -6,7 +6,6 @@ from __future__ import annotations
 import explorer
 
 LONG = 180_000
-PREFIX = {"eternal_breath": "EB", "card_moba": "MB", "castle_heart": "CH"}  # each game's clause ids
 
 LAYOUT = """() => {
   const vis = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
@@ -24,7 +23,7 @@ def wait_for_the_games_decision(page, game: str, timeout: float) -> None:
     page.wait_for_function("(p) => [...document.querySelectorAll('.re-play-area .re-decider')].some("
                            "e => e.offsetParent !== null && [...e.querySelectorAll('.re-clause-id')]"
                            ".some(t => t.innerText.startsWith(p + '-')))",
-                           arg=PREFIX[game], timeout=timeout)
+                           arg=explorer.get_game(game).info.clause_prefix, timeout=timeout)
 
 
 def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:

@@ -4,6 +4,7 @@ paired seeds, and seeded games that are the same game every time."""
 from __future__ import annotations
 
 import pytest
+from support import games
 
 from bench._matches import Match, holm, play
 from bench.ladder import rungs
@@ -37,7 +38,7 @@ def test_a_match_game_is_the_same_game_for_the_same_seed_and_scores_the_seats_it
 
 
 def test_the_ladder_climbs_in_the_games_own_order():
-    for game_id in ("eternal_breath", "card_moba", "castle_heart"):
+    for game_id in games():
         steps = rungs(game_id)
         assert steps[0] == ("greedy", "random")
         assert all(upper == steps[k + 1][1] for k, (upper, _) in enumerate(steps[:-1]))

@@ -7,11 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from support import games
 
 import explorer
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = (*explorer.game_ids(), "toy_duel")
+GAMES = games(shipped=False)
 
 
 def _sources(folder: Path) -> str:
@@ -65,7 +66,7 @@ def test_every_assumption_switch_is_read_by_the_game(game_id):
             assert cid in game.clause_index, f"{a.id} refers to unknown clause {cid}"
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_every_switch_has_a_short_label_in_each_language(game_id):
     """Issue 14/15: a menu names a switch and each of its values in the page's language, never by the engine's
     identifier: English labels are plain ASCII (no CJK), 中文 labels have no Latin letters; each is short and

@@ -10,6 +10,7 @@ import random
 
 import pytest
 from graph_page import chain_problems, click_an_event
+from support import PerGame, games
 from voila_server import browser_page, wait_for_kernel
 
 import explorer
@@ -19,8 +20,7 @@ from explorer.links import link_code
 LONG = 180_000
 TABS = {"en": "Event chains", "zh": "事件链"}
 WHOLE = {"en": "whole game", "zh": "整局"}  # the scope's button
-TABLES = {"eternal_breath": 2, "card_moba": 2, "castle_heart": 5}
-PREFIX = {"eternal_breath": "EB-", "card_moba": "MB-", "castle_heart": "CH-"}
+TABLES = PerGame(eternal_breath=2, card_moba=2, castle_heart=5)
 
 
 def mid_turn(game_id: str, players: int, seed: int = 5, events: int = 12) -> explorer.State:
@@ -55,7 +55,7 @@ def check(page, shot: str, output_dir) -> int:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", games())
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
 def test_each_games_turn_reads_whole_in_both_languages(chromium_path, output_dir, app_url, width, height, game_id):
     code = link_code(mid_turn(game_id, TABLES[game_id]))
@@ -74,7 +74,7 @@ def test_each_games_turn_reads_whole_in_both_languages(chromium_path, output_dir
             assert shown >= 5, shown
             point = click_an_event(page)  # a person's click rings the chain that led to it, read out below
             page.wait_for_function("(p) => document.querySelector('.re-graph-why').innerText.includes(p)",
-                                   arg=PREFIX[game_id], timeout=60_000)
+                                   arg=explorer.get_game(game_id).info.clause_prefix + "-", timeout=60_000)
             page.wait_for_function("(p) => { const b = document.querySelector("
                                    "`.re-event-graph .re-chain-box[data-id=\"${p}\"]`); "
                                    "return b && b.classList.contains('re-chain-on'); }", arg=point, timeout=60_000)

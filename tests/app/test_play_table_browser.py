@@ -14,11 +14,12 @@ import pytest
 from page_fit import cut_texts
 from play_page import LAYOUT, LONG, open_play
 from playwright.sync_api import expect
+from support import games
 from voila_server import browser_page
 
 from widgets.i18n import label
 
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 
 
 @pytest.mark.browser

@@ -16,7 +16,7 @@ import urllib.request
 
 import pytest
 from graph_page import chain_problems, click_an_event
-from play_page import PREFIX, wait_for_the_games_decision
+from play_page import wait_for_the_games_decision
 from support import IN_CI, ROOT
 from voila_server import CHROMIUM_ARGS, free_port
 
@@ -152,7 +152,7 @@ def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_di
             assert chain_problems(page)["problems"] == []
             click_an_event(page, timeout=STEP)
             page.wait_for_function("(p) => document.querySelector('.re-graph-why').innerText.includes(p)",
-                                   arg=PREFIX[game_id] + "-", timeout=STEP)
+                                   arg=explorer.get_game(game_id).info.clause_prefix + "-", timeout=STEP)
             page.screenshot(path=str(output_dir / f"static-site-chains-{lang}-{width}.png"), full_page=False)
 
             # Odds: made when first opened (sympy and plotly imported then, in Pyodide); its chart is drawn.

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from page_fit import CLAUSE_ID, cut_texts, ids_in_buttons, internal_names, sideways, split_ids
+from support import games
 from voila_server import browser_page, wait_for_kernel
 
 import explorer
@@ -28,7 +29,7 @@ from widgets.lessons import lessons_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = 180_000
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 
 
 def app_tabs() -> list[tuple[str, str]]:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import sympy
+from support import PerGame, games
 
 import explorer
 from explorer.balance import Study, StudyError, game_seed, run, summarise, wilson, write
@@ -26,14 +27,14 @@ from explorer.balance.runner import run_rows
 from explorer.balance.summary import Z95, by_seat, fair_share
 
 ROOT = Path(__file__).resolve().parents[2]
-SMALL = {"castle_heart": 4, "card_moba": 2, "eternal_breath": 2}
+SMALL = PerGame(castle_heart=4, card_moba=2, eternal_breath=2)
 
 
 def study(game="castle_heart", games=8, **kw):
     return Study(game, kw.pop("players", SMALL[game]), games, **kw)
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", games())
 def test_a_row_describes_its_game(game):
     """Each row is the game its seed plays: replaying it with the same bots and seed gives the same end."""
     s = study(game, games=2, bots=("greedy",), seed=5)
@@ -233,8 +234,11 @@ def test_an_existing_cluster_started_by_hand(tmp_path):
 
 
 # --- reproducing one game (issue 32 item 5) ---------------------------------------------------------------------
-@pytest.mark.parametrize(("game", "players", "bots"), [("eternal_breath", 3, ("greedy", "random", "greedy")),
-                                                      ("card_moba", 2, ("greedy",)), ("castle_heart", 5, ("random",))])
+REPLAYED = PerGame(eternal_breath=(3, ("greedy", "random", "greedy")), card_moba=(2, ("greedy",)),
+                   castle_heart=(5, ("random",)))  # a table and its bots (one name: every seat)
+
+
+@pytest.mark.parametrize(("game", "players", "bots"), [(g, *REPLAYED[g]) for g in games()])
 def test_replay_returns_the_final_state_of_a_rows_game(tmp_path, game, players, bots):
     """A row read back from Parquet (numpy types) replays to the very game it describes: the row made again from
     the replayed State is the row (winners, steps, cards, ending…), with or without the game named."""

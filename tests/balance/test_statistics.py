@@ -11,6 +11,7 @@ import random
 import pandas as pd
 import pytest
 from scipy import stats
+from support import PerGame, games
 
 import explorer
 from explorer.balance import Study, compare, inert, report, run
@@ -31,9 +32,11 @@ from explorer.balance.summary import (
     wilson,
 )
 
-
 # --- the rows ------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("game", "players"), [("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 6)])
+ROW_TABLES = PerGame(eternal_breath=2, card_moba=2, castle_heart=6)
+
+
+@pytest.mark.parametrize(("game", "players"), [(g, ROW_TABLES[g]) for g in games()])
 def test_a_row_says_who_moved_first_and_each_seats_outcome(game, players):
     s = Study(game, players, 3, ("random",), seed=1)
     for i in range(3):
@@ -52,17 +55,18 @@ def test_a_row_says_who_moved_first_and_each_seats_outcome(game, players):
 
 def test_the_first_player_is_the_one_the_log_says():
     """永恒之息: the dealer moves first (EB-1.1.1-dealer); 城堡之心: the lord (CH-turn-order); MOBA: the drawn order."""
-    for game, players, clause in (("eternal_breath", 2, "EB-1.1.1-dealer"), ("card_moba", 3, "MB-choice-5-order"),
-                                  ("castle_heart", 4, "CH-turn-order")):
+    says = PerGame(eternal_breath=(2, "EB-1.1.1-dealer", lambda e: e.number("dealer")),
+                   card_moba=(3, "MB-choice-5-order", lambda e: (e.number("order") or (None,))[0]),
+                   castle_heart=(4, "CH-turn-order", lambda e: e.actor))  # a table, the event, who it says is first
+    for game in games():
+        players, clause, first = says[game]
         s = Study(game, players, 1, ("random",), seed=3)
         g = explorer.get_game(game)
         end = explorer.play_out(explorer.new_game(game, players, s.variant),
                                 {p: g.bots()["random"]() for p in range(players)}, seed=s.row(0)["seed"],
                                 max_steps=g.max_steps(players, s.variant))
         event = next(e for e in end.log if e.clause == clause)
-        first = {"eternal_breath": event.number("dealer"), "card_moba": (event.number("order") or (None,))[0],
-                 "castle_heart": event.actor}[game]
-        assert s.row(0)["first"] == first
+        assert s.row(0)["first"] == first(event)
 
 
 def test_a_capped_game_is_a_draw_for_everyone_not_a_win():

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from support import PerGame, games
+
 import explorer
 
-TABLES = (("eternal_breath", 2, {}), ("eternal_breath", 4, {"trap_deployed": "face_down"}),
-          ("card_moba", 2, {}), ("card_moba", 3, {}), ("castle_heart", 5, {}),
-          ("castle_heart", 6, {"identity_mix": "any_legal"}))
+SETUPS = PerGame(  # two tables of each game, the larger with a switch that hides more where it has one
+    eternal_breath=((2, {}), (4, {"trap_deployed": "face_down"})),
+    card_moba=((2, {}), (3, {})),
+    castle_heart=((5, {}), (6, {"identity_mix": "any_legal"})),
+)
+TABLES = tuple((g, n, v) for g in games() for n, v in SETUPS[g])
 IDS = [f"{g}-{n}p{'-' + '-'.join(v.values()) if v else ''}" for g, n, v in TABLES]
 
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from support import PerGame, games
 
 import explorer
 from explorer.search import ISMCTS, Node, PairedRollouts, clearly_better, terminal_values
 
 from .positions import positions
 
-GAMES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 5))
+TABLE = PerGame(eternal_breath=2, card_moba=2, castle_heart=5)  # 城堡之心 at a table with both camps and a neutral
+GAMES = [(game_id, TABLE[game_id]) for game_id in games()]
 
 
 def tiny(game_id: str):
@@ -102,7 +104,7 @@ def test_terminal_values_score_winners():
     assert Node(0).avail == 0
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_every_game_offers_a_strong_bot(game_id):
     bots = explorer.get_game(game_id).bots()
     assert {"random", "greedy", "strong"} <= set(bots)
@@ -153,7 +155,7 @@ def test_a_flat_search_keeps_no_tree_below_the_seats_own_moves():
     assert search.last["tree"] == 1 + len(search.last["visits"]) < deep.last["tree"]
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_the_strong_bot_starts_from_the_tactical_bot(game_id):
     """Issue 33's ladder: the strong bot keeps the tactical bot's move unless its search clearly beats it, and its
     strength is an iteration budget with no clock."""
@@ -229,7 +231,7 @@ def test_clearly_better_needs_a_mean_above_its_standard_errors():
     assert not clearly_better([], 0.0)
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_the_strong_bots_search_is_paired(game_id):
     assert isinstance(explorer.get_game(game_id).bots()["strong"]().search, PairedRollouts)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from support import games
 
 import explorer
 from conformance.secrets import leaks, next_step, twins
@@ -14,7 +15,7 @@ from widgets.game_session import GameSession
 from widgets.play_area import BOARDS
 from widgets.state_board import StateBoard
 
-GAMES = tuple(dict.fromkeys((*explorer.game_ids(), "toy_duel")))
+GAMES = games(shipped=False)
 SAMPLES = 12         # positions checked per playout
 STEPS = 400          # playout length cap (bounded variant)
 

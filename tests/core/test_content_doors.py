@@ -15,6 +15,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from support import PerGame, games
 
 import explorer
 from explorer import ContentWarning, DataError
@@ -25,18 +26,18 @@ from explorer.games.eternal_breath import catalogue
 
 pytestmark = pytest.mark.timeout(120)  # a FIFO must never make a test wait forever
 GAMES = Path(explorer.__file__).parent / "games"
-FILES = {"eternal_breath": ("cards.sample.toml", "characters.sample.toml"),
-         "card_moba": ("heroes.sample.toml", "cards.sample.toml", "maps.sample.toml", "bloodlines.sample.toml"),
-         "castle_heart": ("deck.sample.toml", "heroes.sample.toml")}
+FILES = {g: tuple(sorted(p.name for p in (GAMES / g).glob("*.sample.toml"))) for g in games()}  # what each ships
+LOADERS = PerGame(  # each game's own loader of its whole content, from a folder
+    eternal_breath=lambda folder: catalogue.load_catalogue(folder / "characters.sample.toml",
+                                                           folder / "cards.sample.toml"),
+    card_moba=moba_content.load_content,
+    castle_heart=lambda folder: castle_cards.load_content(folder / "deck.sample.toml", folder / "heroes.sample.toml"),
+)
 
 
 def load(game_id: str, folder: Path):
     """The game's whole content, loaded from ``folder`` with the game's own loader."""
-    if game_id == "eternal_breath":
-        return catalogue.load_catalogue(folder / "characters.sample.toml", folder / "cards.sample.toml")
-    if game_id == "card_moba":
-        return moba_content.load_content(folder)
-    return castle_cards.load_content(folder / "deck.sample.toml", folder / "heroes.sample.toml")
+    return LOADERS[game_id](folder)
 
 
 def toml_value(value) -> str:
@@ -167,58 +168,65 @@ def _effect(table, field, value, key="effect"):
     return change
 
 
-SCHEMA_CASES = [
-    ("eternal_breath", "cards.sample.toml", _set("card", "copies", BIG), "copies"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "copies", 0), "copies"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "copies", -2), "copies"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "copies", 2.0), "copies"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "copies", True), "copies"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "copies", "2"), "copies"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "id", ""), "id"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "id", "   "), "id"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "en", ""), "en"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "points", -1), "points"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "points", BIG), "points"),
-    ("eternal_breath", "cards.sample.toml", _set("card", "bogus", 1), "bogus"),
-    ("eternal_breath", "cards.sample.toml", _drop("card", "kind"), "kind"),
-    ("eternal_breath", "cards.sample.toml", _effect("card", "amount", -3), "amount"),
-    ("eternal_breath", "cards.sample.toml", _effect("card", "amount", BIG), "amount"),
-    ("eternal_breath", "characters.sample.toml", _set("character", "hp", 0), "hp"),
-    ("eternal_breath", "characters.sample.toml", _set("character", "hp", BIG), "hp"),
-    ("eternal_breath", "characters.sample.toml", _set("character", "defence", -1), "defence"),
-    ("eternal_breath", "characters.sample.toml", _set("character", "id", ""), "id"),
-    ("eternal_breath", "characters.sample.toml", _skill("cost_coins", -30), "cost_coins"),
-    ("eternal_breath", "characters.sample.toml", _skill("cost_coins", 21), "cost_coins"),
-    ("eternal_breath", "characters.sample.toml", _skill("cost_life", -1), "cost_life"),
-    ("eternal_breath", "characters.sample.toml", _skill("zh", ""), "zh"),
-    ("card_moba", "heroes.sample.toml", _set("hero", "hp", 0), "hp"),
-    ("card_moba", "heroes.sample.toml", _set("hero", "hp", BIG), "hp"),
-    ("card_moba", "heroes.sample.toml", _set("hero", "atk", -1), "atk"),
-    ("card_moba", "heroes.sample.toml", _set("hero", "speed", -1), "speed"),
-    ("card_moba", "heroes.sample.toml", _set("hero", "range", 0), "range"),
-    ("card_moba", "heroes.sample.toml", _set("hero", "id", ""), "id"),
-    ("card_moba", "heroes.sample.toml", _set("mark", "max", -2), "max"),
-    ("card_moba", "cards.sample.toml", _set("card", "cost", 0), "cost"),
-    ("card_moba", "cards.sample.toml", _set("card", "cost", -1), "cost"),
-    ("card_moba", "cards.sample.toml", _set("card", "count", BIG), "count"),
-    ("card_moba", "cards.sample.toml", _set("card", "count", -1), "count"),
-    ("card_moba", "cards.sample.toml", _set("card", "id", ""), "id"),
-    ("card_moba", "cards.sample.toml", _set("card", "zh", ""), "zh"),
-    ("card_moba", "cards.sample.toml", _set("card", "range", -1), "range"),
-    ("card_moba", "cards.sample.toml", _effect("card", "amount", BIG, key="effects"), "amount"),
-    ("card_moba", "maps.sample.toml", _set("map", "id", ""), "id"),
-    ("castle_heart", "deck.sample.toml", _set("card", "count", BIG), "count"),
-    ("castle_heart", "deck.sample.toml", _set("card", "count", -1), "count"),
-    ("castle_heart", "deck.sample.toml", _set("card", "count", 1.0), "count"),
-    ("castle_heart", "deck.sample.toml", _set("card", "count", True), "count"),
-    ("castle_heart", "deck.sample.toml", _set("card", "id", ""), "id"),
-    ("castle_heart", "heroes.sample.toml", _set("hero", "hp", 0), "hp"),
-    ("castle_heart", "heroes.sample.toml", _set("hero", "hp", BIG), "hp"),
-    ("castle_heart", "heroes.sample.toml", _set("hero", "cost", -1), "cost"),
-    ("castle_heart", "heroes.sample.toml", _set("hero", "amount", -1), "amount"),
-    ("castle_heart", "heroes.sample.toml", _set("hero", "amount", BIG), "amount"),
-    ("castle_heart", "heroes.sample.toml", _set("hero", "id", ""), "id"),
-]
+SCHEMA = PerGame(  # each game's own: (its file, a change out of what the rules allow, the field named)
+    eternal_breath=[
+        ("cards.sample.toml", _set("card", "copies", BIG), "copies"),
+        ("cards.sample.toml", _set("card", "copies", 0), "copies"),
+        ("cards.sample.toml", _set("card", "copies", -2), "copies"),
+        ("cards.sample.toml", _set("card", "copies", 2.0), "copies"),
+        ("cards.sample.toml", _set("card", "copies", True), "copies"),
+        ("cards.sample.toml", _set("card", "copies", "2"), "copies"),
+        ("cards.sample.toml", _set("card", "id", ""), "id"),
+        ("cards.sample.toml", _set("card", "id", "   "), "id"),
+        ("cards.sample.toml", _set("card", "en", ""), "en"),
+        ("cards.sample.toml", _set("card", "points", -1), "points"),
+        ("cards.sample.toml", _set("card", "points", BIG), "points"),
+        ("cards.sample.toml", _set("card", "bogus", 1), "bogus"),
+        ("cards.sample.toml", _drop("card", "kind"), "kind"),
+        ("cards.sample.toml", _effect("card", "amount", -3), "amount"),
+        ("cards.sample.toml", _effect("card", "amount", BIG), "amount"),
+        ("characters.sample.toml", _set("character", "hp", 0), "hp"),
+        ("characters.sample.toml", _set("character", "hp", BIG), "hp"),
+        ("characters.sample.toml", _set("character", "defence", -1), "defence"),
+        ("characters.sample.toml", _set("character", "id", ""), "id"),
+        ("characters.sample.toml", _skill("cost_coins", -30), "cost_coins"),
+        ("characters.sample.toml", _skill("cost_coins", 21), "cost_coins"),
+        ("characters.sample.toml", _skill("cost_life", -1), "cost_life"),
+        ("characters.sample.toml", _skill("zh", ""), "zh"),
+    ],
+    card_moba=[
+        ("heroes.sample.toml", _set("hero", "hp", 0), "hp"),
+        ("heroes.sample.toml", _set("hero", "hp", BIG), "hp"),
+        ("heroes.sample.toml", _set("hero", "atk", -1), "atk"),
+        ("heroes.sample.toml", _set("hero", "speed", -1), "speed"),
+        ("heroes.sample.toml", _set("hero", "range", 0), "range"),
+        ("heroes.sample.toml", _set("hero", "id", ""), "id"),
+        ("heroes.sample.toml", _set("mark", "max", -2), "max"),
+        ("cards.sample.toml", _set("card", "cost", 0), "cost"),
+        ("cards.sample.toml", _set("card", "cost", -1), "cost"),
+        ("cards.sample.toml", _set("card", "count", BIG), "count"),
+        ("cards.sample.toml", _set("card", "count", -1), "count"),
+        ("cards.sample.toml", _set("card", "id", ""), "id"),
+        ("cards.sample.toml", _set("card", "zh", ""), "zh"),
+        ("cards.sample.toml", _set("card", "range", -1), "range"),
+        ("cards.sample.toml", _effect("card", "amount", BIG, key="effects"), "amount"),
+        ("maps.sample.toml", _set("map", "id", ""), "id"),
+    ],
+    castle_heart=[
+        ("deck.sample.toml", _set("card", "count", BIG), "count"),
+        ("deck.sample.toml", _set("card", "count", -1), "count"),
+        ("deck.sample.toml", _set("card", "count", 1.0), "count"),
+        ("deck.sample.toml", _set("card", "count", True), "count"),
+        ("deck.sample.toml", _set("card", "id", ""), "id"),
+        ("heroes.sample.toml", _set("hero", "hp", 0), "hp"),
+        ("heroes.sample.toml", _set("hero", "hp", BIG), "hp"),
+        ("heroes.sample.toml", _set("hero", "cost", -1), "cost"),
+        ("heroes.sample.toml", _set("hero", "amount", -1), "amount"),
+        ("heroes.sample.toml", _set("hero", "amount", BIG), "amount"),
+        ("heroes.sample.toml", _set("hero", "id", ""), "id"),
+    ],
+)
+SCHEMA_CASES = [(g, *case) for g in games() for case in SCHEMA[g]]
 
 
 @pytest.mark.parametrize("game_id, name, change, field", SCHEMA_CASES,
@@ -300,7 +308,7 @@ import json, warnings, explorer
 from explorer.registry import broken_games
 warnings.simplefilter("ignore")
 out = {"ids": list(explorer.game_ids()), "broken": {k: str(v) for k, v in broken_games().items()}, "play": {}}
-for g in ("eternal_breath", "card_moba", "castle_heart"):
+for g in IDS:  # the games this test covers, written above it by the test
     try:
         explorer.new_game(g, 4)
         out["play"][g] = "ok"
@@ -318,11 +326,11 @@ def test_a_broken_file_of_one_game_leaves_the_others_playable(game_id, name, reg
     (tmp_path / game_id).mkdir()
     (tmp_path / game_id / name).write_text('sample = true\n[[card]]\nid = ""\n', encoding="utf-8")
     env = {**os.environ, "RULES_EXPLORER_CONTENT": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=300,
-                          cwd=Path(explorer.__file__).parent.parent)
+    done = subprocess.run([sys.executable, "-c", f"IDS = {games()!r}\n{PROBE}"], env=env, capture_output=True,
+                          text=True, timeout=300, cwd=Path(explorer.__file__).parent.parent)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
-    others = {"eternal_breath", "card_moba", "castle_heart"} - {game_id}
+    others = set(games()) - {game_id}
     assert all(out["play"][g] == "ok" for g in others), out
     assert out["play"][game_id].startswith("DataError") and str(tmp_path / game_id / name) in out["play"][game_id]
     assert (game_id in out["ids"]) == registered and (game_id in out["broken"]) != registered

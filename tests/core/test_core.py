@@ -119,6 +119,17 @@ def test_variant_switch_values_are_validated_with_their_source():
         new_game("toy_duel", 2, {"start_hp": True})
 
 
+def test_a_whole_number_beyond_a_float_is_checked_not_crashed():
+    """A switch with no maximum of its own takes any whole number (the MOBA's winning score is whatever the table
+    agrees, MB-choice-4-score); one beyond a float's range was an OverflowError from math.isfinite, not an answer
+    (found by the save fuzz, issue 38 item 7). A float that is not finite is still refused."""
+    huge = 10**400
+    assert new_game("card_moba", 2, {"win_score": huge}).variant["win_score"] == huge
+    option = explorer.Option("x", 1, minimum=0)
+    assert option.check(huge) is None and option.check(-huge) is not None
+    assert "expected a number" in explorer.Option("y", 0.5).check(float("inf"))
+
+
 def test_actions_from_another_game_are_refused():
     s = new_game("toy_duel", 2)
     with pytest.raises(IllegalAction, match=r"core\.action"):

@@ -7,6 +7,7 @@ from collections import Counter
 
 import networkx as nx
 import pytest
+from support import games
 
 import explorer
 from explorer import SELF, Emitter, event_graph
@@ -48,7 +49,7 @@ def test_a_game_is_summarised_per_turn_with_every_event_and_link_counted_once():
     assert s.edges[1, 2]["links"] == 1 and s.edges[1, 2]["relations"] == Counter(causes=1)
 
 
-@pytest.mark.parametrize("gid", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("gid", games())
 def test_a_real_game_summary_adds_up(gid):
     game = explorer.get_game(gid)
     players = 3 if gid != "card_moba" else 2

@@ -9,11 +9,12 @@ import math
 from fractions import Fraction
 
 import pytest
+from support import games
 
 import explorer
 from explorer import CHANCE, IllegalAction, Option, VariantError, act, new_game
 
-GAMES = ("eternal_breath", "card_moba", "castle_heart", "toy_duel")
+GAMES = games(shipped=False)
 
 
 def lookalikes(value):

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import games
 
 import explorer
 
@@ -53,7 +54,7 @@ def test_a_broken_copy_names_your_file_entry_and_field(tmp_path):
     assert "'atk_slash'" in done.stderr and "'points'" in done.stderr
 
 
-@pytest.mark.parametrize("game_id", ["card_moba", "castle_heart", "eternal_breath"])
+@pytest.mark.parametrize("game_id", games())
 def test_without_an_own_copy_the_samples_are_used(game_id, tmp_path):
     from explorer.data import content_path
 

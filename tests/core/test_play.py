@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support import games
 
 import explorer
 
@@ -12,7 +13,7 @@ def test_a_playout_that_may_never_end_warns_before_it_starts_and_a_bounded_one_d
     in 14 minutes): it says so at once. The warning raised as an error stops it before the first step."""
     import warnings
 
-    for game_id in ("eternal_breath", "card_moba", "castle_heart"):
+    for game_id in games():
         game = explorer.get_game(game_id)
         start = explorer.new_game(game_id, game.min_players)
         with warnings.catch_warnings():

@@ -5,12 +5,9 @@ same events with the same ids, the same data, for every registered game, random 
 from __future__ import annotations
 
 import pytest
+from support import games
 
 import explorer
-
-
-def _games():
-    return [g for g in explorer.game_ids() if not g.startswith("toy")]
 
 
 def _start(game_id: str) -> explorer.State:
@@ -27,7 +24,7 @@ def _stepped(start: explorer.State, bots, seed: int, max_steps: int | None = Non
     return last
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", games())
 @pytest.mark.parametrize("seed", [0, 7])
 def test_play_out_with_random_bots_is_the_game_play_steps_through(game_id, seed):
     start = _start(game_id)
@@ -38,7 +35,7 @@ def test_play_out_with_random_bots_is_the_game_play_steps_through(game_id, seed)
     assert fast.to_json() == slow.to_json()
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", games())
 def test_play_out_with_a_greedy_seat_among_random_ones_is_the_same_game(game_id):
     """A bot that looks at a State makes play_out hand over what it has gathered so far, then go on."""
     start = _start(game_id)
@@ -48,7 +45,7 @@ def test_play_out_with_a_greedy_seat_among_random_ones_is_the_same_game(game_id)
     assert fast == slow and fast.events == slow.events and fast.to_json() == slow.to_json()
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", games())
 def test_play_out_in_pieces_is_the_same_as_in_one_go_and_leaves_its_start_alone(game_id):
     start = _start(game_id)
     before = start.to_json()

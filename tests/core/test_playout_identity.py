@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import games
 
 import explorer
 from explorer.records import encode
@@ -24,10 +25,6 @@ from explorer.records import encode
 FIXTURE = Path(__file__).with_name("playout_identity.json")
 SEEDS = range(30)
 GREEDY_STEPS = 300
-
-
-def _games() -> list[str]:
-    return [g for g in explorer.game_ids() if not g.startswith("toy")]
 
 
 def _start(game_id: str) -> explorer.State:
@@ -58,11 +55,11 @@ def digests(game_id: str) -> dict[str, dict[str, str]]:
             "greedy seat": _digest([explorer.play_out(start, mixed, seed=3, max_steps=GREEDY_STEPS)])}
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", games())
 def test_seeded_games_are_the_games_they_were(game_id):
     expected = json.loads(FIXTURE.read_text())
     assert digests(game_id) == expected[game_id]
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
-    FIXTURE.write_text(json.dumps({g: digests(g) for g in _games()}, indent=1, sort_keys=True) + "\n")
+    FIXTURE.write_text(json.dumps({g: digests(g) for g in games()}, indent=1, sort_keys=True) + "\n")

@@ -10,6 +10,7 @@ import dataclasses
 import json
 
 import pytest
+from support import games
 
 from explorer import SaveError, from_json
 from explorer.errors import W
@@ -18,7 +19,7 @@ from explorer.registry import Bound, get_game
 from explorer.saves import within_bounds
 from explorer.state import State, new_game
 
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 
 
 def positions(game_id: str, seeds: range):

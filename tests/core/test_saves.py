@@ -10,12 +10,13 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import PerGame, games
 
 import explorer
 from explorer import SaveError, from_json, new_game
 
-GAMES = ("eternal_breath", "card_moba", "castle_heart", "toy_duel")
-PLAYERS = {"eternal_breath": 3, "card_moba": 2, "castle_heart": 4, "toy_duel": 3}
+GAMES = games(shipped=False)
+PLAYERS = PerGame(eternal_breath=3, card_moba=2, castle_heart=4, toy_duel=3)
 
 
 @cache

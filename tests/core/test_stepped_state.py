@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from support import games
 
 import explorer
 from explorer import State, sample_chance
 from explorer.chain import Chain
 
-GAMES = ("card_moba", "castle_heart", "eternal_breath")
+GAMES = games()
 
 
 def line(game_id: str, steps: int, seed: int = 3) -> list[State]:

@@ -18,9 +18,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from support import games
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 NOTEBOOKS = [p for g in GAMES for p in sorted((ROOT / "notebooks" / g).glob("[0-9][0-9]_*.ipynb"))]
 NUMBER_WORDS = {w: i for i, w in enumerate(("zero one two three four five six seven eight nine ten eleven twelve")
                                            .split())}

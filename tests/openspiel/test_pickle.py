@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import PerGame
 
 import explorer
 
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.usefixtures("registered")
 
 @pytest.mark.parametrize(("game_id", "players"), SMALLEST)
 def test_a_game_pickles_with_its_parameters(game_id, players):
-    other = {"eternal_breath": {"round_limit": 60}, "card_moba": {"round_cap": 30}, "castle_heart": {"round_cap": 40}}
+    other = PerGame(eternal_breath={"round_limit": 60}, card_moba={"round_cap": 30}, castle_heart={"round_cap": 40})
     game = load(game_id, players, **other[game_id])  # parameters other than the defaults
     again = pickle.loads(pickle.dumps(game))
     assert type(again) is type(game) is bridge.GAME_CLASSES[game_id]

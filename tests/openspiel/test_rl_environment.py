@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from .spiel import load, pyspiel
+from .walks import SMALLEST
 
 if pyspiel is not None:
     from open_spiel.python import rl_environment
     from open_spiel.python.algorithms import random_agent
 
 pytestmark = pytest.mark.usefixtures("registered")
-TABLES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
 
 
 def episode(env, agents) -> tuple:
@@ -34,7 +34,7 @@ def episode(env, agents) -> tuple:
 
 
 @pytest.mark.parametrize("observation", ["INFORMATION_STATE", "OBSERVATION"])
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
 def test_random_agents_play_whole_episodes_in_rl_environment(game_id, players, observation):
     game = load(game_id, players)
     kind = getattr(rl_environment.ObservationType, observation)

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from support import PerGame
 
 from .spiel import load, pyspiel
+from .walks import SMALLEST
 
 if pyspiel is not None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-# 城堡之心 has no table of 2 (CH-A02: the count rules allow none): its smallest table, 3, stands in.
-TABLES = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
 # A whole game searched at every decision is long in Python: the shortest simulation round limits the games offer
 # (their own opt-in switches MB-A15 / CH-A14) keep it short. 永恒之息 offers none shorter than its default 30
-# rounds (EB-A07), so its game is the long one (marked slow).
-SHORT = {"eternal_breath": {}, "card_moba": {"round_cap": 6}, "castle_heart": {"round_cap": 10}}
-WHOLE_GAMES = (pytest.param("eternal_breath", 2, marks=pytest.mark.slow), ("card_moba", 2), ("castle_heart", 3))
+# rounds (EB-A07), so its game is the long one: a game with no shorter limit here is marked slow.
+SHORT = PerGame(eternal_breath={}, card_moba={"round_cap": 6}, castle_heart={"round_cap": 10})
+WHOLE_GAMES = [pytest.param(g, n, marks=[] if SHORT[g] else [pytest.mark.slow]) for g, n in SMALLEST]
 
 
 def _next_decision(state, rng):
@@ -62,7 +62,7 @@ def test_an_openspiel_mcts_bot_plays_a_game_to_the_end(game_id, players):
     assert len(state.history()) <= game.max_game_length()
 
 
-@pytest.mark.parametrize(("game_id", "players"), TABLES)
+@pytest.mark.parametrize(("game_id", "players"), SMALLEST)
 @pytest.mark.usefixtures("registered")
 def test_an_openspiel_ismcts_bot_decides_from_its_information_state(game_id, players):
     """Ten decisions of seat 0 by information-set MCTS (needs ``Game.determinise``)."""

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from support import smallest_tables
+
 import explorer
 from explorer.play import play
 
-# (game id, table size): every game at its smallest table and one larger table
-TABLES = (("eternal_breath", 2), ("eternal_breath", 4), ("card_moba", 2), ("card_moba", 4),
-          ("castle_heart", 3), ("castle_heart", 5))
-SMALLEST = (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3))
+# (game id, table size): every game at its smallest table, and at that plus two (or its largest, if smaller)
+SMALLEST = smallest_tables()
+TABLES = tuple((g, n) for g, least in SMALLEST
+               for n in sorted({least, min(least + 2, explorer.get_game(g).max_players)}))
 
 
 def start(game_id: str, players: int) -> explorer.State:

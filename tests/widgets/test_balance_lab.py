@@ -9,6 +9,7 @@ import json
 import pandas as pd
 import pytest
 import traitlets
+from support import games
 
 from explorer.balance import Study, run, write
 from explorer.balance.tables import readings
@@ -34,7 +35,7 @@ def test_a_study_in_the_page_is_the_command_lines_study():
 
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_a_lab_made_in_chinese_reads_as_one_switched_to_chinese(game_id):
     """The app makes the Balance tab when it is first opened, in the page's language: a page in 中文 makes it in
     中文 at once (this raised, leaving the tab empty, when the language came before the game)."""
@@ -44,7 +45,7 @@ def test_a_lab_made_in_chinese_reads_as_one_switched_to_chinese(game_id):
     assert made._reading.options == switched._reading.options and made._run.description == switched._run.description
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_the_readings_menu_names_each_reading_in_the_pages_language(game_id):
     """Issue 14 point 6: a reading is named by its switch's label and value's (assumptions register) or by its
     clause (the MOBA's Ruler settings), never "block_without_card=zero"; its value stays the engine's key."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import traitlets
+from support import games
 from widget_helpers import attack, draw, script, toy_session
 
 from explorer import TERMINAL
@@ -42,7 +43,7 @@ def test_let_bots_play_button_runs_to_a_persons_decision():
     assert "Bots and dice played" in s.notice_text("en")
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_every_bot_of_the_three_games_has_a_chinese_name_in_the_menu(game_id):
     import explorer
     from widgets.bots_seat import BOT_NAMES

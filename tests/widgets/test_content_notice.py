@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import PerGame, games
 
 import explorer
 from widgets.content_notice import ContentNotice, playable_games
@@ -27,11 +28,14 @@ for lang in ("en", "zh"):
     text[lang] = notice.children[0].value
 print(json.dumps({"games": games, "broken": broken, "text": text, "display": notice.layout.display}))
 """
+# the content file each test below breaks, game by game
+BROKEN = PerGame(castle_heart="deck.sample.toml", eternal_breath="cards.sample.toml", card_moba="heroes.sample.toml")
+BROKEN_UNDER_WIDGETS = PerGame(castle_heart="deck", eternal_breath="cards", card_moba="cards")  # stem of a .sample.toml
 
 
 def test_with_the_sample_content_every_game_plays_and_the_notice_is_empty_and_hidden():
-    games, broken = playable_games()
-    assert set(games) >= {"eternal_breath", "card_moba", "castle_heart"} and "toy_duel" not in games
+    playable, broken = playable_games()
+    assert set(playable) >= set(games()) and "toy_duel" not in playable
     assert broken == {}
     notice = ContentNotice(broken)
     assert notice.children[0].value == "" and notice.layout.display == "none"
@@ -47,9 +51,7 @@ def test_the_notice_writes_each_error_in_the_chosen_language_and_escapes_it():
     assert notice.layout.display == "none"
 
 
-@pytest.mark.parametrize(("game_id", "name"), [("castle_heart", "deck.sample.toml"),
-                                               ("eternal_breath", "cards.sample.toml"),
-                                               ("card_moba", "heroes.sample.toml")])
+@pytest.mark.parametrize(("game_id", "name"), [(g, BROKEN[g]) for g in games()])
 def test_a_broken_content_file_leaves_its_game_out_and_the_notice_names_the_file(game_id, name, tmp_path):
     (tmp_path / game_id).mkdir()
     (tmp_path / game_id / name).write_text('sample = true\n[[card]]\nid = ""\n', encoding="utf-8")
@@ -59,14 +61,13 @@ def test_a_broken_content_file_leaves_its_game_out_and_the_notice_names_the_file
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert game_id not in out["games"] and set(out["broken"]) == {game_id}
-    assert {"eternal_breath", "card_moba", "castle_heart"} - {game_id} <= set(out["games"])
+    assert set(games()) - {game_id} <= set(out["games"])
     path = str(tmp_path / game_id / name)
     assert path in out["text"]["en"] and "is left out" in out["text"]["en"]
     assert path in out["text"]["zh"] and "未载入" in out["text"]["zh"] and out["display"] == ""
 
 
-@pytest.mark.parametrize(("game", "file"), [("castle_heart", "deck"), ("eternal_breath", "cards"),
-                                           ("card_moba", "cards")])
+@pytest.mark.parametrize(("game", "file"), [(g, BROKEN_UNDER_WIDGETS[g]) for g in games()])
 def test_the_apps_widgets_import_with_a_broken_game(tmp_path, game, file):
     """Every widget module the app imports loads with a game's content broken (a board or card-face module that
     imported the game at import time took the whole app down instead of naming the file): checked in a fresh
@@ -80,5 +81,5 @@ def test_the_apps_widgets_import_with_a_broken_game(tmp_path, game, file):
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
                          env={**os.environ, "RULES_EXPLORER_CONTENT": str(tmp_path), "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr[-2000:]
-    others = sorted({"castle_heart", "eternal_breath", "card_moba"} - {game})
+    others = sorted(set(games()) - {game})
     assert out.stdout.strip() == f"{others} {[game]}"

@@ -9,6 +9,7 @@ import re
 from functools import cache
 
 import pytest
+from support import PerGame, games
 
 import explorer
 from widgets.event_chain_layout import chain_spec, spec_boxes
@@ -17,11 +18,11 @@ from widgets.event_log import event_text
 from widgets.i18n import event_kind_name
 
 BOUNDED = explorer.get_game("card_moba").bounded_variant  # bots alone ask for the simulation limits (MB-A15)
-GAMES = {  # game: (players, variant) of a few seeded whole games played by the random bots
-    "eternal_breath": [(3, None), (4, None)],
-    "card_moba": [(2, BOUNDED(2)), (4, BOUNDED(4))],
-    "castle_heart": [(5, None), (7, None)],
-}
+TABLES = PerGame(  # game: (players, variant) of a few seeded whole games played by the random bots
+    eternal_breath=[(3, None), (4, None)],
+    card_moba=[(2, BOUNDED(2)), (4, BOUNDED(4))],
+    castle_heart=[(5, None), (7, None)],
+)
 CJK = re.compile(r"[\u3400-\u9fff]")
 ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -30,7 +31,7 @@ ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 def played(game_id: str) -> tuple[explorer.Event, ...]:
     """The logs of a few seeded whole games of ``game_id``, end to end (the engine's own kinds, no hand list)."""
     log = []
-    for players, variant in GAMES[game_id]:
+    for players, variant in TABLES[game_id]:
         for seed in range(3):
             start = explorer.new_game(game_id, players, variant) if variant else explorer.new_game(game_id, players)
             final = explorer.play_out(start, seed=seed, max_steps=4000)
@@ -39,7 +40,7 @@ def played(game_id: str) -> tuple[explorer.Event, ...]:
     return tuple(log)
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", games())
 def test_every_kind_a_whole_game_emits_has_both_labels(game_id):
     kinds = {e.kind for e in played(game_id)}
     table = explorer.get_game(game_id).event_kinds
@@ -58,7 +59,7 @@ def test_a_kind_no_table_names_falls_back_to_its_words():
     assert event_kind_name("no such game", "roll", "zh") == "Roll"
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", games())
 def test_the_zh_chain_names_each_kind_and_relation_in_chinese(game_id):
     """Each box of the chain names its event's kind in the page's language (中文: no English word), and the
     legend its relations; in English each kind's English name."""
@@ -77,7 +78,7 @@ def test_the_zh_chain_names_each_kind_and_relation_in_chinese(game_id):
     assert {b["kind"] for b in spec_boxes(en)} == {explorer.get_game(game_id).event_kinds[e.kind][0] for e in log[:250]}
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", games())
 def test_a_redacted_event_names_who_and_its_kind_in_the_page_language(game_id):
     """Issue 30: a hidden draw reads "Player 1 draws a card (hidden)"; another hidden event names who and its kind
     ("Player 2: Identity (hidden)"); 中文 without an English word."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 import traitlets
+from support import smallest_tables
 from widget_helpers import CANCELLED_DODGE, script, toy_session
 
 import explorer
@@ -46,7 +47,7 @@ def test_a_line_may_wrap_between_words_only():
         assert text.replace("\u00a0", " ").replace(" " + WRAP, " ") == line
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3)])
+@pytest.mark.parametrize(("game_id", "players"), smallest_tables())
 def test_no_line_of_a_games_log_carries_a_clause_id(game_id, players):
     """Issue 31: in each shipped game's whole log (random bots, to the end or MAX_ROWS), in both languages, no line
     carries a clause id; the selected line's clause is named in the detail."""

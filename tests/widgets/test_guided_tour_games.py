@@ -9,13 +9,14 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from support import PerGame, games
 
 import explorer
 from explorer import DataError, is_hidden
 from widgets.guided_tour import GuidedTour
 from widgets.lessons import lessons_file, lessons_of, load_lessons
 
-NOTEBOOKS = {
+NOTEBOOKS = {  # the two series whose lessons are one per tutorial (永恒之息 has two lessons to some of its own)
     "card_moba": ["01_setup.ipynb", "02_one_turn.ipynb", "03_moving_on_the_grid.ipynb", "04_damage_and_shields.ipynb",
                   "05_statuses.ipynb", "06_sequences_skills_bloodlines.ipynb", "07_ruler_mode.ipynb",
                   "08_a_whole_game.ipynb"],
@@ -23,8 +24,8 @@ NOTEBOOKS = {
                      "04_soldiers_and_distance.ipynb", "05_dying_death_and_the_end.ipynb",
                      "06_equipment_and_magic.ipynb", "07_a_whole_game.ipynb"],
 }
-BOARD_MARK = {"card_moba": "re-moba-grid", "castle_heart": "re-ch-table", "eternal_breath": "re-eb-board"}
-GAMES = sorted(BOARD_MARK)
+BOARD_MARK = PerGame(card_moba="re-moba-grid", castle_heart="re-ch-table", eternal_breath="re-eb-board")
+GAMES = games()
 
 
 def board_body(tour: GuidedTour) -> str:

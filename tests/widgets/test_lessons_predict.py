@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 import traitlets
+from support import games
 
 import explorer
 from explorer import DataError
 from widgets.guided_tour import GuidedTour
 from widgets.lessons import lessons_of, load_lessons
 
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 EB = "eternal_breath"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -239,7 +240,7 @@ def test_every_question_of_every_game_reveals_right_for_the_engines_answer_and_w
                 assert p.clause in tour._reveal.value and html.escape(p.choices[p.answer - 1].en) in tour._reveal.value
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_the_twenty_minute_path_counts_the_lessons_and_questions_there_are(game_id):
     """Issue 37 item 4 (true counts): the series README's numbers are the loaded lessons' own, in both languages."""
     text = (Path(__file__).resolve().parents[2] / "notebooks" / game_id / "README.md").read_text(encoding="utf-8")

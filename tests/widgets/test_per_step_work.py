@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from ipywidgets.widgets.widget import _instances as live_widgets
+from support import games
 from widget_helpers import toy_session
 
 from widgets.play_area import PlayArea
@@ -79,10 +80,11 @@ def test_new_tables_and_other_games_leave_the_live_widgets_bounded():
     for i in range(12):
         area._start.value = scenario if i % 2 == 0 else ""
         counts.append(len(live_widgets))
-    for game in ("card_moba", "castle_heart", "eternal_breath", "card_moba", "castle_heart", "eternal_breath"):
+    every = games()
+    for game in every * 2:
         area.game_id = game
         counts.append(len(live_widgets))
-    assert counts[-3:] == counts[-6:-3], counts  # the same three tables again: the same number of models
+    assert counts[-len(every):] == counts[-2 * len(every):-len(every)], counts  # the same tables again: as many models
     assert max(counts[:12]) - min(counts[:12]) <= 20, counts
     old = area.picker
     area._start.value = scenario

@@ -6,15 +6,15 @@ import html
 
 import pytest
 import traitlets
+from support import PerGame, games
 
 import explorer
 from widgets.card_moba_board import CardMobaBoard
 from widgets.castle_heart_board import CastleHeartBoard
 from widgets.eternal_breath_board import EternalBreathBoard
 from widgets.play_area import PlayArea
-from widgets.state_board import StateBoard
 
-SHIPPED = [g for g in explorer.game_ids() if g != "toy_duel"]
+SHIPPED = games()
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)
@@ -22,9 +22,8 @@ def test_every_game_gets_a_table_that_steps(game_id):
     area = PlayArea(game_id)
     game = explorer.get_game(game_id)
     assert area.session.game_id == game_id and game.min_players <= area.players <= game.max_players
-    expected = {"eternal_breath": EternalBreathBoard, "card_moba": CardMobaBoard,
-                "castle_heart": CastleHeartBoard}.get(game_id, StateBoard)
-    assert isinstance(area.board, expected)
+    boards = PerGame(eternal_breath=EternalBreathBoard, card_moba=CardMobaBoard, castle_heart=CastleHeartBoard)
+    assert isinstance(area.board, boards[game_id])  # a game with no board of its own: StateBoard
     area.session.seats = {k: "random" for k in range(area.players)}  # nobody waits for a person
     before = area.session.step
     area.controls._next.click()

@@ -9,6 +9,7 @@ import re
 import zlib
 
 import pytest
+from support import PerGame, games, smallest_tables
 from widget_helpers import greedy_until
 
 import explorer
@@ -19,7 +20,7 @@ from widgets.i18n import label
 from widgets.play_area import OPENED, OPENED_KEY, PlayArea
 from widgets.table_file import shared_link
 
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 
 
 def person_to_move(area, limit: int = 400, want=None):
@@ -100,7 +101,7 @@ def test_several_discards_at_once_are_checked_as_a_whole():
 
 
 def test_game_over_says_who_won_and_which_rule_ended_it():
-    for game_id, players in (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3)):
+    for game_id, players in smallest_tables():
         game = explorer.get_game(game_id)
         state = explorer.new_game(game_id, players, game.bounded_variant(players, {}))
         for s in explorer.play(state, {p: game.bots()["random"]() for p in range(players)}, seed=1):
@@ -227,9 +228,9 @@ def test_a_forged_or_broken_code_is_refused_with_the_reason_and_changes_nothing(
 
 
 def test_each_games_turn_pass_is_a_legal_pass_or_none():
-    kinds = {"eternal_breath": {"done", "pass", "end_play"}, "card_moba": {"end"},
-             "castle_heart": {"end_play", "end_deploy"}}
-    for game_id, players in (("eternal_breath", 2), ("card_moba", 2), ("castle_heart", 3)):
+    kinds = PerGame(eternal_breath={"done", "pass", "end_play"}, card_moba={"end"},
+                    castle_heart={"end_play", "end_deploy"})
+    for game_id, players in smallest_tables():
         game = explorer.get_game(game_id)
         state = explorer.new_game(game_id, players, game.bounded_variant(players, {}))
         seen = set()
@@ -258,7 +259,7 @@ def test_the_autoplay_box_shows_what_the_session_does():
     assert not area.session.autoplay
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_every_games_table_shows_the_teachers_warning(game_id):
     """Each game's board lays out its own children; the secrets note must be among them, so the teacher's view
     warns on every table (a board that left it out showed every secret with no warning)."""

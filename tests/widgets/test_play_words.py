@@ -8,6 +8,7 @@ import re
 
 import ipywidgets as ipw
 import pytest
+from support import games
 
 from explorer import W
 from widgets.play_area import PlayArea
@@ -31,7 +32,7 @@ def texts(area) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_no_stray_english_in_chinese_and_no_chinese_in_english(game_id):
     area = PlayArea(game_id, seed=2, lang="zh")
     words = {w for t in texts(area) for w in WORD.findall(re.sub(r"<[^>]+>|\[[A-Z][\w.-]*\]", "", t))}
@@ -42,7 +43,7 @@ def test_no_stray_english_in_chinese_and_no_chinese_in_english(game_id):
     assert not english, english
 
 
-@pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba", "castle_heart"])
+@pytest.mark.parametrize("game_id", games())
 def test_a_refusal_reads_in_chinese_with_the_rules_own_words(game_id):
     """An action the rules refuse, in 中文: the clause it breaks, then the engine's own reason in 中文 (every game's
     reasons carry it, explorer.W) — no English left, and not the English reason beside it."""

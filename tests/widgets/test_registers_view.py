@@ -8,11 +8,12 @@ import re
 
 import pytest
 from app.test_tab_words_browser import leftovers  # the tab-words browser test's own check of each language
+from support import games
 
 import explorer
 from widgets.registers_view import TITLES, RegistersView, rich, section
 
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -10,11 +10,12 @@ import os
 
 import pytest
 import traitlets
+from support import games
 
 from widgets.i18n import label
 from widgets.play_area import PERSON_SEAT, TEACHER_ENV, PlayArea, teacher_from_server
 
-GAMES = ("eternal_breath", "card_moba", "castle_heart")
+GAMES = games()
 
 
 def browser_sends(widget, **state) -> None:
