@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
-from itertools import product, repeat
+from itertools import product, repeat, starmap
 from typing import Any
 
 from explorer.games.eternal_breath import combat
@@ -93,6 +93,12 @@ def _all_counts(attack_points, base_defence, defence_points, response: str, rule
     """How many of the 36 (attacker's die, defender's die) pairs give each damage (the hot loop)."""
     resolve = _resolver(rules)
     attack_points, base_defence, defence_points = _binary(attack_points, base_defence, defence_points)
+    if response == BLOCK and resolve is combat.resolve_attack:
+        # resolve_attack's block branch, factored over the dice: the engine's total for each attacker's and each
+        # defender's die once (12 calls), then the engine's final damage for each of the 36 pairs
+        attacks = [combat.total_attack(a, attack_points) for a in FACES]
+        defences = [combat.total_defence_block(base_defence, d, defence_points) for d in FACES]
+        return Counter(starmap(combat.final_damage, product(attacks, defences)))
     n = len(_PAIRS[0])
     counts = Counter(map(resolve, *_PAIRS, repeat(attack_points, n), repeat(response, n), repeat(base_defence, n),
                          repeat(defence_points, n)))

@@ -1,5 +1,6 @@
 """Issue 19: the faster odds (half points as exact binary floats, integer weights in ``combine``, the 2d判定
-in closed form) give exactly what the slow, obvious derivation gives."""
+in closed form; a block's totals worked out once per die, issue 31) give exactly what the slow, obvious
+derivation gives."""
 
 from __future__ import annotations
 
