@@ -3,7 +3,8 @@
 Draw odds: each question is asked of icepool in every idiom it documents for dealing from a deck
 (``Deck.deal(n).count_subset`` for one kind, ``Deck.deal(n).expand()`` mapped for several); every idiom's answer
 is asserted equal to ours and the fastest is the peer. Ours are timed uncached (the class-count cache is
-cleared in every call). Target: ≤ 5 ms and at least as fast as icepool (ratio ≥ 1).
+cleared in every call). Target: ≤ 5 ms and ≥ 5× icepool (issue 31: every odds question; the last class of a deck
+takes what the others leave, one loop fewer, so the 3-type question went 0.42 → 0.25 ms, 4.9× → 8.2×).
 Kill odds: ``kill_odds`` from one position for n = 1, 2, 3 turns, cold (a new search each time); the exact
 value is printed beside the time. No target: the search grows with the draws (about 78 two-card hands a turn).
 Issue 31 asks ≤ 1 s CPU for n = 2 (150,028 positions, 6.6 s here before); merging orders of play that leave the
@@ -27,7 +28,7 @@ from probability import mb_draws
 from probability.card_moba import draw_odds, duel, kill_search
 
 QUESTIONS = (({"O": 3}, 4), ({"O3": 2}, 6), ({"O": 2, "S": 1}, 5), ({"O": 1, "D": 1, "M": 1}, 6))
-TARGET_MS, MIN_RATIO = 5.0, 1.0
+TARGET_MS, MIN_RATIO = 5.0, 5.0  # issue 31 point 4: every odds question ≥ 5× icepool
 KILL_POSITION = {"attacker": "reaver", "target": "bulwark", "hp": 30, "hand": ("O1", "O2"), "stamina": 3,
                  "draws": 0}
 

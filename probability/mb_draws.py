@@ -73,9 +73,14 @@ def _ways(classes, keys_needed: tuple[int, ...], draws: int) -> int:
     """How many ``draws``-card subsets of the deck meet ``keys_needed`` (a count per key)."""
     total = 0
     sizes = [n for _, n in classes]
-    for picks in product(*(range(min(n, draws) + 1) for n in sizes)):
-        if sum(picks) != draws:
+    if not sizes:
+        return int(draws == 0)
+    last = sizes[-1]  # the last class takes whatever the others leave: one loop fewer
+    for first in product(*(range(min(n, draws) + 1) for n in sizes[:-1])):
+        rest = draws - sum(first)
+        if not 0 <= rest <= last:
             continue
+        picks = (*first, rest)
         got = [0] * len(keys_needed)
         for (sig, _), k in zip(classes, picks, strict=True):
             for i, hit in enumerate(sig):
