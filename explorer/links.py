@@ -21,7 +21,7 @@ from typing import Any
 from .errors import SaveError
 from .saves import (
     check_length,
-    load,
+    from_json,
     parse,
     replayed,
     saved_game,
@@ -74,7 +74,7 @@ def opened(text: str | bytes) -> tuple[Any, list]:
     replay it step by step and a person can step back through it."""
     from .state import State, new_game
 
-    state = load(text)
+    state = from_json(text)
     doc = parse(text)
     if "start" in doc:
         start = State(state.game, state.players, state.variant, saved_records(doc["start"], state.game, "start"))

@@ -39,13 +39,8 @@ _short.maxstring, _short.maxother, _short.maxlist, _short.maxdict = 60, 60, 4, 4
 
 
 def from_json(text: str | bytes) -> State:
-    """The state saved by ``State.to_json``, checked field by field and replayed from the start (``load``); a bad
+    """The state saved by ``State.to_json``, replayed from the start and checked against every saved field; a bad
     save raises ``SaveError`` naming the field."""
-    return load(text)
-
-
-def load(text: str | bytes) -> Any:
-    """The state a save file holds, replayed from the start and checked against every saved field."""
     doc = parse(text)
     game = saved_game(doc)
     players = saved_players(doc, game)

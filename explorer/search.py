@@ -298,8 +298,8 @@ class PairedRollouts(ISMCTS):
                     data, next_id, seed = worlds[len(scores[a])]
                     scores[a].append(self._play(game, state, data, next_id, a, seat, seed))
                     budget -= 1
-            rivals = sorted(alive[1:], key=lambda a: -_mean(_gaps(scores[a], scores[prior])))
-            rivals = [a for a in rivals if _mean(_gaps(scores[a], scores[prior])) > 0]
+            gain = {a: _mean(_gaps(scores[a], scores[prior])) for a in alive[1:]}
+            rivals = sorted((a for a in alive[1:] if gain[a] > 0), key=lambda a: -gain[a])
             alive = [prior, *rivals[:max(1, len(alive[1:]) // 2)]]
             if len(alive) == 1 or budget < len(alive) or (deadline is not None and time.perf_counter() > deadline):
                 break

@@ -66,8 +66,8 @@ def wrappable(text: str) -> str:
 
 
 def event_text(event: explorer.Event, lang: str, visible: bool = True) -> str:
-    """One line with the clause id in brackets, for a list that shows no detail of its own (the Learn tab's events,
-    the graph's hover): id, clause, the sentence."""
+    """One line with the clause id in brackets, for the event graph's hover (a tooltip, not a sentence to read):
+    id, clause, the sentence."""
     return f"#{event.id} [{event.clause}] {event_words(event, lang, visible)}"
 
 
