@@ -28,11 +28,11 @@ $(BIN)/python:
 
 # Reinstall when pyproject.toml changes.
 $(VENV)/.installed-app: pyproject.toml $(LOCK) | $(BIN)/python
-	$(PIP) -e .
+	$(PIP) -e ".[balance]"
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(LOCK) | $(BIN)/python
-	$(PIP) -e ".[test,bench,openspiel]"
+	$(PIP) -e ".[balance,test,bench,openspiel]"
 	@touch $@ $(VENV)/.installed-app
 
 # Debian's chromium (browser tests; never a downloaded browser) and a CJK font (中文 in screenshots).
@@ -45,11 +45,11 @@ system-deps:
 		echo "note: chromium or fonts-noto-cjk missing and not root: browser tests will skip (they fail under CI=true)"; \
 	fi
 
-# widgets/serve.py is Voilà plus a Host allow-list and a kernel cap (RULES_EXPLORER_ALLOWED_HOSTS,
+# widgets/server/serve.py is Voilà plus a Host allow-list and a kernel cap (RULES_EXPLORER_ALLOWED_HOSTS,
 # RULES_EXPLORER_MAX_KERNELS); it reads notebooks/voila.json like voila itself. More options:
 # make app ARGS="--token=<secret> --allowed-hosts=app.example --max-kernels=8"
 app: $(VENV)/.installed-app
-	cd notebooks && ../$(BIN)/python -m widgets.serve app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(ARGS)
+	cd notebooks && ../$(BIN)/python -m widgets.server.serve app.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 $(ARGS)
 
 # pytest-xdist: one worker per core, each file to whichever worker is free (--dist loadfile: a notebook's cells share
 # one kernel, a module's tests their module-scoped fixtures). The collection runs first, alone, so a broken import

@@ -20,8 +20,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 import explorer
-from explorer.balance.study import hit_limit
-from explorer.balance.summary import holm, mcnemar_exact, wilson
+from balance.study import hit_limit
+from balance.summary import holm, mcnemar_exact, wilson
 
 __all__ = ["Game", "Match", "holm", "play", "run_matches"]
 
@@ -36,7 +36,7 @@ def make_bot(game_id: str, name: str, iterations: int | None = None):
 
 def castle_camp(state, seat: int) -> str:
     """The camp of a 城堡之心 seat (its own identity, which the seat knows)."""
-    from explorer.games.castle_heart.board import camp
+    from explorer.games.castle_heart.records import camp
 
     return camp(state.data.seats[seat])
 

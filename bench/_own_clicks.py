@@ -39,7 +39,7 @@ comm.create_comm = JsonComm
 def main(game_id: str, players: int, seed: int, most: int) -> dict:
     import explorer
     from explorer import TERMINAL
-    from widgets.play_area import PlayArea
+    from widgets.play.play_area import PlayArea
 
     extra = {"graph_shown": False} if "graph_shown" in PlayArea.class_trait_names() else {}
     area = PlayArea(game_id, players=players, seed=seed, **extra)

@@ -5,7 +5,7 @@ Issue 19 adds: the CPU the app's wiring cell costs a kernel (and what ``plotly.i
 have added); page loads opened at the same moment with Voilà's 4 s IOPub default as the peer are in bench/load.py.
 
 Issue 18: 10 visitors at the same moment (1, 5 and 20 in bench/load.py, a long study) on the server `make app` runs
-(widgets/serve.py: its pool sized for the machine and filled before the visitors come, its kernel cap and busy
+(widgets/server/serve.py: its pool sized for the machine and filled before the visitors come, its kernel cap and busy
 page, which retries by itself): time until every page is interactive (the app shown, then a click answered by the
 kernel), kernel memory (per kernel and in total), and the kernels left 30 s after every page closed (must be the
 pre-heated pool). Every visitor's browser runs on this machine's cores beside the server: pessimistic for visitors
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from voila_server import browser_page, launcher_server, voila_server  # noqa: E402
 
-from widgets.serve import DEFAULT_VISITORS, machine_pool_size  # noqa: E402
+from widgets.server.serve import DEFAULT_VISITORS, machine_pool_size  # noqa: E402
 
 APP = ROOT / "notebooks" / "app.ipynb"
 CHROMIUM = "/usr/bin/chromium"
@@ -190,7 +190,7 @@ def wait_for_the_pool(server_pid: int, pool: int, limit: float = 240) -> float:
 
 
 def visitors(counts=(1, 5, 10, 20), aim_seconds: float = 30) -> Iterator[dict]:
-    """Per count: a fresh `make app` server (widgets/serve.py), its pool warm; that many visitors at once."""
+    """Per count: a fresh `make app` server (widgets/server/serve.py), its pool warm; that many visitors at once."""
     pool = machine_pool_size()
     cap = pool + DEFAULT_VISITORS
     for n in counts:

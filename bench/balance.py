@@ -2,7 +2,7 @@
 and the wall-clock speed-up of a study from 1 to 2 Dask worker processes.
 
 - games/s per core: one process, CPU time (time.process_time), seeded greedy bots with the game's simulation
-  limits, as `python -m explorer.balance` plays them. The peer "greedy, no memo" is the same bot with its
+  limits, as `python -m balance` plays them. The peer "greedy, no memo" is the same bot with its
   expected-damage memo switched off (the bot as it was before), measured in this run.
 - 1 → 2 workers: the same study (wall clock, cluster start included and excluded) on a LocalCluster of 1 and of
   2 worker processes; the machine has 2 cores, so 2× is the ceiling.
@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from support import PerGame, games
 
 import explorer
-from explorer.balance import Study
-from explorer.balance.runner import _client, play_batch
+from balance import Study
+from balance.runner import _client, play_batch
 from explorer.games.eternal_breath import bots as eb_bots
 
 SECONDS = 3.0

@@ -106,7 +106,7 @@ def headless_clicks(clicks: int = HEADLESS_CLICKS) -> dict:
     import comm
     from ipywidgets.widgets.widget import _instances
 
-    from widgets.play_area import PlayArea
+    from widgets.play.play_area import PlayArea
 
     sent = {"messages": 0, "bytes": 0}
 

@@ -10,7 +10,7 @@ value is printed beside the time. No target: the search grows with the draws (ab
 Issue 31 asks ≤ 1 s CPU for n = 2 (150,028 positions, 6.6 s here before); merging orders of play that leave the
 same skill progress and whole-number draw weights give 100,556 positions, 4.3–4.7 s; working out each
 skill-progress tail once, 3.7–4.0 s. Most of those were last-turn positions proving a kill impossible: the
-last-turn damage bound (``probability.mb_bound``, each term citing its clause) scores them 0 unsearched, 11,807
+last-turn damage bound (``probability.card_moba.bound``, each term citing its clause) scores them 0 unsearched, 11,807
 positions, 0.83–0.95 s CPU, the same exact value (the full search is kept, ``kill_search(..., bound=False)``).
 """
 
@@ -24,8 +24,8 @@ from fractions import Fraction
 
 import icepool
 
-from probability import mb_draws
 from probability.card_moba import draw_odds, duel, kill_search
+from probability.card_moba import draws as mb_draws
 
 QUESTIONS = (({"O": 3}, 4), ({"O3": 2}, 6), ({"O": 2, "S": 1}, 5), ({"O": 1, "D": 1, "M": 1}, 6))
 TARGET_MS, MIN_RATIO = 5.0, 5.0  # issue 31 point 4: every odds question ≥ 5× icepool

@@ -23,9 +23,9 @@ import icepool
 
 import explorer
 from explorer import sample_chance
-from explorer.games.castle_heart.deal import LETTER, MIXES
+from explorer.games.castle_heart.setup import LETTER, MIXES
 from probability.castle_heart import defence_table, member_falls, who_is_who
-from probability.ch_identities import allowed
+from probability.castle_heart.identities import allowed
 
 HPS = (4, 3, 2)
 TARGET_MS = {"ring": 5.0, "who": 20.0, "attack": 500.0}

@@ -26,7 +26,7 @@ from support import smallest_tables
 
 import explorer
 from explorer import TERMINAL
-from widgets.play_area import PlayArea
+from widgets.play.play_area import PlayArea
 
 GAMES = smallest_tables()
 SEED = 7

@@ -9,8 +9,8 @@ alongside, is the figure to read).
   "play_out" (the bots' playout path: the same rules, exact chance and every event, no State in between).
 - per step: State.apply, hash, view for the board (``with_log=False``, what a refresh does), and view with the
   whole log (O(log) by nature: no target). No registered game runs 3,000 steps with random bots (the longest
-  are under 2,000), so the long game is the core's toy duel (``tests/toy``) with no turn limit and a million HP:
-  the core's own cost per step, which is what grows with the length of a game.
+  are under 2,000), so the long game is the core's toy duel (``tests/plugins/toy_game``) with no turn limit and a
+  million HP: the core's own cost per step, which is what grows with the length of a game.
 - "before" for actions/s and games/s per core: measured in the same run, by the same script (bench/_playouts.py),
   on a ``git archive`` of ``BASELINE_COMMIT`` (issue 16's baseline); recorded values (``BASELINE``) when there is
   no git history (a Binder image). Target (issue 16): play_out ≥ 2× the baseline per core.
@@ -39,7 +39,6 @@ from explorer.chain import EMPTY
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-import toy
 from support import games
 
 SECONDS = 3.0
@@ -197,7 +196,8 @@ def previous_release_rows() -> list[dict]:
 # --- the work of one step, early and late in a long game ------------------------------------------------------
 def long_game() -> State:
     """The toy duel with no turn limit and a million HP each: it runs as long as we like."""
-    game = type("LongToy", (toy.ToyGame,), {"turn_limit": 10**9})()
+    explorer.use_plugins(Path(__file__).resolve().parent.parent / "tests" / "plugins")  # the core's test game
+    game = type("LongToy", (type(explorer.get_game("toy_duel")),), {"turn_limit": 10**9})()
     variant = game.resolve_variant({})
     return State(game, 2, variant, evolve(game.initial(2, variant), hp=(10**6, 10**6)))
 

@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from voila_server import browser_page  # noqa: E402
 
-from widgets.chain_picture import standalone_html  # noqa: E402
-from widgets.event_chain_layout import chain_spec  # noqa: E402
-from widgets.event_graph_figure import KindColours, summary_spec  # noqa: E402
+from widgets.event_graph.figure import KindColours, summary_spec  # noqa: E402
+from widgets.event_graph.layout import chain_spec  # noqa: E402
+from widgets.event_graph.picture import standalone_html  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 EVENTS = 1000

@@ -11,7 +11,7 @@
 - CPU per decision: ``time.process_time`` around each ``choose`` with more than one legal action, median and p90.
   Target (issue 33): the tactical bot ≤ 2 ms.
 - Games that end: the tactical bot in every seat, ``ENDINGS`` bounded games per table size; the share that reached
-  the bots' limits (a simulation limit ended it, ``explorer.balance.study.hit_limit``). Target ≤ 5 %.
+  the bots' limits (a simulation limit ended it, ``balance.study.hit_limit``). Target ≤ 5 %.
 
 The strong bot's rungs (a search: seconds per decision) are the long study ``bench/strength.py``. Everything is
 seeded and budgeted in iterations, never in time, so the table is the same on any machine apart from the timings.
@@ -24,7 +24,7 @@ import os
 from support import games as product_games
 
 import explorer
-from explorer.balance.summary import wilson
+from balance.summary import wilson
 
 from ._matches import Match, camp_jobs, cpu_of, holm, quantiles, run_matches, two_seat_jobs
 

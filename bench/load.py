@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
 from bench.app import APP, concurrent_loads, launcher_server, visitors, voila_server, wait_for_the_pool
-from widgets.serve import machine_pool_size
+from widgets.server.serve import machine_pool_size
 
 LONG = True
 

@@ -4,7 +4,7 @@ limits.
 
 Each row: how the games ended (the clause of the last event: the lord's side, the enemies, the neutral as neutral
 ``CH-goal-neutral``, the round cap), with Wilson 95 % intervals. The seeds are the balance lab's own
-(``explorer.balance.study.game_seed``), the same for both bots. Greedy's neutral never declares, so when the last
+(``balance.study.game_seed``), the same for both bots. Greedy's neutral never declares, so when the last
 enemy falls it must choose a camp and cannot win as neutral; the tactical neutral plays for its own goal (CH-A41).
 A few seconds: in the default set.
 """
@@ -15,8 +15,8 @@ import os
 from collections import Counter
 
 import explorer
-from explorer.balance.study import game_seed
-from explorer.balance.summary import wilson
+from balance.study import game_seed
+from balance.summary import wilson
 
 GAMES = int(os.environ.get("NEUTRAL_GAMES", "600"))
 PLAYERS = 6

@@ -9,7 +9,7 @@ config path. So this writes, from notebooks/voila.json (the one place the settin
 - <config dir>/jupyter_server_config.json: VoilaExecutor (iopub_timeout: 60 s, not the 4 s default
   that made 6 of 10 simultaneous page loads fail) and MappingKernelManager (idle kernels culled);
 - <config dir>/voila.json: VoilaConfiguration (template, no tracebacks shown);
-- ServerApp.jpserver_extensions: widgets.serve_extension (a closed Voilà page's kernel is shut down, the
+- ServerApp.jpserver_extensions: widgets.server.extension (a closed Voilà page's kernel is shut down, the
   page sets its _xsrf cookie so its own shutdown request is accepted; issue 18).
 
 The pre-heated kernel pool (VoilaKernelManager, preheat_kernel) exists only in standalone Voilà; under
@@ -29,7 +29,7 @@ SOURCE = ROOT / "notebooks" / "voila.json"
 SERVER_SECTIONS = ("VoilaExecutor", "MappingKernelManager")  # read from the server's config
 VOILA_SECTIONS = ("VoilaConfiguration",)  # read by the extension from voila.json
 STANDALONE_ONLY = {"VoilaConfiguration": ("preheat_kernel",)}  # the pool: standalone Voilà only
-EXTENSIONS = {"ServerApp": {"jpserver_extensions": {"widgets.serve_extension": True}}}
+EXTENSIONS = {"ServerApp": {"jpserver_extensions": {"widgets.server.extension": True}}}
 
 
 def sections(names: tuple[str, ...]) -> dict:

@@ -16,7 +16,18 @@ from .names import seat_name
 from .play import Bot, RandomBot, play, play_out, sample_chance
 from .records import evolve, record, replace_at, setter
 from .registers import Assumption, Clause, Option
-from .registry import Game, GameInfo, Scenario, assumptions, broken_games, game_ids, get_game, register, rules
+from .registry import (
+    Game,
+    GameInfo,
+    Scenario,
+    assumptions,
+    broken_games,
+    game_ids,
+    get_game,
+    register,
+    rules,
+    use_plugins,
+)
 from .saves import from_json
 from .state import HIDDEN, State, is_hidden, new_game, replay
 from .transcript import transcript
@@ -28,5 +39,5 @@ __all__ = [
     "RandomBot", "SaveError", "Scenario", "State", "VariantError", "W",
     "Weighted", "act", "assumptions", "broken_games", "event_graph", "evolve", "from_json", "game_ids",
     "get_game", "is_hidden", "new_game", "play", "play_out", "record", "register", "replace_at", "replay", "rules",
-    "sample_chance", "seat_name", "setter", "transcript", "visible_log", "why",
+    "sample_chance", "seat_name", "setter", "transcript", "use_plugins", "visible_log", "why",
 ]

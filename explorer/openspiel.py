@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import cache
 from typing import Any
 
 try:
@@ -47,8 +48,8 @@ from .actions import CHANCE, TERMINAL, Action
 from .chance import Weighted
 from .openspiel_encoding import OutsideActionSpace
 from .openspiel_recall import Recall, Seen
-from .openspiel_spaces import SPACES, action_space
-from .openspiel_tensors import ENCODERS, tensors
+from .openspiel_spaces import action_space, has_space
+from .openspiel_tensors import has_encoder, tensors
 from .registry import game_ids, get_game
 from .saves import from_json
 from .state import State, new_game
@@ -59,11 +60,12 @@ if (CHANCE, TERMINAL) != (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TER
 
 PREFIX = "rules_explorer_"
 SIMPLE = (bool, int, float, str)  # the parameter types OpenSpiel carries
-# How each game's winners rule reads as OpenSpiel utility (see ``returns``).
-ZERO_SUM_GAMES = {
-    "eternal_breath": "the last player with a living character wins; everyone else loses (EB-1.4-victory)",
-    "card_moba": "the first hero to reach the winning score wins; everyone else loses (MB-choice-4-score)",
-}
+
+
+def zero_sum(game_id: str) -> bool:
+    """Does the game's winners rule share one stake (``GameInfo.zero_sum`` says how it reads; see ``returns``)?"""
+    info = getattr(get_game(game_id), "info", None)
+    return bool(info is not None and info.zero_sum)
 
 
 def returns(state: State) -> list[float]:
@@ -74,7 +76,7 @@ def returns(state: State) -> list[float]:
     if not state.is_terminal:
         return [0.0] * n
     won = set(state.winners)
-    if state.game_id not in ZERO_SUM_GAMES:
+    if not zero_sum(state.game_id):
         return [1.0 if p in won else -1.0 for p in range(n)]
     if not 0 < len(won) < n:
         return [0.0] * n
@@ -91,8 +93,8 @@ def _defaults(game_id: str) -> dict[str, Any]:
 
 def game_type(game_id: str) -> pyspiel.GameType:
     game = get_game(game_id)
-    zero = game_id in ZERO_SUM_GAMES
-    tensor = game_id in ENCODERS
+    zero = zero_sum(game_id)
+    tensor = has_encoder(game_id)
     return pyspiel.GameType(
         short_name=PREFIX + game_id, long_name=f"Rules Explorer: {game.name_en} {game.name_zh}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -123,7 +125,7 @@ class ExplorerGame(pyspiel.Game):
         self.space = action_space(self.game_id, self.players)
         self._start: State | None = None
         n = self.players
-        zero = self.game_id in ZERO_SUM_GAMES
+        zero = zero_sum(self.game_id)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size, max_chance_outcomes=self.space.size, num_players=n,
             min_utility=-1.0 / (n - 1) if zero else -1.0, max_utility=1.0, utility_sum=0.0 if zero else None,
@@ -149,25 +151,15 @@ class ExplorerGame(pyspiel.Game):
         return _unpickle_game, (self.get_type().short_name, self.get_parameters())
 
 
-class EternalBreathGame(ExplorerGame):
-    """永恒之息 in OpenSpiel: ``rules_explorer_eternal_breath``."""
-
-    game_id = "eternal_breath"
-
-
-class CardMobaGame(ExplorerGame):
-    """The card MOBA in OpenSpiel: ``rules_explorer_card_moba``."""
-
-    game_id = "card_moba"
-
-
-class CastleHeartGame(ExplorerGame):
-    """城堡之心 in OpenSpiel: ``rules_explorer_castle_heart``."""
-
-    game_id = "castle_heart"
-
-
-GAME_CLASSES = {cls.game_id: cls for cls in (EternalBreathGame, CardMobaGame, CastleHeartGame)}
+@cache
+def game_class(game_id: str) -> type[ExplorerGame]:
+    """The OpenSpiel game class of a game (``EternalBreathGame`` for ``eternal_breath``), made once and kept in this
+    module under its name, so that it pickles: ``rules_explorer_<id>``."""
+    name = "".join(part.title() for part in game_id.split("_")) + "Game"
+    cls = type(name, (ExplorerGame,), {"game_id": game_id, "__module__": __name__, "__qualname__": name,
+                                       "__doc__": f"{get_game(game_id).name_en} in OpenSpiel: ``{PREFIX}{game_id}``."})
+    globals()[name] = cls
+    return cls
 
 
 def _unpickle_game(name: str, params: dict[str, Any]) -> ExplorerGame:
@@ -361,7 +353,7 @@ class ViewObserver:
                                          or not iig_obs_type.public_info):
             raise ValueError("only a seat's own view is observed (private_info=SINGLE_PLAYER, public_info=True)")
         self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        self.tensors = tensors(game.game_id, game.players) if game.game_id in ENCODERS else None
+        self.tensors = tensors(game.game_id, game.players) if has_encoder(game.game_id) else None
         if self.tensors is None:
             self.tensor, self.dict = None, {}
         else:
@@ -397,16 +389,19 @@ def information_string(state: State, player: int, seen: Seen | None = None) -> s
                       ensure_ascii=False, sort_keys=True, default=str)
 
 
+def registered_ids() -> set[str]:
+    """The ids of the games that have an OpenSpiel action space (the ones :func:`register` registers)."""
+    return {gid for gid in game_ids() if has_space(gid)}
+
+
 def register() -> list[str]:
     """Register every game we have an action space for with pyspiel (again is harmless); their short names."""
     names = []
     registered = set(pyspiel.registered_names())
-    for gid in game_ids():
-        if gid not in SPACES or gid not in GAME_CLASSES:
-            continue
+    for gid in sorted(registered_ids()):
         name = PREFIX + gid
         if name not in registered:
-            pyspiel.register_game(game_type(gid), GAME_CLASSES[gid])
+            pyspiel.register_game(game_type(gid), game_class(gid))
         names.append(name)
     return names
 
@@ -441,7 +436,7 @@ def load_text(text: str | bytes) -> ExplorerState:
     if not isinstance(doc, dict) or sorted(doc) != sorted(SAVE_KEYS):
         raise SaveError("text", f"expected an object with exactly {', '.join(SAVE_KEYS)}")
     name, params = doc["openspiel"], doc["parameters"]
-    if not isinstance(name, str) or not name.startswith(PREFIX) or name[len(PREFIX):] not in SPACES:
+    if not isinstance(name, str) or not name.startswith(PREFIX) or name[len(PREFIX):] not in registered_ids():
         raise SaveError("openspiel", f"not a game of this project: {str(name)[:60]!r}")
     if not isinstance(params, dict) or not all(isinstance(v, SIMPLE) for v in params.values()):
         raise SaveError("parameters", "expected an object of plain values")

@@ -2,7 +2,8 @@
 
 Every number is read from ``state.view(seat, with_log=False)`` (the masked view a person at that seat gets) and,
 for the information state, from the seat's own log (``explorer.openspiel_recall``): nothing hidden from the seat
-can reach them. Each game writes its view in its own module, ``explorer/games/<id>/tensor.py`` (:data:`ENCODERS`),
+can reach them. Each game writes its view in its own module, ``tensor`` in its package
+(``explorer/games/<id>/tensor.py``, found through the game: :func:`has_encoder`),
 as two *blocks* of named fields:
 
 - ``table``: what belongs to the whole table (piles, phase, whose turn, the attack in progress …);
@@ -26,20 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib import import_module
 from typing import Any
 
 import numpy as np
 
 from .actions import CHANCE, TERMINAL
 from .openspiel_recall import RECENT
-
-# game id -> the module that writes its view as numbers (see ``encoder``)
-ENCODERS = {
-    "eternal_breath": "explorer.games.eternal_breath.tensor",
-    "card_moba": "explorer.games.card_moba.tensor",
-    "castle_heart": "explorer.games.castle_heart.tensor",
-}
 
 
 class Index:
@@ -172,9 +165,19 @@ def encoder(game_id: str):
     """The game's tensor module: ``fields(players)`` -> (the table's fields, one seat's fields), and
     ``write(view, me, table, seats)`` (``table`` a :class:`Writer`, ``seats[k]`` the row of the k-th seat from
     ``me``); a game without one has no tensors."""
-    if game_id not in ENCODERS:
-        raise KeyError(f"{game_id!r} has no tensor encoder: add explorer/games/{game_id}/tensor.py to ENCODERS")
-    return import_module(ENCODERS[game_id])
+    from .registry import get_game
+
+    module = get_game(game_id).own_module("tensor")
+    if module is None:
+        raise KeyError(f"{game_id!r} has no tensor encoder: give its package a tensor.py (docs/openspiel.md)")
+    return module
+
+
+def has_encoder(game_id: str) -> bool:
+    """Does the game write its view as numbers (a ``tensor`` module in its package)?"""
+    from .registry import get_game
+
+    return get_game(game_id).own_module("tensor") is not None
 
 
 @cache
@@ -190,8 +193,8 @@ def memory_block(game_id: str, players: int) -> tuple[Block, Index, Block]:
 
 
 def event_kinds(game) -> Iterable[str]:
-    """The kinds of event a game emits: its ``event_kinds.EVENT_KINDS`` table."""
-    return import_module(f"explorer.games.{game.id}.event_kinds").EVENT_KINDS
+    """The kinds of event a game emits: its ``Game.event_kinds`` table."""
+    return game.event_kinds
 
 
 class Tensors:

@@ -24,6 +24,15 @@ def record(cls: type) -> type:
     return made
 
 
+def moved_from(old_module: str, module: str) -> None:
+    """The records of ``module`` also answer to the names they were saved under when they lived in ``old_module``
+    (a save names each record ``module:Class``): saves written before a module was renamed keep loading. New
+    saves are written under the new name."""
+    for cls in list(_RECORDS.values()):
+        if cls.__module__ == module:
+            _RECORDS[f"{old_module}:{cls.__qualname__}"] = cls
+
+
 _COPIERS: dict[tuple, Any] = {}  # (record class, *names of the changed fields) → its copier
 _BUILDERS: dict[type, type] = {}
 

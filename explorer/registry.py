@@ -7,12 +7,16 @@ A game lives in ``explorer/games/<id>/`` and registers one :class:`Game` subclas
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import importlib.util
+import os
 import pkgutil
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -73,6 +77,7 @@ class GameInfo:
     seed_file: str = ""
     hidden_information: bool = True
     simulation_limits: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    zero_sum: str = ""  # how the winners rule reads as a zero-sum stake (OpenSpiel), with its clause; "": general-sum
 
     def name(self, lang: str) -> str:
         return self.name_zh if lang == "zh" else self.name_en
@@ -98,6 +103,9 @@ class Game(ABC):
     max_players: int = 2
     players_clause: str = ""  # the clause (or assumption) that states the player count, named when refused
     folder: Path | None = None  # holds rules.toml and assumptions.toml
+    # every kind of event the game emits: kind -> (English, 中文), the legend of the event chains and the log's words
+    # (a kind not listed reads as its own words); OpenSpiel's memory tensor counts events by these kinds
+    event_kinds: Mapping[str, tuple[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -105,6 +113,20 @@ class Game(ABC):
         if info is not None:
             for name in INFO_FIELDS:
                 setattr(cls, name, getattr(info, name))
+
+    @property
+    def package(self) -> str:
+        """The package the game lives in: its class's module's package (the module itself when it is a package).
+        A game's own modules are found there by name: ``spiel`` and ``tensor`` (OpenSpiel), its records (saves)."""
+        home = type(self).__module__
+        if not hasattr(sys.modules.get(home), "__path__"):  # the game class lives in a module, not its package
+            home = home.rpartition(".")[0] or home
+        return home
+
+    def own_module(self, name: str) -> Any:
+        """The game's module ``<package>.<name>`` (imported), or None when the game has none."""
+        module = f"{self.package}.{name}"
+        return importlib.import_module(module) if importlib.util.find_spec(module) is not None else None
 
     # --- registers and variant ---------------------------------------------------------------
     @cached_property
@@ -232,7 +254,7 @@ class Game(ABC):
 
     def seat_facts(self, state: Any) -> list[dict[str, str]]:
         """What a balance study records about each seat (its character, hero, bloodline, identity…), one dict
-        per seat of plain strings (``explorer.balance`` writes them as ``<fact>_<seat>`` columns). Default: none."""
+        per seat of plain strings (``balance`` writes them as ``<fact>_<seat>`` columns). Default: none."""
         return [{} for _ in range(state.players)]
 
     def fact_label(self, fact: str, value: str, lang: str = "en") -> str:
@@ -294,15 +316,53 @@ def register(game: Game) -> Game:
 
 
 GAMES_PACKAGE = f"{__package__}.games"  # found by its folder: the registry imports no game (games import it)
+PLUGINS_ENV = "RULES_EXPLORER_PLUGINS"  # folders of plug-in games, separated like PATH
+ENTRY_POINTS = "rules_explorer.games"  # installed plug-in games: each entry point names a module that registers one
+_PLUGIN_FOLDERS: list[Path] = []
+
+
+def use_plugins(folder: str | Path) -> None:
+    """Add a folder of plug-in games: each package in it (a folder with ``__init__.py``) is imported as a top-level
+    package when games are discovered, and registers its game with :func:`register` (docs/adding-a-game.md). The
+    same as naming the folder in ``$RULES_EXPLORER_PLUGINS``, for this process only."""
+    path = Path(folder).resolve()
+    if path not in _PLUGIN_FOLDERS:
+        _PLUGIN_FOLDERS.append(path)
+
+
+@cache
+def _packages_in(folder: str) -> tuple[str, ...]:
+    """The packages in a plug-in folder (read once per process)."""
+    return tuple(info.name for info in pkgutil.iter_modules([folder]) if info.ispkg)
+
+
+@cache
+def _entry_point_modules() -> tuple[str, ...]:
+    """The modules the installed distributions name in the ``rules_explorer.games`` group (read once per process)."""
+    return tuple(ep.value.partition(":")[0] for ep in importlib.metadata.entry_points(group=ENTRY_POINTS))
+
+
+def _plugin_modules() -> list[tuple[str, Path | None]]:
+    """(module name, its folder) of every plug-in: the packages in the plug-in folders, then the entry points."""
+    folders = [*_PLUGIN_FOLDERS, *(Path(p) for p in os.environ.get(PLUGINS_ENV, "").split(os.pathsep) if p)]
+    out = [(name, folder) for folder in dict.fromkeys(folders) for name in _packages_in(str(folder))]
+    return out + [(module, None) for module in _entry_point_modules()]
 
 
 def _discover() -> None:
-    for info in pkgutil.iter_modules([str(Path(__file__).parent / "games")]):
-        if info.ispkg and info.name not in _BROKEN:
-            try:
-                importlib.import_module(f"{GAMES_PACKAGE}.{info.name}")
-            except DataError as exc:  # one game's broken content file never stops the others
-                _BROKEN[info.name] = exc
+    shipped = [(f"{GAMES_PACKAGE}.{info.name}", info.name)
+               for info in pkgutil.iter_modules([str(Path(__file__).parent / "games")]) if info.ispkg]
+    for module, folder in _plugin_modules():
+        if folder is not None and str(folder) not in sys.path:
+            sys.path.append(str(folder))  # last: a plug-in never shadows a package of the project
+        shipped.append((module, module))
+    for module, key in shipped:
+        if key in _BROKEN or module in sys.modules:
+            continue
+        try:
+            importlib.import_module(module)
+        except DataError as exc:  # one game's broken content file never stops the others
+            _BROKEN[key] = exc
 
 
 def get_game(game_id: str) -> Game:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import reprlib
-import sys
 import typing
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
@@ -212,8 +211,8 @@ def same_as_replayed(field: str, saved: Any, replayed: Any) -> None:
             if a.keys() != b.keys():
                 break
             stack.extend((f"{where}.{k}", a[k], b[k]) for k in sorted(a, reverse=True))
-        elif a != b:
-            break
+        elif a != b and not (where.endswith(".$") and _RECORDS.get(a, a) is _RECORDS.get(b)):
+            break  # a record's tag may name the module it had when saved (``records.moved_from``)
     else:
         return
     raise SaveError(field, f"does not match the game its history replays to: at {where} the save has "
@@ -317,9 +316,7 @@ def saved_records(value: Any, game: Game, where: str) -> Any:
 def _saved_record(value: dict, game: Game, where: str) -> Any:
     key = value["$"]
     cls = _RECORDS.get(key) if isinstance(key, str) else None
-    home = type(game).__module__
-    if not hasattr(sys.modules.get(home), "__path__"):  # the game class lives in a module, not its package
-        home = home.rpartition(".")[0] or home
+    home = game.package
     if cls is None or not (cls.__module__ == home or cls.__module__.startswith(home + ".")):
         raise SaveError(where, f"{_short.repr(key)} is not a record of {game.id}")
     names = [f.name for f in dataclasses.fields(cls)]

@@ -9,13 +9,13 @@ import ipywidgets as ipw
 from IPython.display import display
 
 import explorer
-from widgets.content_notice import ContentNotice, playable_games
-from widgets.game_tabs import learn_makers, odds_makers
+from widgets.components.content_notice import ContentNotice, playable_games
+from widgets.app.tabs import learn_makers, odds_makers
 from widgets.i18n import LanguageSwitch, link_lang
-from widgets.page_style import page_style
-from widgets.per_game import PerGame
-from widgets.play_area import PlayArea, teacher_from_server
-from widgets.registers_view import RegistersView
+from widgets.components.page_style import page_style
+from widgets.components.per_game import PerGame
+from widgets.play.play_area import PlayArea, teacher_from_server
+from widgets.components.registers_view import RegistersView
 
 GAMES, BROKEN = playable_games()  # a game whose content files do not load is left out, with the reason shown
 FIRST = "eternal_breath" if "eternal_breath" in GAMES else GAMES[0]
@@ -58,7 +58,7 @@ def _make_odds():
 
 
 def _make_balance():
-    from widgets.balance_lab import BalanceLab
+    from widgets.balance.lab import BalanceLab
 
     return BalanceLab(game_picker.value, lang=language.lang)
 
@@ -104,7 +104,7 @@ display(ipw.VBox([page_style(), ipw.HBox([game_picker, language], layout=ipw.Lay
 # would open Odds, Balance and a second game, three times the widgets every page sends its browser (issue 18).
 import sys
 
-from widgets.app_page import served_to_a_visitor
+from widgets.app.page import served_to_a_visitor
 
 
 def check_the_page():
@@ -112,7 +112,7 @@ def check_the_page():
     assert "probability" not in sys.modules and not odds_tab.children  # the Odds tab is made when first opened
     assert set(GAMES) >= {"eternal_breath", "card_moba", "castle_heart"} and not BROKEN and not notice.errors
     assert [tabs.get_title(i) for i in range(len(TABS))] == [en for en, _ in TABS]
-    assert "widgets.balance_lab" not in sys.modules and not balance_tab.children
+    assert "widgets.balance.lab" not in sys.modules and not balance_tab.children
     tabs.selected_index = TABS.index(("Play", "对局"))
     play = play_tab.children[0]
     assert chains_tab.children == (play.graph_panel,) and not play.graph_shown
@@ -145,7 +145,7 @@ if not served_to_a_visitor():
 # tab, in the language it was shared in; a bad or forged code is refused there with the reason and the new game
 # stays. With pre-heated kernels Voilà runs the notebook before the page is asked for: this cell waits for the
 # page's query string (voila.utils.get_query_string), which Voilà sends the kernel when the page is requested.
-from widgets.table_file import shared_link
+from widgets.components.table_file import shared_link
 
 shared_code, shared_lang = shared_link()
 if shared_lang:

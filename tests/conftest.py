@@ -1,6 +1,6 @@
-"""Shared fixtures: the toy game for the core's own tests, chromium, the output folder, the app server, every test's
-session seeds (fixed and printed), and a widget callback that raises failing its test. Shared helpers live in
-``support.py`` (import them from there, never from a conftest)."""
+"""Shared fixtures: the test plug-in games (the core's own toy game), chromium, the output folder, the app server,
+every test's session seeds (fixed and printed), and a widget callback that raises failing its test. Shared helpers live
+in ``support.py`` (import them from there, never from a conftest)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import toy
 from support import CHROMIUM, KERNEL_SEED, ROOT, SEED_BASE, need
 
 import explorer
 
-explorer.register(toy.GAME)
+explorer.use_plugins(Path(__file__).parent / "plugins")  # the test plug-in games (tests/plugins/*), this process only
 
 
 

@@ -17,7 +17,7 @@ IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Every widget or app test's secret session seeds come from this base (RE_TEST_SEED=N tries another): in the test's
 # process from the base and the test's id (tests/conftest.py), in a test server's kernels from KERNEL_SEED
-# (tests/kernel_seed/sitecustomize.py). The product draws them from the OS (widgets.session_node.session_seed).
+# (tests/kernel_seed/sitecustomize.py). The product draws them from the OS (widgets.play.session_node.session_seed).
 SEED_BASE = int(os.environ.get("RE_TEST_SEED", "0"))
 KERNEL_SEED = f"{SEED_BASE}:kernel"
 KERNEL_SEED_PATH = Path(__file__).parent / "kernel_seed"

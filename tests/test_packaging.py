@@ -20,7 +20,7 @@ def _name(requirement: str) -> str:
 
 def test_binder_installs_the_package_itself():
     lines = [x.strip() for x in (ROOT / "binder" / "requirements.txt").read_text().splitlines() if x.strip()]
-    assert "-e ." in lines, "binder/ overrides root configs: it must install the package with -e ."
+    assert "-e .[balance]" in lines, "binder/ overrides root configs: it must install the package (Balance tab too)"
     assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
 
 

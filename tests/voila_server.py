@@ -56,13 +56,13 @@ def make_app_server(timeout: float = 180) -> Iterator[str]:
 def launcher_server(notebook: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 90,
                     pool: int | None = TEST_POOL, refill_seconds: float = TEST_REFILL_SECONDS,
                     ) -> Iterator[tuple[str, subprocess.Popen]]:
-    """Serve ``notebook`` with the app's launcher (widgets/serve.py, what `make app` runs) from the notebook's
+    """Serve ``notebook`` with the app's launcher (widgets/server/serve.py, what `make app` runs) from the notebook's
     folder, with ``env`` added to the environment; yields the page URL and the server process. ``pool``: the
     pre-heated kernels where the notebook's voila.json pre-heats, refilled after ``refill_seconds`` (None: the
     pool and refill `make app` has on this machine)."""
     port = free_port()
     refill = () if pool is None else (f"--VoilaKernelManager.fill_delay={refill_seconds}",)
-    command = [sys.executable, "-m", "widgets.serve", str(notebook), "--no-browser", f"--port={port}",
+    command = [sys.executable, "-m", "widgets.server.serve", str(notebook), "--no-browser", f"--port={port}",
                "--Voila.ip=127.0.0.1", *refill, *args]
     env = {"RULES_EXPLORER_POOL": "" if pool is None else str(pool), **(env or {})}
     with _serve_process(command, notebook.parent, port, f"serve-{notebook.stem}", timeout, env) as served:

@@ -173,7 +173,7 @@ LABELS: dict[str, dict[str, str]] = {
     "bot": {"en": "Bot: {name}", "zh": "机器人：{name}"},
     "autoplay": {"en": "Bots play on their turn", "zh": "轮到机器人时自动行动"},
     "bots_go": {"en": "Let bots play", "zh": "让机器人行动"},
-    # an Odds view's question, made the first time it is opened (widgets/lazy_question.py)
+    # an Odds view's question, made the first time it is opened (widgets/components/lazy_question.py)
     "question": {"en": "Question", "zh": "问题"},
     "preparing_question": {"en": "Preparing this question…", "zh": "正在准备这个问题……"},
 }
@@ -211,7 +211,7 @@ def event_kind_name(game_id: str, kind: str, lang: str) -> str:
     """A kind of event as a person reads it, from the game's own table beside its event texts
     (``explorer/games/<id>/event_kinds.py``); a kind the table lacks: its words, spaced."""
     try:
-        table = getattr(explorer.get_game(game_id), "event_kinds", {})
+        table = explorer.get_game(game_id).event_kinds
     except Exception:  # an unknown or broken game must not break a legend
         table = {}
     en, zh = table.get(kind, (kind[:1].upper() + kind[1:], ""))

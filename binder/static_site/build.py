@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -38,7 +39,10 @@ PYODIDE_FILES = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
                  "pyodide-lock.json", "package.json"]
 ROOTS = ["ipython", "jedi", "comm", "ipywidgets", "anywidget", "plotly", "networkx", "sympy", "traitlets",
          "micropip"]
-SOURCES = ["pyproject.toml", "README.md", "explorer", "probability", "widgets"]
+# the project's own packages, as pyproject.toml's package list names them (a package added there is in the site too)
+PACKAGES = [p.rstrip("*") for p in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+            ["tool"]["setuptools"]["packages"]["find"]["include"]]
+SOURCES = ["pyproject.toml", "README.md", *PACKAGES]
 # The CDN stylesheets voici's pages link → the bundled Font Awesome 5 file that serves them (v4 names: all.min.css).
 FA_CDN = {"https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/all.min.css": "css/all.min.css",
           "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/v4-shims.min.css": "css/v4-shims.min.css",

@@ -54,9 +54,9 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE
 from explorer.games.card_moba.content import sample, sequence_alternatives
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
-from widgets.lessons_card_moba import (STORY_BLOODLINES, STORY_HANDS, STORY_HEROES, STORY_SPAWNS, hero_table,
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
+from widgets.games.card_moba.lessons import (STORY_BLOODLINES, STORY_HANDS, STORY_HEROES, STORY_SPAWNS, hero_table,
                                        map_figure, position, refusal, setup_steps, story_setup)
 
 GID = "card_moba"

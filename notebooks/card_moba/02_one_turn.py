@@ -47,9 +47,9 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE, Bag, IllegalAction, evolve
 from explorer.games.card_moba.content import sample
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, states, step, what_if
-from widgets.lessons_card_moba import (events_since, hero_table, map_figure, position, refusal, story_start,
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, clauses_seen, run, states, step, what_if
+from widgets.games.card_moba.lessons import (events_since, hero_table, map_figure, position, refusal, story_start,
                                        with_hero)
 
 GID = "card_moba"

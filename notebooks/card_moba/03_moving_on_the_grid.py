@@ -51,9 +51,9 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer.games.card_moba.content import sample
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, step
-from widgets.lessons_card_moba import events_since, map_figure, position, refusal, with_hero
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, clauses_seen, step
+from widgets.games.card_moba.lessons import events_since, map_figure, position, refusal, with_hero
 
 GID = "card_moba"
 ARENA = sample().maps["arena"]

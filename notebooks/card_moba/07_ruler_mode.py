@@ -48,9 +48,9 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import VariantError
 from explorer.games.card_moba import ruler
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
-from widgets.lessons_card_moba import events_since, position, refusal, story_setup, with_hero
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, clauses_seen, run, step
+from widgets.games.card_moba.lessons import events_since, position, refusal, story_setup, with_hero
 
 GID = "card_moba"
 GAME = explorer.get_game(GID)

@@ -43,10 +43,10 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE
 from explorer.games.card_moba.bots import GreedyBot
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, run, step
-from widgets.card_moba_board import COLOURS
-from widgets.lessons_card_moba import hero_table, map_figure, position, setup_steps
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, run, step
+from widgets.games.card_moba.board import COLOURS
+from widgets.games.card_moba.lessons import hero_table, map_figure, position, setup_steps
 
 GID = "card_moba"
 GAME = explorer.get_game(GID)
@@ -419,9 +419,9 @@ assert redacted and all(1 not in e.private_to for e, _ in redacted)
 # %%
 import ipywidgets as ipw
 
-from widgets.card_moba_board import CardMobaBoard
-from widgets.game_session import GameSession
-from widgets.step_controls import StepControls
+from widgets.games.card_moba.board import CardMobaBoard
+from widgets.play.game_session import GameSession
+from widgets.components.step_controls import StepControls
 
 session = GameSession(GID, 2, variant=end.variant, seed=SEED)
 accepted = [session.choose(action, autoplay=False) for action in end.history]

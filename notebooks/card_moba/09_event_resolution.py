@@ -43,10 +43,10 @@ from explorer.event_scopes import compare_logs, summary_graph, under_reading
 from explorer.games.card_moba.records import Hero, Status
 from explorer.games.card_moba.scenarios import charge_into_hero, one_card_short_of_a_skill, poisoned_with_shield
 from explorer.games.card_moba.statuses import apply_status
-from widgets.chain_picture import chain_picture
-from widgets.event_graph_figure import KindColours, summary_spec
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown
+from widgets.event_graph.picture import chain_picture
+from widgets.event_graph.figure import KindColours, summary_spec
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown
 
 GID = "card_moba"
 TAUGHT = ["MB-event-BLK", "MB-event-STS", "MB-event-DS", "MB-turn-start", "MB-hero-skill-sequence",

@@ -53,11 +53,11 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, TERMINAL, is_hidden
-from explorer.games.castle_heart.board import put
-from explorer.games.castle_heart.deal import identities_for, legal_mixes
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, run, step, what_if
-from widgets.lessons_castle_heart import (TUTORIAL_TABLE, event_lines, pass_turn, prepare, table_figure,
+from explorer.games.castle_heart.records import put
+from explorer.games.castle_heart.setup import identities_for, legal_mixes
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, run, step, what_if
+from widgets.games.castle_heart.lessons import (TUTORIAL_TABLE, event_lines, pass_turn, prepare, table_figure,
                                           tutorial_table)
 
 GID = "castle_heart"

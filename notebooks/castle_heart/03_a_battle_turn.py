@@ -47,10 +47,10 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, Bag, IllegalAction, act
-from explorer.games.castle_heart.board import put, with_
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, run, step, what_if
-from widgets.lessons_castle_heart import TUTORIAL_TABLE, distances, event_lines, pass_turn, prepare, table_figure
+from explorer.games.castle_heart.records import put, with_
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, run, step, what_if
+from widgets.games.castle_heart.lessons import TUTORIAL_TABLE, distances, event_lines, pass_turn, prepare, table_figure
 
 GID = "castle_heart"
 GAME = explorer.get_game(GID)

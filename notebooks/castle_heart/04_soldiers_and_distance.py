@@ -50,11 +50,11 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, IllegalAction, act
-from explorer.games.castle_heart.board import HERO, put, with_
+from explorer.games.castle_heart.records import HERO, put, with_
 from explorer.games.castle_heart.reach import soldier_strike
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, run, step, what_if
-from widgets.lessons_castle_heart import TUTORIAL_TABLE, distances, event_lines, pass_turn, prepare, table_figure
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, run, step, what_if
+from widgets.games.castle_heart.lessons import TUTORIAL_TABLE, distances, event_lines, pass_turn, prepare, table_figure
 
 GID = "castle_heart"
 RULES = {c.id: c for c in explorer.rules(GID)}

@@ -41,10 +41,10 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
-from explorer.games.castle_heart.board import put
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, run, step, what_if
-from widgets.lessons_castle_heart import TUTORIAL_TABLE, event_lines, prepare, table_figure
+from explorer.games.castle_heart.records import put
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, run, step, what_if
+from widgets.games.castle_heart.lessons import TUTORIAL_TABLE, event_lines, prepare, table_figure
 
 GID = "castle_heart"
 TAUGHT = ["CH-death-dying", "CH-death-heal-dying", "CH-death-revive", "CH-death-end-of-turn", "CH-turn-play-heal",
@@ -57,7 +57,7 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 # %% [markdown]
 # ## The table
 #
-# The six seats the tutorials share (`widgets/lessons_castle_heart.py`): P0 the lord 莱恩子爵 Viscount Ryan with two
+# The six seats the tutorials share (`widgets/games/castle_heart/lessons.py`): P0 the lord 莱恩子爵 Viscount Ryan with two
 # knights; enemies at P1 (狂战士 Berserker, whose 剑 attacks deal 2), P3 (精灵游侠 Elf Ranger, HP 3, no soldiers) and
 # P5; a reinforcement at P2 (铁卫队长 Iron-guard Captain, HP 5, a lynx); a neutral at P4 (李维 Levi). We choose the
 # opening hands for this notebook, and each draw as we go.

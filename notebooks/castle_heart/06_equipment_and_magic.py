@@ -50,12 +50,12 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, IllegalAction
-from explorer.games.castle_heart.board import put
-from explorer.games.castle_heart.cards import CONTENT
+from explorer.games.castle_heart.records import put
+from explorer.games.castle_heart.content import CONTENT
 from explorer.games.castle_heart.reach import attack_distance
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, run, step, what_if
-from widgets.lessons_castle_heart import distances, prepare, preparation_steps, table_figure
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, run, step, what_if
+from widgets.games.castle_heart.lessons import distances, prepare, preparation_steps, table_figure
 
 GID = "castle_heart"
 EQUIPMENT = [c for c in CONTENT.cards.values() if c.kind == "equipment"]
@@ -86,7 +86,7 @@ display(Markdown(clause_markdown(GID, ["CH-turn-play-unlimited", *EQUIP_CLAUSES,
 # 1 and 3) at distance 2 (`CH-A03`).
 #
 # Small helpers give the chance its chosen outcomes: `table` deals and deploys (with `prepare` from
-# `widgets/lessons_castle_heart.py`, shown below), then gives the lord its two draws; `finish` ends a turn (no command, discards down to HP: `CH-turn-discard`); `no_counter` lets every other
+# `widgets/games/castle_heart/lessons.py`, shown below), then gives the lord its two draws; `finish` ends a turn (no command, discards down to HP: `CH-turn-discard`); `no_counter` lets every other
 # hero pass on counter-magic (`CH-magic-counter`, asked of everyone so that nobody learns who holds one: `CH-A21`).
 
 # %%

@@ -39,9 +39,9 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE, RandomBot
 from explorer.games.castle_heart.bots import GreedyBot, foes
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown
-from widgets.lessons_castle_heart import event_lines, table_figure
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown
+from widgets.games.castle_heart.lessons import event_lines, table_figure
 
 GID = "castle_heart"
 GAME = explorer.get_game(GID)
@@ -296,9 +296,9 @@ assert [e.clause for e in capped.log if e.kind == "game over"] == ["CH-round-cap
 # app replays the lessons of these notebooks step by step.
 
 # %%
-from widgets.castle_heart_board import CastleHeartBoard
-from widgets.game_session import GameSession
-from widgets.step_controls import StepControls
+from widgets.games.castle_heart.board import CastleHeartBoard
+from widgets.play.game_session import GameSession
+from widgets.components.step_controls import StepControls
 
 session = GameSession(GID, PLAYERS, variant=BOTS_VARIANT, seed=SEED)
 accepted = [session.choose(action, autoplay=False) for action in end.history]

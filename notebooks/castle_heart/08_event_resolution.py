@@ -36,13 +36,13 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer.event_scopes import compare_logs, summary_graph, under_reading
-from explorer.games.castle_heart.board import HERO
+from explorer.games.castle_heart.records import HERO
 from explorer.games.castle_heart.scenarios import hero_dying
-from widgets.chain_picture import chain_picture
-from widgets.event_graph_figure import KindColours, summary_spec
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, run, step
-from widgets.lessons_castle_heart import prepare
+from widgets.event_graph.picture import chain_picture
+from widgets.event_graph.figure import KindColours, summary_spec
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, run, step
+from widgets.games.castle_heart.lessons import prepare
 
 GID = "castle_heart"
 TAUGHT = ["CH-magic-counter", "CH-magic-fireball", "CH-turn-block"]

@@ -50,8 +50,8 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
-from widgets.exercise import Exercise
-from widgets.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
                              tutorial_setup)
 
 GID = "eternal_breath"
@@ -127,10 +127,10 @@ assert len(s0.chance_outcomes()) == 2 and [p for _, p in fixed.chance_outcomes()
 # taken (`step` takes the action of whoever must act now).
 
 # %%
-from widgets import lessons
+from widgets.learn import lessons
 
 # %%
-SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/learn/lessons.py)
 path = states(s0, SETUP)          # the state after every step
 s = path[-1]
 print(len(SETUP), "steps; now:", s)
@@ -224,10 +224,10 @@ assert explorer.is_hidden(s.view(1)["players"][0]["characters"][0])       # P1 c
 # missing), so the cards are our sample set, marked as such (`EB-A01`):
 
 # %%
-from explorer.games.eternal_breath import catalogue
-cat = catalogue.sample()
-specials = [catalogue.card(c) for c in cat.specials]
-normals = [catalogue.card(c) for c in cat.normals]
+from explorer.games.eternal_breath import content
+cat = content.sample()
+specials = [content.card(c) for c in cat.specials]
+normals = [content.card(c) for c in cat.normals]
 print(len(specials), "specials, HP", sorted(c.hp for c in specials))
 print(len(normals), "normals, HP", sorted(c.hp for c in normals))
 display(Markdown(assumption_markdown(GID, ["EB-A01", "EB-A02"])))
@@ -287,7 +287,7 @@ assert [e.kind for e in of(s, "EB-3.1-table")] == ["off table", "off table"]
 def by_kind(state):
     counts = {}
     for card_id, k in state.data.deck.counts().items():
-        kind = catalogue.card(card_id).kind
+        kind = content.card(card_id).kind
         counts[kind] = counts.get(kind, 0) + k
     return counts
 

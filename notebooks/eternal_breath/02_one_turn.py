@@ -46,8 +46,8 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
-from widgets.exercise import Exercise
-from widgets.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
                              tutorial_setup)
 
 GID = "eternal_breath"
@@ -69,7 +69,7 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 # P0's two cards of the draw phase.
 
 # %%
-SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/learn/lessons.py)
 start = run(explorer.new_game(GID, players=2), SETUP)
 phases = [(e.actor, e.number("phase")) for e in start.log if e.kind == "phase"]
 print("phases so far:", phases, "· waiting for:", "chance" if start.current_player == CHANCE else start.current_player)
@@ -191,7 +191,7 @@ assert refusals == {"attack": "EB-1.2.4-attack-once", "trap": "EB-1.2.4-trap-onc
 from explorer import evolve
 display(Markdown(assumption_markdown(GID, ["EB-A15"])))
 
-from widgets.lessons import what_if as position      # a hand-built what-if: same game, other data
+from widgets.learn.lessons import what_if as position      # a hand-built what-if: same game, other data
 
 def after_40_actions(variant):
     t = run(run(explorer.new_game(GID, 2, variant), SETUP), DRAW + BUY + [("done", {}), ("pass", {})])
@@ -298,8 +298,8 @@ assert sum(n for _, n in spans) + len(spans) == len(s.log) - first_phase     # e
 # gives P0 19 coins, to show the coin cap (`EB-2.6-coin-cap`): gains above 20 are cut.
 
 # %%
-from explorer.games.eternal_breath import table
-lingxi_once_up = position(at_discard, table.seat_set(table.set_char(at_discard.data, 0, "sp_lingxi", face_up=False, ever_up=True), 0, coins=19))
+from explorer.games.eternal_breath import records
+lingxi_once_up = position(at_discard, records.seat_set(records.set_char(at_discard.data, 0, "sp_lingxi", face_up=False, ever_up=True), 0, coins=19))
 t_reface = run(lingxi_once_up, DISCARD + [("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
 refaced = [e for e in t_reface.log if e.clause == "EB-1.2.1-reface"]
 income = [e for e in t_reface.log if e.clause == "EB-1.2.2-draw" and e.kind == "coins"][-1]
@@ -388,7 +388,7 @@ ex1
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert coins_after_buy_and_pouch == 8
-cap_test = position(at_discard, table.seat_set(at_discard.data, 0, coins=18))
+cap_test = position(at_discard, records.seat_set(at_discard.data, 0, coins=18))
 cap_test = run(cap_test, DISCARD + [("draw", {"card": "atk_slash"}), ("draw", {"card": "atk_slash"})])
 gained_at_18 = [e for e in cap_test.log if e.clause == "EB-1.2.2-draw" and e.kind == "coins"][-1].number("gained")
 
@@ -400,7 +400,7 @@ ex2
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert gained_at_18 == 2
 from explorer.games.eternal_breath import effects      # the hand limit comes from the standing effects
-declared_lingxi = position(at_discard, table.set_char(at_discard.data, 0, "sp_lingxi", face_up=True, ever_up=True))
+declared_lingxi = position(at_discard, records.set_char(at_discard.data, 0, "sp_lingxi", face_up=True, ever_up=True))
 limit_with_lingxi = effects.hand_limit(declared_lingxi.data, 0)
 
 # %%

@@ -45,8 +45,8 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
-from widgets.exercise import Exercise
-from widgets.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
                              tutorial_setup)
 
 GID = "eternal_breath"
@@ -67,7 +67,7 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 # (`probability`) calls the *same* functions, so play and odds cannot disagree:
 
 # %%
-from explorer.games.eternal_breath import attack, catalogue, combat, scenarios, table
+from explorer.games.eternal_breath import attack, combat, content, records, scenarios
 print(inspect.getsource(combat.total_attack))
 print(inspect.getsource(combat.total_defence_block))
 print(inspect.getsource(combat.dodge_succeeds))
@@ -113,7 +113,7 @@ assert not hidden_attack.data.seats[0].chars[0].face_up
 
 # %%
 at_self = explorer.act(GID, "attack", 0, by=scenarios.ATTACKER, cards=("scn-attack-3",), seat=1, target="sp_mingyue")
-face_up_self = explorer.State(ready.game, 2, ready.variant, table.set_char(ready.data, 1, "sp_mingyue", face_up=True, ever_up=True))
+face_up_self = explorer.State(ready.game, 2, ready.variant, records.set_char(ready.data, 1, "sp_mingyue", face_up=True, ever_up=True))
 clauses = []
 for state in (ready, face_up_self):
     try:
@@ -197,8 +197,8 @@ assert results == {"dodge 2 vs 5": (explorer.CANCELLED, 0, "EB-3.2-dodge"),
 
 # %%
 display(Markdown(assumption_markdown(GID, ["EB-A28"])))
-guard = explorer.State(ready.game, 2, ready.variant, table.seat_set(ready.data, 1, chars=(
-    table.Character("sp_mingyue", 15, False, True), table.Character("n_guard", 12, True))))
+guard = explorer.State(ready.game, 2, ready.variant, records.seat_set(ready.data, 1, chars=(
+    records.Character("sp_mingyue", 15, False, True), records.Character("n_guard", 12, True))))
 dodged = run(guard, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "n_guard"}),
                      ("roll", {"die": 2}), ("dodge", {}), ("roll", {"die": 5})])
 for e in dodged.log[4:]:
@@ -270,11 +270,11 @@ assert set(seen_damage) <= set(exact) and sum(seen_damage.values()) == N
 # %% [markdown]
 # And dodging: P(the dodge succeeds) = P(defender's die > attacker's die) = 15/36 = 5/12, whatever the points
 # (hand count: for attacker's die a there are 6 − a better faces; 5 + 4 + 3 + 2 + 1 + 0 = 15). The sympy closed
-# form of `probability.eternal_breath_symbolic` agrees, and so does the expected damage of a block at point
+# form of `probability.eternal_breath.symbolic` agrees, and so does the expected damage of a block at point
 # difference x = 3 − 2 − 1 = 0:
 
 # %%
-from probability import eternal_breath_symbolic as sym
+from probability.eternal_breath import symbolic as sym
 dodge = damage(3, base_defence=2, defence_points=1, response="dodge")
 print("P(cancelled) =", dodge[0], "· closed form:", sym.dodge_succeeds())
 print("E[damage | block] =", mean(exact), "· closed form at x = 0:", sym.block_expected().subs(sym.x, 0))
@@ -373,7 +373,7 @@ assert best_after < best_before == min(mean(exact), mean(dodge))
 # some have effects. The sample set:
 
 # %%
-cat = catalogue.sample()
+cat = content.sample()
 fighting = [c for c in cat.cards.values() if c.kind in ("attack", "defence")]
 for c in fighting:
     print(f"{c.kind:8} {c.id:18} {c.en:13} {c.zh:4} points {c.points} attribute {c.attribute} effects {[e.do for e in c.effects]}")
@@ -389,7 +389,7 @@ assert {c.kind for c in fighting} == {"attack", "defence"} and all(c.points >= 1
 # %%
 print(inspect.getsource(attack.attack_points))
 pts = attack.attack_points(("atk_twin_blade", "atk_rage"))
-two_cards = explorer.State(ready.game, 2, ready.variant, table.seat_set(ready.data, 0, hand=("atk_rage", "atk_twin_blade")))
+two_cards = explorer.State(ready.game, 2, ready.variant, records.seat_set(ready.data, 0, hand=("atk_rage", "atk_twin_blade")))
 combo = next(a for a in two_cards.legal_actions() if a.kind == "attack" and len(a["cards"]) == 2)
 end = run(two_cards, [(combo.kind, combo.args), ("roll", {"die": 2}), ("block", {"card": ""}), ("roll", {"die": 1})])
 hit = next(e for e in end.log if e.kind == "damage")
@@ -406,7 +406,7 @@ assert hit.number("total_attack") == 2 + 6 and hit.number("damage") == 8 - (2 + 
 # %%
 display(Markdown(assumption_markdown(GID, ["EB-A03"])))
 fire = explorer.State(ready.game, 2, ready.variant,
-                      table.seat_set(table.seat_set(ready.data, 0, hand=("atk_fireball",)), 1, hand=("def_water_wall",)))
+                      records.seat_set(records.seat_set(ready.data, 0, hand=("atk_fireball",)), 1, hand=("def_water_wall",)))
 fire_end = run(fire, [("attack", {"by": scenarios.ATTACKER, "cards": ["atk_fireball"], "seat": 1, "target": "scn-normal-2-20"}),
                  ("roll", {"die": 6}), ("block", {"card": "def_water_wall"}), ("roll", {"die": 1})])
 bonus = next(e for e in fire_end.log if e.kind == "attribute")
@@ -425,7 +425,7 @@ assert hit.number("damage") == (6 + 3) - (2 + 1 + 2 + 2)
 
 # %%
 drain = explorer.State(ready.game, 2, ready.variant,
-                       table.set_char(table.seat_set(table.seat_set(ready.data, 0, hand=("atk_soul_drain",)), 1, hand=("def_thorn_mail",)),
+                       records.set_char(records.seat_set(records.seat_set(ready.data, 0, hand=("atk_soul_drain",)), 1, hand=("def_thorn_mail",)),
                                       0, scenarios.ATTACKER, hp=6))
 end = run(drain, [("attack", {"by": scenarios.ATTACKER, "cards": ["atk_soul_drain"], "seat": 1, "target": "scn-normal-2-20"}),
                   ("roll", {"die": 6}), ("block", {"card": "def_thorn_mail"}), ("roll", {"die": 1})])
@@ -448,13 +448,13 @@ assert [e.number("hp") for e in after] == [20 - 4, 6 + 2, 6 + 2 - 1]
 # %%
 display(Markdown(assumption_markdown(GID, ["EB-A27"])))
 odd = explorer.State(ready.game, 2, ready.variant,
-                     table.set_char(table.seat_set(table.seat_set(ready.data, 0, hand=("atk_soul_drain",)), 1, hand=()),
+                     records.set_char(records.seat_set(records.seat_set(ready.data, 0, hand=("atk_soul_drain",)), 1, hand=()),
                                     0, scenarios.ATTACKER, hp=6))
 odd_end = run(odd, [("attack", {"by": scenarios.ATTACKER, "cards": ["atk_soul_drain"], "seat": 1, "target": "scn-normal-2-20"}),
                     ("roll", {"die": 6}), ("block", {"card": ""}), ("roll", {"die": 1})])
 hit, back = (next(e for e in odd_end.log if e.kind == k) for k in ("damage", "heal"))
 print(hit.describe("en"), "·", back.describe("en"))
-ratio = next(e.ratio for e in catalogue.card("atk_soul_drain").effects if e.do == "lifesteal")
+ratio = next(e.ratio for e in content.card("atk_soul_drain").effects if e.do == "lifesteal")
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert hit.number("damage") == 5 and back.number("healed") == math.floor(5 * ratio) == 2 and back.number("hp") == 8

@@ -47,8 +47,8 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
-from widgets.exercise import Exercise
-from widgets.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
                              tutorial_setup)
 
 GID = "eternal_breath"
@@ -72,13 +72,13 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 
 # %%
 from explorer import evolve
-from explorer.games.eternal_breath import catalogue, table
+from explorer.games.eternal_breath import content, records
 
-SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/learn/lessons.py)
 TO_PLAY = [("draw", {"card": "eff_poison"}), ("draw", {"card": "eff_fortify"}), ("done", {}), ("pass", {})]
 play = run(run(explorer.new_game(GID, players=2), SETUP), TO_PLAY)
 for cid in ("eff_fortify", "eff_poison", "trap_spikes"):
-    c = catalogue.card(cid)
+    c = content.card(cid)
     print(f"{c.en} {c.zh}: {c.kind}, trigger {c.trigger!r}, persistent {c.persistent}, place {c.place!r}, effects {[(e.do, e.amount, e.to) for e in c.effects]}")
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
@@ -179,7 +179,7 @@ print("P0 may:", [a.describe("en") for a in at_declare.legal_actions()])
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert order.number("order") == ("eff_poison", "face-down trap")     # the hidden card is not named (EB-A30)
-assert table.find_char(at_declare.data, 1, "n_guard") == 1 and at_declare.data.seats[1].chars[1].hp == 12 - 1
+assert records.find_char(at_declare.data, 1, "n_guard") == 1 and at_declare.data.seats[1].chars[1].hp == 12 - 1
 assert at_declare.current_player == 0
 
 # %% [markdown]
@@ -219,7 +219,7 @@ assert "trap_spikes" in allowed.data.discard and "trap_spikes" in dispelled.data
 
 # %%
 no_dispel = explorer.State(at_declare.game, 2, at_declare.variant,
-                           table.seat_set(at_declare.data, 1, hand=tuple(c for c in at_declare.data.seats[1].hand if c != "eff_dispel")))
+                           records.seat_set(at_declare.data, 1, hand=tuple(c for c in at_declare.data.seats[1].hand if c != "eff_dispel")))
 asked_anyway = step(no_dispel, "declare_trap", zone=1, card="trap_spikes")
 print("after the declaration:", f"P{asked_anyway.current_player}", asked_anyway.data.tasks[0].kind, [a.describe("en") for a in asked_anyway.legal_actions()])
 straight = step(asked_anyway, "allow")
@@ -237,7 +237,7 @@ assert straight.data.seats[1].chars[1].hp == 11 - 2 and straight.current_player 
 
 # %%
 display(Markdown(assumption_markdown(GID, ["EB-A30"])))
-snare = explorer.State(laid.game, 2, laid.variant, table.seat_set(laid.data, 1, traps=(table.Trap("trap_snare", 0),)))
+snare = explorer.State(laid.game, 2, laid.variant, records.seat_set(laid.data, 1, traps=(records.Trap("trap_snare", 0),)))
 snare_turn = step(snare, "end_play")
 print("Snare instead of Spikes → asked:", f"P{snare_turn.current_player}", snare_turn.data.tasks[0].kind)
 wrong = step(snare_turn, "declare_trap", zone=1, card="trap_snare")
@@ -301,8 +301,8 @@ assert removed.data.seats[1].traps == () and removed.data.seats[1].coins == p1_p
 # `EB-3.2-trap-limit`: a zone holds at most 3 traps. A what-if: P1's zone already holds three, P0 tries a fourth.
 
 # %%
-full_zone = tuple(table.Trap(c, 0) for c in ("trap_snare", "trap_toll", "trap_curse"))
-crowded = explorer.State(forced.game, 2, forced.variant, table.seat_set(forced.data, 1, traps=full_zone))
+full_zone = tuple(records.Trap(c, 0) for c in ("trap_snare", "trap_toll", "trap_curse"))
+crowded = explorer.State(forced.game, 2, forced.variant, records.seat_set(forced.data, 1, traps=full_zone))
 try:
     crowded.apply(explorer.act(GID, "trap", 0, card="trap_spikes", zone=1))
     fourth = None

@@ -46,8 +46,8 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
-from widgets.exercise import Exercise
-from widgets.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
                              tutorial_setup)
 
 GID = "eternal_breath"
@@ -71,9 +71,9 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 
 # %%
 from explorer import evolve
-from explorer.games.eternal_breath import catalogue, characters, effects, scenarios, table
-from explorer.games.eternal_breath.table import Character
-from widgets.lessons import what_if
+from explorer.games.eternal_breath import characters, content, effects, records, scenarios
+from explorer.games.eternal_breath.records import Character
+from widgets.learn.lessons import what_if
 from probability.eternal_breath import judgment, judgment_chance
 
 ready = scenarios.combat_ready(attack_points=3, base_defence=2, defence_points=1)
@@ -81,7 +81,7 @@ ATTACK = ("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat"
 
 def with_chars(state, seat, *chars, **seat_changes):
     '''``state`` with ``seat``'s character zone replaced (and other seat fields changed).'''
-    return what_if(state, table.seat_set(state.data, seat, chars=tuple(chars), **seat_changes))
+    return what_if(state, records.seat_set(state.data, seat, chars=tuple(chars), **seat_changes))
 
 # %% [markdown]
 # ## Skills (技能)
@@ -193,7 +193,7 @@ assert paid.is_terminal and paid.winners == (1,)           # P0's self character
 # defence card during P0's turn, the card leaves P1's hand — an influence that fires the passive:
 
 # %%
-off_turn = [c for c in catalogue.sample().cards.values()
+off_turn = [c for c in content.sample().cards.values()
             if c.is_character and c.skill.type == "passive" and c.skill.when == "lose_card_off_turn"]
 print("characters with this passive:", [(c.id, c.en, c.zh) for c in off_turn])
 radiance = with_chars(ready, 1, Character("sp_huiguang", 17, True, True, True), Character("scn-normal-2-20", 20, True))
@@ -216,9 +216,9 @@ assert blocked.data.seats[1].coins == 5 + 1
 
 # %%
 display(Markdown(assumption_markdown(GID, ["EB-A23"])))
-SETUP = tutorial_setup()   # the table of notebook 1 (widgets/lessons.py)
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/learn/lessons.py)
 story = run(run(explorer.new_game(GID, players=2), SETUP), [("draw", {"card": "atk_slash"}), ("draw", {"card": "eff_insight"})])
-dancer = what_if(story, table.seat_set(story.data, 1, chars=(Character("sp_yingwu", 15, True, True, True), story.data.seats[1].chars[1])))
+dancer = what_if(story, records.seat_set(story.data, 1, chars=(Character("sp_yingwu", 15, True, True, True), story.data.seats[1].chars[1])))
 offered = run(dancer, [("done", {}), ("pass", {})])
 print("now deciding:", offered.current_player, [a.describe("en") for a in offered.legal_actions()])
 danced = step(offered, "skill", char="sp_yingwu", seat=-1, target="")
@@ -238,8 +238,8 @@ assert hurt.targets == (0, "n_swordsman") and hurt.number("damage") == 2 and dan
 
 # %%
 c = RULES["EB-3.2-conflict-active-first"]
-shoot = what_if(ready, table.seat_set(
-    table.seat_set(ready.data, 1, chars=(Character("sp_mingyue", 15, False, True), Character("n_sentinel", 11, True))),
+shoot = what_if(ready, records.seat_set(
+    records.seat_set(ready.data, 1, chars=(Character("sp_mingyue", 15, False, True), Character("n_sentinel", 11, True))),
     0, chars=(Character("sp_lingxi", 16, False, True), Character("n_archer", 8, True))))
 shot = step(shoot, "skill", char="n_archer", seat=1, target="n_sentinel")
 for e in shot.events:
@@ -262,10 +262,10 @@ assert shot.data.seats[1].coins == 5 + 1 and shot.data.seats[0].coins == 5 - 1
 # second summon the same turn is refused:
 
 # %%
-recruits = what_if(ready, table.seat_set(ready.data, 0, hand=("n_archer", "n_knight", "scn-attack-3")))
+recruits = what_if(ready, records.seat_set(ready.data, 0, hand=("n_archer", "n_knight", "scn-attack-3")))
 prepared = run(recruits, [("prepare", {"card": "n_archer"}), ("prepare", {"card": "n_knight"})])
 print("pool:", prepared.data.seats[0].pool, "· summon offered at limit 1:", [a for a in prepared.legal_actions() if a.kind == "summon"])
-wider = what_if(prepared, table.seat_set(prepared.data, 0, summon_limit=2))
+wider = what_if(prepared, records.seat_set(prepared.data, 0, summon_limit=2))
 summoned = step(wider, "summon", card="n_archer")
 refusals = []
 for state in (prepared, summoned):
@@ -316,14 +316,14 @@ assert [e.clause for e in died.log if e.kind == "declaration"] == ["EB-3.2-force
 # %%
 rescues, rescue_ends = {}, {}
 for name, hand in (("eff_potion", ("eff_potion",)), ("eff_elixir", ("eff_elixir",)), ("2 × eff_potion", ("eff_potion",) * 2)):
-    holder = what_if(low, table.seat_set(low.data, 1, hand=("scn-defence-1", *hand)))
+    holder = what_if(low, records.seat_set(low.data, 1, hand=("scn-defence-1", *hand)))
     asked = step(run(holder, KILL), "pass")          # P0, the player to move, is asked first: it has no heal card
     who = asked.current_player
     end = asked
     while end.data.tasks and end.data.tasks[0].kind == "rescue" and any(a.kind == "rescue" for a in end.legal_actions()):
         end = step(end, "rescue", card=hand[0])
     end = everyone_passes(end)
-    alive = table.find_char(end.data, 1, "scn-normal-2-2") >= 0
+    alive = records.find_char(end.data, 1, "scn-normal-2-2") >= 0
     new_events = end.log[len(asked.log):]
     rescues[name] = (who, alive, [e.kind for e in new_events])
     rescue_ends[name] = end
@@ -333,14 +333,14 @@ for name, hand in (("eff_potion", ("eff_potion",)), ("eff_elixir", ("eff_elixir"
 assert rescues["eff_potion"][:2] == (1, False) and rescues["eff_elixir"][:2] == (1, True)
 assert rescues["2 × eff_potion"][:2] == (1, True) and rescues["2 × eff_potion"][2].count("rescue") == 2
 assert "saved" in rescues["eff_elixir"][2] and "death" in rescues["eff_potion"][2]
-assert table.find_char(rescue_ends["2 × eff_potion"].data, 1, "scn-normal-2-2") >= 0
+assert records.find_char(rescue_ends["2 × eff_potion"].data, 1, "scn-normal-2-2") >= 0
 
 # %% [markdown]
 # When **both** players hold a heal card, who is asked first? The player whose turn it is (P0, the attacker!),
 # then the others in seat order (`EB-A09`) — exactly as when nobody holds one. P0 passes; then P1 saves its dummy:
 
 # %%
-both = what_if(low, table.seat_set(table.seat_set(low.data, 0, hand=("scn-attack-3", "eff_elixir")), 1, hand=("scn-defence-1", "eff_elixir")))
+both = what_if(low, records.seat_set(records.seat_set(low.data, 0, hand=("scn-attack-3", "eff_elixir")), 1, hand=("scn-defence-1", "eff_elixir")))
 first = run(both, KILL)
 second = step(first, "pass")
 saved_by_p1 = step(second, "rescue", card="eff_elixir")
@@ -348,7 +348,7 @@ print("asked first:", f"P{first.current_player}", "· then:", f"P{second.current
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 assert (first.current_player, second.current_player) == (0, 1)
-assert table.find_char(saved_by_p1.data, 1, "scn-normal-2-2") >= 0
+assert records.find_char(saved_by_p1.data, 1, "scn-normal-2-2") >= 0
 
 # %% [markdown]
 # ### Replacement (`EB-3.2-replace`, `EB-A24`)
@@ -358,7 +358,7 @@ assert table.find_char(saved_by_p1.data, 1, "scn-normal-2-2") >= 0
 
 # %%
 display(Markdown(assumption_markdown(GID, ["EB-A24"])))
-with_pool = what_if(low, table.seat_set(low.data, 1, pool=("n_monk",)))
+with_pool = what_if(low, records.seat_set(low.data, 1, pool=("n_monk",)))
 asked = everyone_passes(run(with_pool, KILL))
 print("P1 may:", [a.describe("en") for a in asked.legal_actions()])
 replaced = step(asked, "replace", card="n_monk")
@@ -446,7 +446,7 @@ two_end = everyone_passes(run(two, [("attack", {"by": scenarios.ATTACKER, "cards
 five = scenarios.combat_ready(attack_points=3, base_defence=2, defence_points=1, players=5)
 data = five.data
 for out in (3, 4):
-    data = table.seat_set(data, out, alive=False, chars=())
+    data = records.seat_set(data, out, alive=False, chars=())
 five = with_chars(what_if(five, data), 1, Character("sp_mingyue", 2, True, True, True))
 five_end = everyone_passes(run(five, [("attack", {"by": scenarios.ATTACKER, "cards": ["scn-attack-3"], "seat": 1, "target": "sp_mingyue"}),
                       ("roll", {"die": 6}), ("block", {"card": "scn-defence-1"}), ("roll", {"die": 1})]))
@@ -512,7 +512,7 @@ assert set(TAUGHT) - seen <= set(SHOWN_OTHERWISE)
 
 # %% tags=["remove-input"] jupyter={"source_hidden": true}
 saved = rescue_ends["eff_elixir"].data
-hp_after_elixir = saved.seats[1].chars[table.find_char(saved, 1, "scn-normal-2-2")].hp
+hp_after_elixir = saved.seats[1].chars[records.find_char(saved, 1, "scn-normal-2-2")].hp
 
 # %%
 ex1 = Exercise("1. The dummy is dying at −3 HP and P1 uses an Elixir (+5). What is its HP afterwards?",

@@ -28,8 +28,8 @@ from IPython.display import Markdown, display
 
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
-from widgets.exercise import Exercise
-from widgets.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
                              tutorial_setup)
 
 GID = "eternal_breath"
@@ -172,8 +172,8 @@ assert any(e.kind == "death" and e.targets[0] == loser for e in chain)
 # causes; independent chains side by side; an edge from cause to effect, coloured by relation.
 
 # %%
-from widgets.chain_picture import chain_picture
-from widgets.event_chain_layout import spec_boxes
+from widgets.event_graph.picture import chain_picture
+from widgets.event_graph.layout import spec_boxes
 
 last_turn_start = max(e.id for e in end.log if e.kind == "phase" and e.number("phase") == "settle")
 turn_log = [e for e in end.log if e.id >= last_turn_start]
@@ -251,8 +251,8 @@ assert same == len(short.history) and len(longer.history) > len(short.history)
 # lessons of these notebooks step by step, with their clauses.
 
 # %%
-from widgets.game_session import GameSession
-from widgets.guided_tour import GuidedTour
+from widgets.play.game_session import GameSession
+from widgets.learn.guided_tour import GuidedTour
 session = GameSession(GID, 2, variant=BOTS_VARIANT, seed=SEED)
 accepted = [session.choose(action, autoplay=False) for action in end.history]
 tour = GuidedTour(game_id=GID)
@@ -266,8 +266,8 @@ assert tour.forward() and tour.step == 1
 tour.reset()
 
 # %%
-from widgets.eternal_breath_board import EternalBreathBoard
-from widgets.step_controls import StepControls
+from widgets.games.eternal_breath.board import EternalBreathBoard
+from widgets.components.step_controls import StepControls
 session.goto(0)
 board = ipw.VBox([StepControls(session), EternalBreathBoard(session)])
 board

@@ -43,11 +43,11 @@ import explorer
 from explorer import CHANCE, act
 from explorer.event_scopes import around, compare_logs, summary_graph, under_reading
 from explorer.games.eternal_breath.scenarios import ATTACKER, combat_ready
-from explorer.games.eternal_breath.table import Character
-from widgets.chain_picture import chain_picture
-from widgets.event_graph_figure import KindColours, summary_spec
-from widgets.exercise import Exercise
-from widgets.lessons import assumption_markdown, clause_markdown, what_if
+from explorer.games.eternal_breath.records import Character
+from widgets.event_graph.picture import chain_picture
+from widgets.event_graph.figure import KindColours, summary_spec
+from widgets.learn.exercise import Exercise
+from widgets.learn.lessons import assumption_markdown, clause_markdown, what_if
 
 GID = "eternal_breath"
 TAUGHT = ["EB-3.2-conflict-cause", "EB-3.2-conflict-attack-first", "EB-3.2-conflict-turn-order",

@@ -14,7 +14,7 @@ from play_page import take
 from support import games
 from voila_server import browser_page, make_app_server, wait_for_kernel
 
-from widgets.event_log import WRAP
+from widgets.play.event_log import WRAP
 
 LONG = 120_000
 # Voilà 0.5.13's page carries JupyterLab 4.2.5's core modules; the widgets' extension (built for 4.6) and Voilà's

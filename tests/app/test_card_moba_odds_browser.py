@@ -10,7 +10,7 @@ import pytest
 from page_fit import cut_texts
 from voila_server import browser_page
 
-from widgets.page_style import MAKING
+from widgets.components.page_style import MAKING
 
 LONG = 120_000
 

@@ -13,7 +13,7 @@ import pytest
 from voila_server import browser_page
 
 import explorer
-from explorer.games.castle_heart.cards import CONTENT
+from explorer.games.castle_heart.content import CONTENT
 
 LONG = 120_000
 IDENTITIES = {"en": ("Lord", "Enemy", "Reinforcement", "Neutral"), "zh": ("城主", "敌军", "援军", "中立")}

@@ -22,8 +22,8 @@ from voila_server import browser_page
 
 import explorer
 from explorer import CHANCE, TERMINAL
-from explorer.games.eternal_breath.catalogue import sample
-from widgets.eternal_breath_faces import face
+from explorer.games.eternal_breath.content import sample
+from widgets.games.eternal_breath.faces import face
 
 LONG = 180_000
 GAME = "eternal_breath"

@@ -2,7 +2,7 @@
 both ways the app is served; at the kernel cap a visitor sees the bilingual busy page, which lets them in by
 itself once a place is free.
 
-Standalone (widgets/serve.py, `make app`): kernels are counted as the server's ipykernel processes. Under
+Standalone (widgets/server/serve.py, `make app`): kernels are counted as the server's ipykernel processes. Under
 JupyterLab (Binder) with binder/server_config.py's settings: through ``/api/kernels`` with the server's token.
 A one-widget notebook keeps kernels cheap; the app's own kernels are measured by `make bench` (bench/app.py).
 Waiting loops are bounds on waiting, never timing assertions."""

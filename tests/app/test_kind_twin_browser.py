@@ -13,8 +13,8 @@ from page_fit import cut_texts
 from play_page import LONG, open_play
 from voila_server import browser_page
 
-from widgets.bots_seat import bot_name
 from widgets.i18n import label
+from widgets.play.bots_seat import bot_name
 
 TWIN = "button.re-then-pass.re-kind-attack:visible"
 # until an attack's twin shows: end the draw phase, declare nothing, else the first choice (never an attack)

@@ -70,7 +70,7 @@ def learn(page, game_id: str, lang: str, width: int, height: int, output_dir) ->
         on_screen(part, width)
     no_sideways_scroll(page)
     # issue 31: on a phone the board sits right under Prev / Next (it was one or two screens below "Next ▶")
-    if width < 880:  # widgets/guided_tour.py: below 880 px the board comes first, under the step buttons
+    if width < 880:  # widgets/learn/guided_tour.py: below 880 px the board comes first, under the step buttons
         gap = table.bounding_box()["y"] - (nxt.bounding_box()["y"] + nxt.bounding_box()["height"])
         assert gap < 120, f"the board is {gap:.0f} px below Next"
 

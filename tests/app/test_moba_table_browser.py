@@ -95,7 +95,7 @@ WAYS = {(0, 1): ("south", "南"), (0, -1): ("north", "北"), (1, 0): ("east", "�
 
 def aims_at(says: str, mine, theirs, lang: str) -> bool:
     """A lit enemy hero's title names what a click does to it: an attack or a card on P1, or — when no move or
-    attack is left and the first tool is a skill (widgets/card_moba_map.py sorts "basic" first only when it has
+    attack is left and the first tool is a skill (widgets/games/card_moba/grid.py sorts "basic" first only when it has
     targets) — a skill aimed from P0 along a straight line through P1's cell."""
     if any(words in says for words in ATTACK[lang]):
         return True

@@ -135,7 +135,7 @@ def test_a_forged_link_is_refused_with_a_notice_and_the_new_game_stays(chromium_
                                timeout=LONG)
         text = refused.inner_text()
         assert text.startswith("已拒绝，未作任何改动" if lang == "zh" else "Refused, nothing changed"), text
-        # the engine's reason names the game it lacks, in the page's language (widgets/table_file.py)
+        # the engine's reason names the game it lacks, in the page's language (widgets/components/table_file.py)
         said = "没有游戏" if lang == "zh" else "no game"
         assert "[game]" in text and "chess" in text and said in text, text
         assert refused.is_visible() and selected_tab(page) == ("对局" if lang == "zh" else "Play")
@@ -238,7 +238,7 @@ def test_the_load_button_reads_its_label_and_a_bad_save_says_which_field_and_why
     """Issue 31, point 3: "⤒ Load a save" alone (never "… (0)"), before and after a file; a bad save refused with
     the field and the reason in the page's language, the table unchanged."""
     from explorer import SaveError, from_json
-    from widgets.table_file import TEXT, reason_in
+    from widgets.components.table_file import TEXT, reason_in
 
     label_text = TEXT["load"][1 if lang == "zh" else 0]
     bad = json.dumps({"format": 1, "game": "eternal_breath", "players": 2, "variant": {}, "history": [], "log": [],

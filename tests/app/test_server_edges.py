@@ -1,4 +1,4 @@
-"""The app server's edges (issue 20), probed with plain HTTP against a real server (widgets/serve.py, what
+"""The app server's edges (issue 20), probed with plain HTTP against a real server (widgets/server/serve.py, what
 `make app` runs) on 127.0.0.1: a foreign Host header is refused (DNS rebinding) and a page load at the
 kernel cap gets a bilingual 503; each refusal starts no kernel. /logout and malformed template paths no
 longer answer 500. A tiny notebook keeps the kernels cheap; the app's own is served by test_app_browser."""
@@ -17,7 +17,7 @@ import nbformat
 import pytest
 from voila_server import kernel_command_lines, launcher_server
 
-from widgets.serve import host_is_allowed
+from widgets.server.serve import host_is_allowed
 
 MARKER = "rules-explorer-served-this"
 

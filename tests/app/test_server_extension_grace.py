@@ -1,4 +1,4 @@
-"""Issue 38, round two, item c: under the JupyterLab server extension (widgets/serve_extension.py, how Binder serves
+"""Issue 38, round two, item c: under the JupyterLab server extension (widgets/server/extension.py, how Binder serves
 the app at /voila/render/...), a served Voilà page whose websocket never connects frees its kernel after the connect
 grace, as standalone (tests/app/test_unconnected_pages.py); a person's own notebook kernel, never a page's, is left
 alone. A real Jupyter server on 127.0.0.1 with the extension, a tiny notebook and a 4 s grace; a handful of requests
@@ -23,7 +23,7 @@ def jupyter_server(folder, connect_grace: float):
     port, config = free_port(), folder / "config"
     config.mkdir()
     (config / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": {
-        "jpserver_extensions": {"voila": True, "widgets.serve_extension": True},
+        "jpserver_extensions": {"voila": True, "widgets.server.extension": True},
         "tornado_settings": {"rules_explorer_connect_grace": connect_grace}}}), encoding="utf-8")
     command = [sys.executable, "-m", "jupyter_server", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
                "--IdentityProvider.token=", "--ServerApp.disable_check_xsrf=True", "--allow-root",

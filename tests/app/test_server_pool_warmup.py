@@ -1,13 +1,13 @@
 """Issue 31, point 4: the pre-heated pool warms one kernel after another. Voilà starts a fresh server's whole pool
 at once (10 kernels on 2 cores each running the app's cell), so the first page waited for all of them; through
-widgets/serve.py's ``refill_after`` (Voilà's ``wait_before``) each pool task starts its kernel only once the one
+widgets/server/serve.py's ``refill_after`` (Voilà's ``wait_before``) each pool task starts its kernel only once the one
 before has run the notebook. Fake pool tasks on one event loop: the order of steps is asserted, never a time."""
 
 from __future__ import annotations
 
 import asyncio
 
-from widgets.serve import refill_after
+from widgets.server.serve import refill_after
 
 
 def test_pool_kernels_start_one_after_another_each_after_the_last_has_run_the_app():

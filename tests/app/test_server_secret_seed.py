@@ -2,7 +2,7 @@
 operating system, so nobody can replay the page's game privately with a guessed seed and read the bots'
 identities, hands and the deck order.
 
-In real chromium, the app (widgets/serve.py, as `make app` serves it) plays 城堡之心 · Castle Heart up to the
+In real chromium, the app (widgets/server/serve.py, as `make app` serves it) plays 城堡之心 · Castle Heart up to the
 person's first decision, the page is switched to the teacher's view (every identity and hand: the most a
 replay can be compared with) and its whole-game log is read. Its opening is chance alone (dealt identities,
 heroes, starting hands: 16 events before anybody decides), and chance is rolled from the seed and the history
@@ -21,10 +21,10 @@ import pytest
 from voila_server import ROOT, browser_page, launcher_server
 
 import explorer
-from widgets.event_log import WRAP, EventLog
-from widgets.game_session import PERSON, GameSession
 from widgets.i18n import label
-from widgets.play_area import PlayArea
+from widgets.play.event_log import WRAP, EventLog
+from widgets.play.game_session import PERSON, GameSession
+from widgets.play.play_area import PlayArea
 
 GAME = "castle_heart"
 DOCUMENTED_DEFAULTS = (0, 2026)  # the app's fixed seeds before issue 18 (README history, tests/widgets)

@@ -1,6 +1,6 @@
 """The app's server settings are in effect both ways it is served (issue 19, item 1).
 
-Standalone (`make app`, widgets/serve.py): the Makefile's own recipe, replayed in-process up to the objects
+Standalone (`make app`, widgets/server/serve.py): the Makefile's own recipe, replayed in-process up to the objects
 Voilà builds, gives the executor a 60 s iopub_timeout (the 4 s default failed 6 of 10 simultaneous page loads), a
 pre-heated kernel pool and culling. Under JupyterLab (Binder: /voila/render/notebooks/app.ipynb), after
 binder/postBuild, the executor Voilà's server extension builds from the server's config gets the same
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from voila_server import ROOT
 
-from widgets.serve import (
+from widgets.server.serve import (
     DEFAULT_VISITORS,
     POOL_MAX,
     POOL_MIN,
@@ -37,7 +37,7 @@ STANDALONE = """
 import json, sys, tempfile
 import nbformat
 from voila.execute import VoilaExecutor
-from widgets.serve import RulesExplorerVoila
+from widgets.server.serve import RulesExplorerVoila
 app = RulesExplorerVoila()
 app.initialize(sys.argv[1:])
 app.connection_dir = tempfile.mkdtemp()
@@ -129,8 +129,8 @@ def make_app_recipe() -> tuple[Path, list[str]]:
     """The directory and the voila arguments of the Makefile's `app` target."""
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = re.search(r"^app:.*\n\t(.+)$", text, re.M).group(1)
-    match = re.fullmatch(r"cd (\S+) && \S+/python -m widgets\.serve (.+)", recipe.strip())
-    assert match, f"`make app` no longer reads: cd <dir> && <venv>/python -m widgets.serve <args>: {recipe}"
+    match = re.fullmatch(r"cd (\S+) && \S+/python -m widgets\.server\.serve (.+)", recipe.strip())
+    assert match, f"`make app` no longer reads: cd <dir> && <venv>/python -m widgets.server.serve <args>: {recipe}"
     args = match.group(2).replace("$(PORT)", "0").replace("$(ARGS)", "").split()
     return ROOT / match.group(1), args
 
@@ -154,7 +154,7 @@ def test_binder_postbuild_puts_the_settings_where_jupyterlab_reads_them(tmp_path
     assert got["iopub_timeout"] == TIMEOUT
     assert got["cull_idle_timeout"] == SETTINGS["MappingKernelManager"]["cull_idle_timeout"]
     assert got["template"] == "lab" and got["show_tracebacks"] is False
-    assert got["handler"] == "XsrfCookieVoilaHandler"  # widgets.serve_extension is enabled (closed pages, _xsrf)
+    assert got["handler"] == "XsrfCookieVoilaHandler"  # widgets.server.extension is enabled (closed pages, _xsrf)
 
 
 def test_without_postbuild_jupyterlab_would_keep_the_four_second_default(tmp_path):
@@ -170,7 +170,7 @@ def test_postbuild_keeps_settings_already_there(tmp_path):
     subprocess.run([sys.executable, "binder/server_config.py", str(config)], cwd=ROOT, check=True,
                    capture_output=True)
     written = json.loads((config / "jupyter_server_config.json").read_text())
-    assert written["ServerApp"] == {"root_dir": "/srv", "jpserver_extensions": {"widgets.serve_extension": True}}
+    assert written["ServerApp"] == {"root_dir": "/srv", "jpserver_extensions": {"widgets.server.extension": True}}
     assert written["VoilaExecutor"] == {"timeout": 30, "iopub_timeout": TIMEOUT}
 
 

@@ -3,7 +3,7 @@ per-client limit on unconnected pages (--max-unconnected-per-client) would count
 ``--trusted-proxies`` (none by default) the client is the one a trusted proxy names in ``X-Forwarded-For``; from
 anyone else the header is never believed (a client could name a new address with each request and pass the
 limit). The unit tests read ``client_address``; the server tests send the header from 127.0.0.1 to a real
-launcher (widgets/serve.py) both ways, a handful of GETs on loopback."""
+launcher (widgets/server/serve.py) both ways, a handful of GETs on loopback."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from voila_server import launcher_server
 
 from tests.app.test_server_edges import MARKER, notebook_in
 from tests.app.test_unconnected_pages import page_kernel
-from widgets.serve import client_address, trusted_proxies_from
+from widgets.server.serve import client_address, trusted_proxies_from
 
 PROXY = trusted_proxies_from("127.0.0.1, 10.0.0.0/8, ::1")
 

@@ -21,8 +21,8 @@ from support import IN_CI, ROOT
 from voila_server import CHROMIUM_ARGS, free_port
 
 import explorer
-from widgets.balance_lab import T as BALANCE_WORDS
-from widgets.registers_view import TITLES as REGISTER_WORDS
+from widgets.balance.lab import T as BALANCE_WORDS
+from widgets.components.registers_view import TITLES as REGISTER_WORDS
 
 SITE = ROOT / "_site"
 LOAD = 420_000  # Pyodide starts and runs the whole app in the page: 1–3 min on a loaded 2-core machine

@@ -25,7 +25,7 @@ from support import games
 from voila_server import browser_page, wait_for_kernel
 
 import explorer
-from widgets.lessons import lessons_of
+from widgets.learn.lessons import lessons_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = 180_000
@@ -284,11 +284,11 @@ def test_the_fit_checks_find_an_engine_name_and_a_clause_id_only_where_they_are(
 @pytest.mark.browser
 def test_a_long_line_of_the_event_log_wraps_on_a_phone_and_the_check_sees_a_cut_one(chromium_path):
     """The Play table's event log on a 390 px phone (issue 31): a list box cuts a long line at its right edge, and
-    :func:`page_fit.cut_texts` names that line; with the log's own style (widgets/event_log.py) the line wraps and
+    :func:`page_fit.cut_texts` names that line; with the log's own style (widgets/play/event_log.py) the line wraps and
     nothing is cut. A line is a sentence: :func:`page_fit.ids_in_buttons` names a line that carries a clause id (the
-    log's old "#154 [EB-3.2-attack] …") and passes the log's own lines (``widgets.event_log.log_line``). A static
+    log's old "#154 [EB-3.2-attack] …") and passes the log's own lines (``widgets.play.event_log.log_line``). A static
     page in chromium, no server."""
-    from widgets.event_log import STYLE
+    from widgets.play.event_log import STYLE
 
     line = "#154 Player 0's Thief uses Fireball to attack Player 1's Swordsman (hidden card) and the Swordsman blocks"
 
@@ -313,10 +313,10 @@ def test_a_long_line_of_the_event_log_wraps_on_a_phone_and_the_check_sees_a_cut_
 def test_a_registers_ids_break_only_between_their_parts_and_a_phone_shows_rows_as_cards(chromium_path):
     """The Rules tab's register on a 390 px phone (issue 31): with cells that may break anywhere, "EB-3.2-heal"
     split inside a word and :func:`page_fit.split_ids` names it. The register's own table
-    (``widgets.registers_view._table`` and its style) shows each row as a card on a phone: the id whole on its own
-    line, each other cell across the whole width under its column's name, nothing wider than the screen; on a desk a
-    table whose ids break only after "-" or ".". A static page in chromium, no server."""
-    from widgets.registers_view import TABLE_STYLE, _table, id_cell
+    (``widgets.components.registers_view._table`` and its style) shows each row as a card on a phone: the id whole on
+    its own line, each other cell across the whole width under its column's name, nothing wider than the screen; on a
+    desk a table whose ids break only after "-" or ".". A static page in chromium, no server."""
+    from widgets.components.registers_view import TABLE_STYLE, _table, id_cell
 
     rule = "A long rule in our words, " * 12
     ids = ("EB-3.2-heal", "EB-1.1.2-special-pick", "CH-equip-knight-armour", "MB-A17")

@@ -1,5 +1,5 @@
 """Issue 38, item 1: pages that never connect their websocket (plain GETs) must not hold kernels, and a burst of
-them from one client must not deny the app to others. A real server (widgets/serve.py) on 127.0.0.1 with a tiny
+them from one client must not deny the app to others. A real server (widgets/server/serve.py) on 127.0.0.1 with a tiny
 notebook, a small cap and a short grace; load bounded (a handful of GETs) and on loopback only. Another client is
 another loopback source address (127.0.0.2): Linux answers all of 127/8 on the loopback interface."""
 
@@ -15,7 +15,7 @@ import pytest
 from voila_server import kernel_command_lines, launcher_server
 
 from tests.app.test_server_edges import MARKER, kernels, notebook_in, wait_for_the_pool
-from widgets.serve import client_of
+from widgets.server.serve import client_of
 
 OTHER_CLIENT = "127.0.0.2"
 GRACE = 4  # seconds a served page has to connect its websocket (the server's default is 45)

@@ -21,10 +21,10 @@ import sympy
 from support import PerGame, games
 
 import explorer
-from explorer.balance import Study, StudyError, game_seed, run, summarise, wilson, write
-from explorer.balance.__main__ import main
-from explorer.balance.runner import run_rows
-from explorer.balance.summary import Z95, by_seat, fair_share
+from balance import Study, StudyError, game_seed, run, summarise, wilson, write
+from balance.__main__ import main
+from balance.runner import run_rows
+from balance.summary import Z95, by_seat, fair_share
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = PerGame(castle_heart=4, card_moba=2, eternal_breath=2)
@@ -220,7 +220,7 @@ def test_an_existing_cluster_started_by_hand(tmp_path):
                                        "--no-dashboard"], env=env, cwd=tmp_path,
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         out = tmp_path / "remote.parquet"
-        done = subprocess.run([sys.executable, "-m", "explorer.balance", "castle_heart", "--players", "4",
+        done = subprocess.run([sys.executable, "-m", "balance", "castle_heart", "--players", "4",
                                "--games", "6", "--bots", "greedy", "--seed", "9", "--scheduler", address, "--quiet",
                                "--out", str(out)], env=env, cwd=tmp_path, capture_output=True, text=True,
                               timeout=240)
@@ -242,8 +242,8 @@ REPLAYED = PerGame(eternal_breath=(3, ("greedy", "random", "greedy")), card_moba
 def test_replay_returns_the_final_state_of_a_rows_game(tmp_path, game, players, bots):
     """A row read back from Parquet (numpy types) replays to the very game it describes: the row made again from
     the replayed State is the row (winners, steps, cards, ending…), with or without the game named."""
-    from explorer.balance import replay
-    from explorer.balance.study import row_of
+    from balance import replay
+    from balance.study import row_of
 
     s = Study(game, players, 4, bots, {}, seed=12)
     table = pd.read_parquet(write(run(s, workers=0, progress=False), tmp_path / "t.parquet"))
@@ -256,7 +256,7 @@ def test_replay_returns_the_final_state_of_a_rows_game(tmp_path, game, players, 
 
 
 def test_replay_refuses_a_row_of_no_known_game():
-    from explorer.balance import replay
+    from balance import replay
 
     row = Study("castle_heart", 4, 1, ("greedy",)).row(0)
     with pytest.raises(StudyError) as err:

@@ -14,9 +14,9 @@ from scipy import stats
 from support import PerGame, games
 
 import explorer
-from explorer.balance import Study, compare, inert, report, run
-from explorer.balance.__main__ import main
-from explorer.balance.summary import (
+from balance import Study, compare, inert, report, run
+from balance.__main__ import main
+from balance.summary import (
     agresti_min,
     by_facet,
     by_seat,
@@ -218,7 +218,7 @@ def test_a_switch_that_cannot_act_is_warned_before_running(tmp_path, capsys):
 @pytest.mark.parametrize(("wins", "n", "chance"), [(0, 10, 0.5), (3, 10, 0.5), (7, 20, 0.3), (15, 20, 0.5),
                                                   (50, 100, 0.5), (40, 90, 2 / 3)])
 def test_the_exact_test_is_scipys_binomial_test_when_every_chance_is_equal(wins, n, chance):
-    from explorer.balance.analysis import exact_test
+    from balance.analysis import exact_test
 
     assert exact_test(wins, [chance] * n) == pytest.approx(stats.binomtest(wins, n, chance).pvalue, rel=1e-9)
 
@@ -227,7 +227,7 @@ def test_the_exact_test_sums_every_count_no_likelier_than_the_one_seen():
     """Against brute force: every outcome of 9 trials of mixed chances (0 and 1 included) enumerated."""
     import itertools
 
-    from explorer.balance.analysis import exact_test
+    from balance.analysis import exact_test
 
     chances = [0.5, 0.5, 0.75, 0.75, 0.75, 1 / 3, 0.0, 1.0, 1.0]
     pmf = [0.0] * (len(chances) + 1)
@@ -249,7 +249,7 @@ def _cards_table(rows):
 def test_a_card_is_tested_by_the_games_where_one_seat_played_it():
     """Two players: the games where exactly one seat played "x" decide (the sign test, scipy's binomtest at ½);
     games where both played it, or draws, weigh nothing; Holm over the cards."""
-    from explorer.balance.analysis import card_rates
+    from balance.analysis import card_rates
 
     rows = ([(0, "x", "")] * 14 + [(1, "x", "")] * 3 + [(0, "xy", "xy")] * 5 + [(None, "x", "")] * 4
             + [(1, "y", "")] * 6 + [(0, "", "y")] * 2)
@@ -265,7 +265,7 @@ def test_a_card_is_tested_by_the_games_where_one_seat_played_it():
 
 
 def test_a_matchup_cell_is_the_rows_win_rate_against_the_column():
-    from explorer.balance.analysis import matchups
+    from balance.analysis import matchups
 
     rows = [("a", "b", 0)] * 9 + [("b", "a", 0)] * 3 + [("a", "b", 1)] * 2 + [("c", "a", 1)] * 4 + [("b", "c", None)]
     df = _table([(int(w == 0), int(w == 1)) for _, _, w in rows])
@@ -282,7 +282,7 @@ def test_a_matchup_cell_is_the_rows_win_rate_against_the_column():
 
 
 def test_the_length_trend_is_n_minus_one_r_squared_with_scipys_pearson_r():
-    from explorer.balance.analysis import by_length, length_trend
+    from balance.analysis import by_length, length_trend
 
     rng = random.Random(3)
     wins, turns, rounds = [], [], []

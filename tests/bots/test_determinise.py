@@ -13,7 +13,7 @@ import pytest
 import explorer
 from explorer.games.card_moba.determinise import unseen_cards
 from explorer.games.castle_heart.determinise import unseen
-from explorer.games.eternal_breath import catalogue
+from explorer.games.eternal_breath import content
 from explorer.games.eternal_breath.determinise import ANY, hidden_places, redeal
 
 from .positions import IDS, TABLES, positions
@@ -96,7 +96,7 @@ def test_the_unseen_cards_stay_the_same_multiset(game_id, players, variant):
             before, after = hidden_places(state.data, seat), hidden_places(world.data, seat)
             assert Counter(c for _, _, c in before) == Counter(c for _, _, c in after)
             assert [(k, w) for k, w, _ in before] == [(k, w) for k, w, _ in after]
-            assert all(k == ANY or catalogue.card(c).kind == k for k, _, c in after)
+            assert all(k == ANY or content.card(c).kind == k for k, _, c in after)
 
 
 def test_a_face_down_character_never_shown_is_at_full_hp():
@@ -106,7 +106,7 @@ def test_a_face_down_character_never_shown_is_at_full_hp():
         for seat in state.data.seats:
             for c in seat.chars:
                 if not c.face_up and not c.ever_up:
-                    assert c.hp == catalogue.card(c.card).hp
+                    assert c.hp == content.card(c.card).hp
 
 
 def test_moba_hands_are_dealt_uniformly():
@@ -128,12 +128,12 @@ def test_moba_hands_are_dealt_uniformly():
 def test_eternal_breath_typed_places_are_filled_uniformly():
     """redeal: a special place takes a special character, the others anything; every arrangement allowed is
     equally likely (counted against the allowed permutations, listed independently)."""
-    cat = catalogue.sample()
+    cat = content.sample()
     s1, s2 = cat.specials[:2]
     a1 = next(iter(cat.deck_cards()))
     places = [("special", ("pick", 1, 0), s1), (ANY, ("hand", 1, 0), s2), (ANY, ("deck", 0), a1)]
     cards = [c for _, _, c in places]
-    allowed = {p for p in permutations(cards) if catalogue.card(p[0]).kind == "special"}
+    allowed = {p for p in permutations(cards) if content.card(p[0]).kind == "special"}
     assert len(allowed) == 4
     runs = 4000
     got = Counter(tuple(redeal(places, random.Random(r))) for r in range(runs))

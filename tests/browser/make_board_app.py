@@ -11,11 +11,10 @@ import nbformat
 
 CELLS = [
     '''# Board fixture: the widgets of issue 5 wired for one game, seeded dice, bots in every seat.
-# RE_BOARD_GAME picks the game (default eternal_breath; toy_duel is the core's test game in tests/toy).
+# RE_BOARD_GAME picks the game (default eternal_breath; toy_duel is the core's test game, a plug-in in tests/plugins).
 import os
 import sys
 
-sys.path.append(os.path.abspath(".."))  # tests/ (last, never shadowing a package): the toy game
 import ipywidgets as ipw
 from IPython.display import display
 
@@ -25,20 +24,18 @@ GAME = os.environ.get("RE_BOARD_GAME", "eternal_breath")
 PLAYERS = int(os.environ.get("RE_BOARD_PLAYERS", "2"))
 SEED = int(os.environ.get("RE_BOARD_SEED", "2026"))
 if GAME == "toy_duel":
-    import toy
-
-    explorer.register(toy.GAME)
+    explorer.use_plugins(os.path.abspath("../plugins"))  # tests/plugins: the core's test game
     VARIANT = {"start_hp": 6}
 else:
     VARIANT = {}''',
-    '''from widgets.action_picker import ActionPicker
-from widgets.bots_seat import BotsSeat
-from widgets.eternal_breath_board import EternalBreathBoard
-from widgets.event_graph_view import EventGraphView
-from widgets.event_log import EventLog
-from widgets.game_session import GameSession
+    '''from widgets.play.action_picker import ActionPicker
+from widgets.play.bots_seat import BotsSeat
+from widgets.games.eternal_breath.board import EternalBreathBoard
+from widgets.event_graph.view import EventGraphView
+from widgets.play.event_log import EventLog
+from widgets.play.game_session import GameSession
 from widgets.i18n import LanguageSwitch, link_lang
-from widgets.step_controls import StepControls
+from widgets.components.step_controls import StepControls
 
 session = GameSession(GAME, PLAYERS, VARIANT, seed=SEED, seats={k: "random" for k in range(PLAYERS)})
 board = EternalBreathBoard(session)  # made first: its redraw is the first message after a step

@@ -16,9 +16,9 @@ import pytest
 from voila_server import browser_page, voila_server
 
 import explorer
-from explorer.games.eternal_breath.catalogue import card
-from widgets.game_session import GameSession
+from explorer.games.eternal_breath.content import card
 from widgets.i18n import label
+from widgets.play.game_session import GameSession
 
 HERE = Path(__file__).parent
 NOTEBOOK = HERE / "board_app.ipynb"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import explorer
 from explorer import State
 from explorer.games.card_moba import combat
-from explorer.games.card_moba.legal import A
+from explorer.games.card_moba.flow import A
 from explorer.games.card_moba.records import Hero, Status, evolve
 
 GAME = "card_moba"

@@ -7,7 +7,7 @@ import re
 
 import explorer
 from explorer import CHANCE, IllegalAction
-from explorer.games.card_moba.legal import A
+from explorer.games.card_moba.flow import A
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -43,7 +43,7 @@ def test_every_refusal_reason_has_its_chinese():
 
 def test_the_session_notice_shows_the_reason_in_the_page_language():
     """A refusal recorded with the engine's reason (the MOBA map does so) reads in the language asked for."""
-    from widgets.game_session import GameSession
+    from widgets.play.game_session import GameSession
 
     s = GameSession("card_moba", 2, seed=1)
     err = explorer.get_game("card_moba").why_illegal(s.state.data, A("end", 0))  # the table is choosing its mode

@@ -10,7 +10,7 @@ import pytest
 
 import explorer
 from explorer import IllegalAction, act, from_json
-from explorer.games.card_moba import board, combat
+from explorer.games.card_moba import combat, grid
 from explorer.games.card_moba.content import sample
 from explorer.games.card_moba.scenarios import (
     charge_into_hero,
@@ -78,7 +78,7 @@ def test_charge_into_a_hero_is_pushed_back_next_to_it():
     s = charge_into_hero()
     gale, bulwark = s.data.heroes
     assert gale.pos == (0, 2) and bulwark.pos == (2, 2) and dict(gale.uses) == {"hurricane#1": 1}
-    assert board.distance(gale.pos, bulwark.pos) == 2 > combat.reach(gale)  # no attack from here
+    assert grid.distance(gale.pos, bulwark.pos) == 2 > combat.reach(gale)  # no attack from here
     assert not any(a.kind == "attack" for a in s.legal_actions())
     into = do(s, "skill", skill="hurricane#1", direction="E", distance=2)
     assert ("charge", "MB-term-8-charge") in kinds(into) and ("blocked", "MB-event-BLK") in kinds(into)

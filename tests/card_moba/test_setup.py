@@ -9,7 +9,7 @@ import pytest
 import explorer
 from card_moba.helpers import cited, do, draw, logged
 from explorer import CHANCE, IllegalAction, VariantError
-from explorer.games.card_moba.legal import A
+from explorer.games.card_moba.flow import A
 
 
 def choose(s, kind, **params):

@@ -11,7 +11,7 @@ import pytest
 
 import explorer
 from card_moba.helpers import h, hero, table
-from explorer.games.card_moba import board, tactics
+from explorer.games.card_moba import grid, tactics
 from explorer.games.card_moba.bots import TacticalBot
 from tests.bots.positions import positions
 
@@ -136,7 +136,7 @@ def test_moves_into_range_and_attacks():
     s = table(heroes=("gale", "reaver"), positions=((2, 6), (5, 6)), stamina=0, steps=3)
     first = TacticalBot().choose(s, random.Random(0))
     assert first.kind == "move"
-    assert board.distance(first["to"], (5, 6)) < board.distance((2, 6), (5, 6))
+    assert grid.distance(first["to"], (5, 6)) < grid.distance((2, 6), (5, 6))
     end = turn(s)
     assert h(end, 1).hp < h(s, 1).hp
     assert any(e.kind == "attack" and e.actor == 0 for e in end.log)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from explorer import CHANCE, Bag, State, act, get_game
-from explorer.games.castle_heart.board import HERO, Castle, Seat, Soldier, put
-from explorer.games.castle_heart.cards import CONTENT
-from explorer.games.castle_heart.deal import options
+from explorer.games.castle_heart.content import CONTENT
+from explorer.games.castle_heart.records import HERO, Castle, Seat, Soldier, put
+from explorer.games.castle_heart.setup import options
 
 GAME = get_game("castle_heart")
 __all__ = [

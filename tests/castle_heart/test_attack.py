@@ -21,7 +21,7 @@ def test_distance_counts_living_seats_the_short_way_round():
     """CH-A03: neighbours are at 1; dead heroes leave the ring."""
     s = five()
     assert [seat_distance(s.data, 0, i) for i in range(1, 5)] == [1, 2, 2, 1]
-    from explorer.games.castle_heart.board import put
+    from explorer.games.castle_heart.records import put
     d = put(s.data, 1, alive=False)
     assert seat_distance(d, 0, 2) == 1
     assert seat_distance(five(variant={"distance": "adjacent_all"}).data, 0, 2) == 1
@@ -111,8 +111,8 @@ def test_a_soldier_at_zero_hp_falls():
 @pytest.mark.parametrize("dead", ((), (1,), (1, 2), (4,)))
 def test_all_distances_at_once_agree_with_one_at_a_time(dead):
     """CH-A03: the fast table used for legal actions equals the one-pair rule."""
-    from explorer.games.castle_heart.board import put
     from explorer.games.castle_heart.reach import seat_distances
+    from explorer.games.castle_heart.records import put
 
     d = five().data
     for i in dead:

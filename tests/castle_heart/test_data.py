@@ -7,8 +7,8 @@ import shutil
 import pytest
 
 from explorer import DataError
-from explorer.games.castle_heart import cards
-from explorer.games.castle_heart.cards import CONTENT, HERE, load_content
+from explorer.games.castle_heart import content
+from explorer.games.castle_heart.content import CONTENT, HERE, load_content
 
 
 def test_the_sample_files_are_marked_and_complete():
@@ -18,7 +18,7 @@ def test_the_sample_files_are_marked_and_complete():
     assert len(CONTENT.heroes) >= 8 and CONTENT.heroes["ryan"].zh == "莱恩子爵"
     kinds = [c.kind for c in CONTENT.cards.values()]
     assert kinds.count("equipment") == 14 and kinds.count("magic") == 10
-    assert set(cards.EQUIPMENT_EFFECTS) == {c.effect for c in CONTENT.cards.values() if c.kind == "equipment"}
+    assert set(content.EQUIPMENT_EFFECTS) == {c.effect for c in CONTENT.cards.values() if c.kind == "equipment"}
 
 
 def _copy(tmp_path):

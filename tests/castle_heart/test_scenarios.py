@@ -11,7 +11,7 @@ import pytest
 import explorer
 from explorer import IllegalAction, act, from_json
 from explorer.games.castle_heart import reach
-from explorer.games.castle_heart.cards import CONTENT, SOLDIERS
+from explorer.games.castle_heart.content import CONTENT, SOLDIERS
 from explorer.games.castle_heart.scenarios import (
     HEROES,
     hero_dying,

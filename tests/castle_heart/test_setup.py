@@ -9,7 +9,7 @@ import pytest
 
 import explorer
 from explorer import CHANCE, IllegalAction
-from explorer.games.castle_heart.deal import MIXES, count_rules_broken, identities_for, legal_mixes
+from explorer.games.castle_heart.setup import MIXES, count_rules_broken, identities_for, legal_mixes
 
 from .helpers import a, events, hero_seat, soldier, step, table
 

@@ -9,10 +9,10 @@ import pytest
 
 import explorer
 from explorer import State
-from explorer.games.castle_heart.board import ENEMY, REINFORCEMENT, put
 from explorer.games.castle_heart.bots import TacticalBot
+from explorer.games.castle_heart.records import ENEMY, REINFORCEMENT, put
 from explorer.games.castle_heart.tactics import Public, Reader, beliefs
-from probability.ch_identities import who_is_who
+from probability.castle_heart.identities import who_is_who
 from tests.bots.positions import positions
 
 from .helpers import GAME, HERO, a, hero_seat, step, table
@@ -60,8 +60,8 @@ def test_the_choice_depends_only_on_the_seats_view(players, variant):
 
 
 def test_without_acts_the_reads_are_the_exact_odds_of_who_is_who():
-    """Before anyone has acted, the bot's identity chances are ``probability.ch_identities.who_is_who`` from the
-    seat's view (CH-identity-four, CH-count-*): counting the deals that agree with it."""
+    """Before anyone has acted, the bot's identity chances are ``probability.castle_heart.identities.who_is_who``
+    from the seat's view (CH-identity-four, CH-count-*): counting the deals that agree with it."""
     for players, variant in ((5, {}), (6, {"identity_mix": "any_legal"}), (8, {})):
         state = explorer.new_game("castle_heart", players, GAME.bounded_variant(players, variant))
         rng = random.Random(players)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from explorer import CANCELLED, CHANCE, IllegalAction
-from explorer.games.castle_heart.board import HERO
 from explorer.games.castle_heart.life import heal
+from explorer.games.castle_heart.records import HERO
 
 from .helpers import a, change, clauses, events, hero_seat, soldier, step, table
 

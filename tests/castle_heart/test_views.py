@@ -9,7 +9,7 @@ import pytest
 
 import explorer
 from explorer import is_hidden
-from explorer.games.castle_heart.board import put
+from explorer.games.castle_heart.records import put
 
 SEEDS = (11, 12)
 

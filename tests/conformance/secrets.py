@@ -79,8 +79,8 @@ def character_swaps(data, players: int):
     (EB-3.1-face-down) replaced by an unused character of the same kind."""
     if not hasattr(data, "offer"):
         return
-    from explorer.games.eternal_breath import catalogue
-    cat = catalogue.sample()
+    from explorer.games.eternal_breath import content
+    cat = content.sample()
     for p, seat in enumerate(data.seats):
         if seat.picks:
             pool = cat.specials if len(seat.picks) == 1 else cat.normals

@@ -11,9 +11,8 @@ from support import games
 
 import explorer
 from conformance.secrets import leaks, next_step, twins
-from widgets.game_session import GameSession
-from widgets.play_area import BOARDS
-from widgets.state_board import StateBoard
+from widgets.games import board_class
+from widgets.play.game_session import GameSession
 
 GAMES = games(shipped=False)
 SAMPLES = 12         # positions checked per playout
@@ -45,7 +44,7 @@ CASES = [(gid, n, seed) for gid in GAMES
 
 @pytest.mark.parametrize(("game_id", "players", "seed"), CASES)
 def test_a_secret_does_not_show_to_the_others(game_id, players, seed):
-    board = BOARDS.get(game_id, StateBoard)(GameSession(game_id, players))
+    board = board_class(game_id)(GameSession(game_id, players))
     checked = 0
     for s in positions(game_id, players, seed):
         for owners, a, b in twins(s):

@@ -139,8 +139,8 @@ def m_record_of_another_game(rng, doc):
     if tagged:
         container, key = rng.choice(tagged)
         container[key] = {**container[key], "$": rng.choice(
-            ("explorer.games.card_moba.records:Hero", "explorer.games.castle_heart.board:Seat",
-             "explorer.games.eternal_breath.table:Seat", "builtins:object", "os:system"))}
+            ("explorer.games.card_moba.records:Hero", "explorer.games.castle_heart.records:Seat",
+             "explorer.games.eternal_breath.records:Seat", "builtins:object", "os:system"))}
 
 
 def m_truncate_history(rng, doc):

@@ -21,14 +21,14 @@ import explorer
 from explorer import ContentWarning, DataError
 from explorer.data import MAX_FILE_BYTES, content_path
 from explorer.games.card_moba import content as moba_content
-from explorer.games.castle_heart import cards as castle_cards
-from explorer.games.eternal_breath import catalogue
+from explorer.games.castle_heart import content as castle_cards
+from explorer.games.eternal_breath import content
 
 pytestmark = pytest.mark.timeout(120)  # a FIFO must never make a test wait forever
 GAMES = Path(explorer.__file__).parent / "games"
 FILES = {g: tuple(sorted(p.name for p in (GAMES / g).glob("*.sample.toml"))) for g in games()}  # what each ships
 LOADERS = PerGame(  # each game's own loader of its whole content, from a folder
-    eternal_breath=lambda folder: catalogue.load_catalogue(folder / "characters.sample.toml",
+    eternal_breath=lambda folder: content.load_catalogue(folder / "characters.sample.toml",
                                                            folder / "cards.sample.toml"),
     card_moba=moba_content.load_content,
     castle_heart=lambda folder: castle_cards.load_content(folder / "deck.sample.toml", folder / "heroes.sample.toml"),

@@ -16,7 +16,10 @@ from support import games
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPLORER = ROOT / "explorer"
-ROOMS = ("game.py", "scenarios.py", "lessons.toml", "bots.py", "rules.toml", "assumptions.toml", "README.md")
+# the same job has the same module name in every game (issue 35); docs/adding-a-game.md says what each one does
+JOBS = ("records.py", "content.py", "setup.py", "flow.py", "turn.py", "illegal.py", "describe.py", "view.py",
+        "event_kinds.py", "determinise.py", "tactics.py", "spiel.py", "tensor.py")
+ROOMS = ("game.py", "scenarios.py", "lessons.toml", "bots.py", "rules.toml", "assumptions.toml", *JOBS, "README.md")
 
 
 def contracts(folder: Path) -> tuple[int, str]:

@@ -17,9 +17,9 @@ import explorer
 GAMES = Path(explorer.__file__).parent / "games"
 PROBE = """
 import json, explorer
-from explorer.games.eternal_breath import catalogue
+from explorer.games.eternal_breath import content
 s = explorer.new_game("eternal_breath", 2)
-print(json.dumps({"file": str(catalogue.CARDS_FILE), "points": catalogue.sample().cards["atk_slash"].points}))
+print(json.dumps({"file": str(content.CARDS_FILE), "points": content.sample().cards["atk_slash"].points}))
 """
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from explorer import CHANCE, Bag, State, act, get_game
-from explorer.games.eternal_breath import catalogue
-from explorer.games.eternal_breath.table import Character, Placed, Seat, Table, Task, Trap, Turn
+from explorer.games.eternal_breath import content
+from explorer.games.eternal_breath.records import Character, Placed, Seat, Table, Task, Trap, Turn
 
 GID = "eternal_breath"
-card = catalogue.card
+card = content.card
 
 
 def seat(self_card="sp_lingxi", self_up=False, summons=(), hand=(), coins=5, pool=(), traps=(), effects=(),
@@ -30,7 +30,7 @@ def state(*seats, turn=0, tasks=None, deck=None, variant=None, rnd=1, dealer=0, 
     resolved = game.resolve_variant(variant)
     rules = game.initial(len(seats), resolved).rules
     tasks = tasks or (Task("play", turn), Task("discard", turn), Task("end", turn), Task("next", turn))
-    data = Table(seats=tuple(seats), deck=deck if deck is not None else Bag(catalogue.sample().deck_cards()),
+    data = Table(seats=tuple(seats), deck=deck if deck is not None else Bag(content.sample().deck_cards()),
                  rules=rules, dealer=dealer, turn=turn, round=rnd, phase=phase, tasks=tuple(tasks),
                  now=now or Turn(), discard=tuple(discard))
     return State(game, len(seats), resolved, data)

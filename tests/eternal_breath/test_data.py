@@ -6,7 +6,7 @@ import pytest
 
 import explorer
 from explorer import DataError
-from explorer.games.eternal_breath import catalogue
+from explorer.games.eternal_breath import content
 
 GOOD_CHAR = '''sample = true
 [[character]]
@@ -30,19 +30,19 @@ points = 3
 
 
 def test_the_sample_set_has_what_the_issue_asks_for():
-    cat = catalogue.sample()
+    cat = content.sample()
     cards = cat.cards.values()
     assert len(cat.specials) >= 7 and len(cat.normals) >= 16
     assert all(c.points > 0 and c.attribute for c in cards if c.kind in ("attack", "defence"))
-    assert {c.trigger for c in cards if c.kind == "trap"} == set(catalogue.TRAP_TRIGGERS)
+    assert {c.trigger for c in cards if c.kind == "trap"} == set(content.TRAP_TRIGGERS)
     instant = [c for c in cards if c.kind == "effect" and not c.persistent]
     assert any(c.persistent for c in cards if c.kind == "effect") and instant
     assert any(e.do == "heal" for c in instant for e in c.effects)
     skills = [c.skill for c in cards if c.skill]
-    assert {s.limit for s in skills if s.type == "active"} == set(catalogue.LIMITS)
-    assert {s.when for s in skills if s.type == "passive"} == set(catalogue.PASSIVE_WHEN)
+    assert {s.limit for s in skills if s.type == "active"} == set(content.LIMITS)
+    assert {s.when for s in skills if s.type == "passive"} == set(content.PASSIVE_WHEN)
     assert any(s.cost_coins for s in skills) and any(s.cost_life for s in skills)
-    for path in (catalogue.CHARACTERS_FILE, catalogue.CARDS_FILE):
+    for path in (content.CHARACTERS_FILE, content.CARDS_FILE):
         assert path.read_text(encoding="utf-8").count("sample = true") == 1
 
 
@@ -68,7 +68,7 @@ def write(tmp_path, name, text):
 def test_bad_character_files_name_the_file_entry_and_field(tmp_path, change, entry, field):
     p = write(tmp_path, "chars.toml", GOOD_CHAR.replace(*change))
     with pytest.raises(DataError) as err:
-        catalogue.load_characters(p)
+        content.load_characters(p)
     assert (err.value.file, err.value.entry, err.value.field) == (str(p), entry, field)
 
 
@@ -82,22 +82,22 @@ def test_bad_character_files_name_the_file_entry_and_field(tmp_path, change, ent
 def test_bad_card_files_name_the_file_entry_and_field(tmp_path, change, entry, field):
     p = write(tmp_path, "cards.toml", GOOD_CARD.replace(*change))
     with pytest.raises(DataError) as err:
-        catalogue.load_cards(p)
+        content.load_cards(p)
     assert (err.value.file, err.value.entry, err.value.field) == (str(p), entry, field)
 
 
 def test_duplicates_and_nothing_half_loaded(tmp_path):
     chars = write(tmp_path, "chars.toml", GOOD_CHAR)
     cards = write(tmp_path, "cards.toml", GOOD_CARD + GOOD_CARD.replace("sample = true", ""))
-    before = catalogue.sample()
+    before = content.sample()
     with pytest.raises(DataError) as err:
-        catalogue.load_catalogue(chars, cards)
+        content.load_catalogue(chars, cards)
     assert err.value.field == "id" and "duplicate" in str(err.value)
     same_id = write(tmp_path, "cards2.toml", GOOD_CARD.replace('id = "c"', 'id = "x"'))
     with pytest.raises(DataError):
-        catalogue.load_catalogue(chars, same_id)
-    assert catalogue.sample() is before
-    good = catalogue.load_catalogue(chars, write(tmp_path, "ok.toml", GOOD_CARD))
+        content.load_catalogue(chars, same_id)
+    assert content.sample() is before
+    good = content.load_catalogue(chars, write(tmp_path, "ok.toml", GOOD_CARD))
     assert set(good.cards) == {"x", "c"} and good.deck_cards() == {"c": 2}
 
 

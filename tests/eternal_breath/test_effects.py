@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from explorer import IllegalAction
+from explorer.games.eternal_breath.records import Task, Turn
 from explorer.games.eternal_breath.scenarios import ATTACKER
-from explorer.games.eternal_breath.table import Task, Turn
 
 from .helpers import do, draw, end_turn, events, head, hp, judge, last, pass_rescues, roll, seat, state
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from explorer import CHANCE, RandomBot, new_game, sample_chance
-from explorer.games.eternal_breath.catalogue import card
+from explorer.games.eternal_breath.content import card
 
 from .helpers import GID
 

@@ -8,8 +8,8 @@ import pytest
 from reason_words import assert_refused_in_both
 
 from explorer import IllegalAction
+from explorer.games.eternal_breath.records import Task, Turn
 from explorer.games.eternal_breath.scenarios import ATTACKER
-from explorer.games.eternal_breath.table import Task, Turn
 
 from .helpers import do, seat, state
 

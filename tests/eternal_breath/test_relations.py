@@ -11,8 +11,8 @@ import networkx as nx
 from seeded_relations import seeded_relations
 
 from explorer import CHANCE, act, event_graph
+from explorer.games.eternal_breath.records import Character
 from explorer.games.eternal_breath.scenarios import ATTACKER, combat_ready, drive_attack
-from explorer.games.eternal_breath.table import Character
 from explorer.state import State
 
 GAME = "eternal_breath"

@@ -12,8 +12,8 @@ import pytest
 import explorer
 from explorer.games.eternal_breath import combat
 from explorer.games.eternal_breath.bots import TacticalBot
+from explorer.games.eternal_breath.records import Task
 from explorer.games.eternal_breath.scenarios import ATTACKER
-from explorer.games.eternal_breath.table import Task
 from tests.bots.positions import positions
 
 from .helpers import GID, card, do, roll, seat, state

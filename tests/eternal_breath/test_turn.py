@@ -8,7 +8,7 @@ import pytest
 
 import explorer
 from explorer import CHANCE, Bag, IllegalAction, act
-from explorer.games.eternal_breath.table import Task
+from explorer.games.eternal_breath.records import Task
 
 from .helpers import GID, do, draw, end_turn, events, head, last, seat, state
 
@@ -158,7 +158,7 @@ def test_the_hand_is_private():
 def test_play_phase_actions_are_uncapped_by_default_and_capped_with_the_switch():
     """'EB-1.2.4-effects-any' (任意数量), EB-A15: by default 40 actions later the effect card is still playable;
     with the opt-in play_action_cap = 40 only ending the play phase is left."""
-    from explorer.games.eternal_breath.table import Turn
+    from explorer.games.eternal_breath.records import Turn
     free = state(seat(hand=("eff_gold_pouch",)), seat(), now=Turn(plays=40))
     assert {a.kind for a in free.legal_actions()} == {"end_play", "effect"}
     s = state(seat(hand=("eff_gold_pouch",)), seat(), now=Turn(plays=40), variant={"play_action_cap": 40})

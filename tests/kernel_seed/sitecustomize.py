@@ -12,4 +12,4 @@ if _SEED and any("ipykernel_launcher" in arg for arg in getattr(sys, "orig_argv"
     import random
     import secrets
 
-    secrets.randbits = random.Random(_SEED).getrandbits  # widgets.session_node.session_seed calls secrets.randbits
+    secrets.randbits = random.Random(_SEED).getrandbits  # widgets.play.session_node.session_seed calls secrets.randbits

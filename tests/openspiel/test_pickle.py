@@ -24,7 +24,7 @@ def test_a_game_pickles_with_its_parameters(game_id, players):
     other = PerGame(eternal_breath={"round_limit": 60}, card_moba={"round_cap": 30}, castle_heart={"round_cap": 40})
     game = load(game_id, players, **other[game_id])  # parameters other than the defaults
     again = pickle.loads(pickle.dumps(game))
-    assert type(again) is type(game) is bridge.GAME_CLASSES[game_id]
+    assert type(again) is type(game) is bridge.game_class(game_id)
     assert str(again) == str(game) and again.get_parameters() == game.get_parameters()
     assert (again.players, again.variant) == (game.players, game.variant)
     assert again.new_initial_state().explorer_state == game.new_initial_state().explorer_state

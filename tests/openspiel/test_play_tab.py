@@ -4,8 +4,8 @@ seat menu offers them, and they play their seat's turns (their actions legal, fr
 from __future__ import annotations
 
 import explorer
-from widgets.game_session import PERSON, GameSession
-from widgets.play_area import PlayArea
+from widgets.play.game_session import PERSON, GameSession
+from widgets.play.play_area import PlayArea
 
 NAME = "openspiel-ismcts"
 

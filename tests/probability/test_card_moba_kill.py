@@ -12,7 +12,7 @@ import pytest
 import explorer
 from explorer import CHANCE
 from probability.card_moba import duel, kill_odds, kill_search, skill_odds
-from probability.mb_search import GAME, _aimed, step
+from probability.card_moba.search import GAME, _aimed, step
 
 SIGMAS = 4
 
@@ -139,7 +139,7 @@ def test_orders_of_play_that_leave_the_same_skill_progress_are_one_position():
     """Issue 31 (speed): the memo merges "M1, S2, O1" and "S2, M1, O1": the engine reads the cards played only for
     skill sequences (MB-hero-skill-sequence), and both end in the same last card towards Reaver's 【O O】 and
     【O D】. "M1, O1, S2" ends otherwise (an O may still start 【O O】) and stays a position of its own."""
-    from probability.mb_search import _key
+    from probability.card_moba.search import _key
 
     s = duel("reaver", "bulwark", hp=30, hand=("M1", "O1", "S2"), stamina=5, draws=0)
 
@@ -166,8 +166,9 @@ BOUND_CASES = [(a, t, turns, kw) for a, t in (("reaver", "bulwark"), ("reaver", 
 
 @pytest.mark.parametrize(("attacker", "target", "turns", "kw"), BOUND_CASES)
 def test_last_turn_bound_changes_no_value(attacker, target, turns, kw):
-    """Issue 31: the last-turn damage bound (``mb_bound.hp_loss_bound``) only skips positions it proves hopeless, so
-    the bounded search and the full one agree exactly on every position (and the bound never searches more)."""
+    """Issue 31: the last-turn damage bound (``probability.card_moba.bound.hp_loss_bound``) only skips positions it
+    proves hopeless, so the bounded search and the full one agree exactly on every position (and the bound never
+    searches more)."""
     s = duel(attacker, target, **kw)
     bounded, full = kill_search(s, turns), kill_search(s, turns, bound=False)
     assert bounded.best(s.data) == full.best(s.data)
@@ -177,7 +178,7 @@ def test_last_turn_bound_changes_no_value(attacker, target, turns, kw):
 def test_last_turn_bound_is_an_upper_bound_and_cuts():
     """At every last-turn position of a two-turn search the bound is at least the HP the full search can take (a
     kill it finds is never cut), and it cuts most of the bench position's search (issue 31)."""
-    from probability.mb_bound import hp_loss_bound
+    from probability.card_moba.bound import hp_loss_bound
 
     s = duel("reaver", "bulwark", hp=30, hand=("O1", "O2"), stamina=3, draws=0)
     full = kill_search(s, 2, bound=False)

@@ -8,7 +8,7 @@ import doctest
 import explorer
 import probability.castle_heart as ch
 from explorer import State
-from explorer.games.castle_heart.board import put
+from explorer.games.castle_heart.records import put
 
 
 def test_every_name_is_exported_and_the_examples_hold():

@@ -11,10 +11,10 @@ from itertools import product
 import pytest
 
 from explorer import act
-from explorer.games.castle_heart.board import HERO
+from explorer.games.castle_heart.records import HERO
 from probability.castle_heart import AttackSetup, damage_dist, defence_table, expected_damage
-from probability.ch_attack import attack_state
-from probability.ch_walk import pick, sample, tolerance
+from probability.castle_heart.attack import attack_state
+from probability.castle_heart.walk import pick, sample, tolerance
 
 HALF = Fraction(1, 2)
 

@@ -13,10 +13,10 @@ import pytest
 
 import explorer
 from explorer import sample_chance
-from explorer.games.castle_heart.deal import LETTER, MIXES
+from explorer.games.castle_heart.setup import LETTER, MIXES
 from probability.castle_heart import identities_of, who_is_who
-from probability.ch_identities import allowed
-from probability.ch_walk import tolerance
+from probability.castle_heart.identities import allowed
+from probability.castle_heart.walk import tolerance
 
 
 def brute(view, variant):

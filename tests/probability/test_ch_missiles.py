@@ -12,9 +12,9 @@ from math import comb
 import pytest
 
 from explorer import act
-from explorer.games.castle_heart.board import Soldier
+from explorer.games.castle_heart.records import Soldier
 from probability.castle_heart import fallen_count, falls, group_hps, member_falls, split_dist, wiped_out
-from probability.ch_walk import pick, sample, seat, staged, tolerance
+from probability.castle_heart.walk import pick, sample, seat, staged, tolerance
 
 
 @pytest.mark.parametrize("members", [1, 2, 3, 4])

@@ -12,9 +12,9 @@ from math import comb
 import pytest
 
 from explorer import act
-from explorer.games.castle_heart.cards import CONTENT
+from explorer.games.castle_heart.content import CONTENT
 from probability.castle_heart import heals_in_reach, hypergeometric, rescue_chance, unseen
-from probability.ch_walk import pick, sample, seat, staged, tolerance
+from probability.castle_heart.walk import pick, sample, seat, staged, tolerance
 
 HEALS = CONTENT.cards["heal"].count
 

@@ -10,7 +10,7 @@ import pytest
 
 from explorer import act
 from probability.castle_heart import Command, charge, charge_table, command_odds, command_odds_from_view
-from probability.ch_soldiers import command_state
+from probability.castle_heart.soldiers import command_state
 
 
 @pytest.mark.parametrize("apart", [1, 2, 3, 4])

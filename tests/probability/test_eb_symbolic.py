@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from probability import eternal_breath_symbolic as sym
 from probability.dist import at_least, mean
 from probability.eternal_breath import BLOCK, CANCELLED, DODGE, damage
+from probability.eternal_breath import symbolic as sym
 
 DIFFERENCES = range(-12, 13)  # point difference x = attack − base defence − defence points
 THRESHOLDS = range(-2, 19)

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from explorer.games.eternal_breath import combat
 from probability.dist import combine
-from probability.eb_attack import _binary
 from probability.eternal_breath import damage, judgment
+from probability.eternal_breath.attack import _binary
 
 POINTS = [Fraction(n, 4) for n in range(-6, 15, 3)] + [Fraction(1, 3), Fraction(5, 6), 0, 2]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import doctest
 
-from probability import mb_status
-from probability.mb_status import poison_timeline, status_timeline
+from probability.card_moba import status as mb_status
+from probability.card_moba.status import poison_timeline, status_timeline
 
 
 def test_the_death_turn_shows_the_hp_and_only_later_turns_are_none():

@@ -7,8 +7,8 @@ import random
 from widget_helpers import TOY, attack, block, dodge, draw, roll, script, toy_session
 
 import explorer
-from widgets.action_picker import ActionPicker, odds_text
 from widgets.i18n import clause_tag, kind_name
+from widgets.play.action_picker import ActionPicker, odds_text
 
 
 def test_buttons_are_exactly_the_legal_actions_grouped_by_kind():
@@ -128,7 +128,7 @@ def test_the_step_notice_in_a_players_view_does_not_name_a_card_drawn_by_another
 
 
 def test_many_outcomes_go_in_a_dropdown_with_pick_and_stale_picks_are_refused(monkeypatch):
-    import widgets.action_picker as picker_module
+    import widgets.play.action_picker as picker_module
 
     monkeypatch.setattr(picker_module, "MAX_OUTCOME_BUTTONS", 1)
     s = toy_session()
@@ -156,7 +156,7 @@ def test_widgets_of_older_states_are_closed():
 
 
 def moba_at_score_step(lang="en", viewer=-1):
-    from widgets.game_session import GameSession
+    from widgets.play.game_session import GameSession
     s = GameSession("card_moba", 2, seed=3)
     while s.state.data.phase != "score":
         s.choose(s.state.legal_actions()[0])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.app_page import served_to_a_visitor
+from widgets.app.page import served_to_a_visitor
 
 APP = Path(__file__).resolve().parents[2] / "notebooks" / "app.ipynb"
 

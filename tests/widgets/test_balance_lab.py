@@ -11,9 +11,9 @@ import pytest
 import traitlets
 from support import games
 
-from explorer.balance import Study, run, write
-from explorer.balance.tables import readings
-from widgets.balance_lab import BalanceLab
+from balance import Study, run, write
+from balance.tables import readings
+from widgets.balance.lab import BalanceLab
 
 
 def lab(**kw) -> BalanceLab:
@@ -144,7 +144,7 @@ def test_a_parquet_bomb_and_badly_typed_studies_are_refused_in_both_languages(tm
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from explorer.balance import tables
+    from balance import tables
 
     df = run(Study("castle_heart", 5, 8, ("greedy",), seed=4), workers=0, progress=False)
     b = lab()

@@ -12,12 +12,12 @@ import pandas as pd
 import pytest
 import traitlets
 
-from explorer.balance import Study, compare, replay, run
-from explorer.balance.analysis import by_length, card_label, card_rates, length_trend, matchups
-from explorer.balance.summary import homogeneity_tests, summarise
+from balance import Study, compare, replay, run
+from balance.analysis import by_length, card_label, card_rates, length_trend, matchups
+from balance.summary import homogeneity_tests, summarise
 from explorer.links import from_link
-from widgets.balance_lab import BalanceLab, T
-from widgets.plotly_bundle import PLOTLY_MIME
+from widgets.balance.lab import BalanceLab, T
+from widgets.components.plotly_bundle import PLOTLY_MIME
 
 
 def figure(out) -> dict:
@@ -154,7 +154,7 @@ def test_the_win_rate_against_game_length_names_its_trend_test(eb, lang):
 def test_a_game_of_the_study_opens_in_the_play_tab_in_player_0s_own_view(eb, lang):
     """The link is the Play tab's own share link (``?play=``) of the replayed game: every action from a new game, so
     the Play table reopens exactly the study's game, at seat 0's view only."""
-    from widgets.play_area import PlayArea
+    from widgets.play.play_area import PlayArea
 
     lab = shown("eternal_breath", eb, lang)
     lab._game_pick.value = 7  # as the page sends it

@@ -1,7 +1,7 @@
 """Issue 32 item 6: the Balance tab shows how the games ended (and warns when most hit the bots' limits), win / draw
 / loss by seat with a "finished games only" switch, the first player's advantage as paired differences with the
 tests named, and readable facet names — in English and 中文. Tables are made by hand with the columns
-explorer.balance.summary reads, so each count is known."""
+balance.summary reads, so each count is known."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import re
 import pandas as pd
 import pytest
 
-from explorer.balance.summary import first_player, summarise
-from widgets.balance_figures import WORDS
-from widgets.balance_lab import BalanceLab
-from widgets.plotly_bundle import PLOTLY_MIME
+from balance.summary import first_player, summarise
+from widgets.balance.figures import WORDS
+from widgets.balance.lab import BalanceLab
+from widgets.components.plotly_bundle import PLOTLY_MIME
 
 
 def table(ends: list[str], players: int = 2) -> pd.DataFrame:

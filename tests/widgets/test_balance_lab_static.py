@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import sys
 
-from widgets.balance_lab import BalanceLab, T
+from widgets.balance.lab import BalanceLab, T
 
 
 def test_under_pyodide_the_lab_is_a_note_in_both_languages_and_runs_nothing(monkeypatch):

@@ -8,7 +8,7 @@ from support import games
 from widget_helpers import attack, draw, script, toy_session
 
 from explorer import TERMINAL
-from widgets.bots_seat import BotsSeat
+from widgets.play.bots_seat import BotsSeat
 
 
 def test_menus_set_the_sessions_seats_from_the_games_bot_menu():
@@ -46,8 +46,8 @@ def test_let_bots_play_button_runs_to_a_persons_decision():
 @pytest.mark.parametrize("game_id", games())
 def test_every_bot_of_the_three_games_has_a_chinese_name_in_the_menu(game_id):
     import explorer
-    from widgets.bots_seat import BOT_NAMES
-    from widgets.game_session import GameSession
+    from widgets.play.bots_seat import BOT_NAMES
+    from widgets.play.game_session import GameSession
 
     s = GameSession(game_id, explorer.get_game(game_id).min_players)
     labels = [text for text, _ in BotsSeat(s, lang="zh")._menus[0].options][1:]

@@ -1,6 +1,6 @@
 """The shared card face: the name in the page's language, both texts and the clause on hover, text escaped."""
 
-from widgets.card_face import Face, face_html, hidden_face_html
+from widgets.components.card_face import Face, face_html, hidden_face_html
 
 FACE = Face("Moon <b>", "明月", "character", "角色", (("HP", "生命", 5),), "Heals 1.", "回复1点。", "EB-2.1")
 

@@ -14,8 +14,8 @@ import explorer
 from explorer import CHANCE, TERMINAL
 from explorer.games.card_moba import statuses
 from explorer.games.card_moba.content import STATUSES, sample
-from widgets.card_moba_board import CardMobaBoard
-from widgets.game_session import GameSession
+from widgets.games.card_moba.board import CardMobaBoard
+from widgets.play.game_session import GameSession
 
 GID = "card_moba"
 
@@ -188,7 +188,7 @@ def test_no_catalogue_id_in_any_text_over_whole_games(seed):
 def test_the_header_shows_mode_and_setup_clauses_as_tags_not_in_the_sentence(lang):
     """Issue 31 point 5: "模式: Ruler [MB-mode-ruler]" put a clause id inside the line a person reads; the ids are
     small tags beside the words (widgets.i18n.clause_tag)."""
-    from widgets.card_moba_board import head_html
+    from widgets.games.card_moba.board import head_html
     for view in ({"phase": "map", "mode": "ruler"}, {"phase": "action", "mode": "classic", "turn": {"round": 2}}):
         text = head_html(view, lang)
         words = re.sub(r"<small class='re-clause-id'[^>]*>[^<]*</small>", "", text)

@@ -11,10 +11,10 @@ from ipywidgets.widgets.widget import _instances as live_widgets
 
 import explorer
 from explorer import CHANCE, TERMINAL
-from explorer.games.card_moba import board as grid
-from widgets.card_moba_board import CardMobaBoard
-from widgets.card_moba_map import GENERATIONS
-from widgets.game_session import GameSession
+from explorer.games.card_moba import grid
+from widgets.games.card_moba.board import CardMobaBoard
+from widgets.games.card_moba.grid import GENERATIONS
+from widgets.play.game_session import GameSession
 
 GID = "card_moba"
 

@@ -8,8 +8,8 @@ import pytest
 import traitlets
 
 from probability.card_moba import duel, kill_odds
-from widgets.card_moba_odds import BOUNDS, CardMobaOdds, readable
-from widgets.game_tabs import odds_makers
+from widgets.app.tabs import odds_makers
+from widgets.games.card_moba.odds import BOUNDS, CardMobaOdds, readable
 
 
 @pytest.fixture(scope="module")

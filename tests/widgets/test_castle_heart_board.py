@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import explorer
-from widgets.castle_heart_board import CastleHeartBoard
-from widgets.game_session import GameSession
+from widgets.games.castle_heart.board import CastleHeartBoard
+from widgets.play.game_session import GameSession
 
 
 def session_after(steps: int, players: int = 5) -> GameSession:

@@ -4,9 +4,9 @@ type, its full text in both languages and a clause that is in the registers; a w
 from __future__ import annotations
 
 import explorer
-from explorer.games.castle_heart.cards import CONTENT, SOLDIERS
-from widgets.card_face import face_html
-from widgets.castle_heart_faces import IDENTITY, card_face, hero_face, identity_face, soldier_face
+from explorer.games.castle_heart.content import CONTENT, SOLDIERS
+from widgets.components.card_face import face_html
+from widgets.games.castle_heart.faces import IDENTITY, card_face, hero_face, identity_face, soldier_face
 
 GAME = explorer.get_game("castle_heart")
 KNOWN = set(GAME.clause_index) | {a.id for a in explorer.assumptions("castle_heart")}

@@ -9,7 +9,7 @@ import pytest
 import traitlets
 
 from probability.castle_heart import identities_of
-from widgets.castle_heart_odds import BOUNDS, PANELS, CastleHeartOdds, readable
+from widgets.games.castle_heart.odds import BOUNDS, PANELS, CastleHeartOdds, readable
 
 
 @pytest.fixture(scope="module")

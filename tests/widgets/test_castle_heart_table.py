@@ -8,9 +8,9 @@ from ipywidgets.widgets.widget import _instances as live_widgets
 
 import explorer
 from explorer.games.castle_heart.scenarios import knight_charge, magic_to_counter
-from widgets.castle_heart_board import CastleHeartBoard, ring_cells
-from widgets.castle_heart_targets import HERO, target_of
-from widgets.game_session import GameSession
+from widgets.games.castle_heart.board import CastleHeartBoard, ring_cells
+from widgets.games.castle_heart.targets import HERO, target_of
+from widgets.play.game_session import GameSession
 
 
 def table(start, viewer: int, lang: str = "en") -> tuple[GameSession, CastleHeartBoard]:

@@ -11,10 +11,10 @@ import re
 import pytest
 
 import explorer
-from explorer.games.castle_heart.cards import CONTENT, EFFECTS, SKILLS, SLOTS, SOLDIERS
-from widgets.castle_heart_board import CastleHeartBoard
-from widgets.castle_heart_seat import PHASES
-from widgets.game_session import GameSession
+from explorer.games.castle_heart.content import CONTENT, EFFECTS, SKILLS, SLOTS, SOLDIERS
+from widgets.games.castle_heart.board import CastleHeartBoard
+from widgets.games.castle_heart.seat import PHASES
+from widgets.play.game_session import GameSession
 
 GAME = explorer.get_game("castle_heart")
 CLAUSE = re.compile(r"\bCH-[A-Za-z0-9-]+")

@@ -11,9 +11,9 @@ import pytest
 import traitlets
 
 import explorer
-from explorer.games.eternal_breath.catalogue import card
-from widgets.eternal_breath_board import EternalBreathBoard, phase_name
-from widgets.game_session import GameSession
+from explorer.games.eternal_breath.content import card
+from widgets.games.eternal_breath.board import EternalBreathBoard, phase_name
+from widgets.play.game_session import GameSession
 
 GAME = "eternal_breath"
 
@@ -114,11 +114,11 @@ def test_chinese_labels_and_phase_names(played):
 
 def test_every_component_follows_a_seeded_game_step_by_step():
     """The wiring of the app: one session, every component; at each step they show the same state."""
-    from widgets.action_picker import ActionPicker
-    from widgets.event_graph_view import EventGraphView
-    from widgets.event_log import EventLog
+    from widgets.components.step_controls import StepControls
+    from widgets.event_graph.view import EventGraphView
     from widgets.i18n import LanguageSwitch, link_lang
-    from widgets.step_controls import StepControls
+    from widgets.play.action_picker import ActionPicker
+    from widgets.play.event_log import EventLog
 
     s = GameSession(GAME, 2, seed=9, seats={0: "random", 1: "greedy"})
     board, controls, picker = EternalBreathBoard(s), StepControls(s), ActionPicker(s)
@@ -142,7 +142,7 @@ def test_every_component_follows_a_seeded_game_step_by_step():
 
 def test_a_face_down_attacker_reads_face_down_to_the_others_never_its_hidden_marker():
     """EB-A29: another player's view hides who attacks; the board says "face down" / "倒置", not the raw marker."""
-    from widgets.eternal_breath_board import combat_html
+    from widgets.games.eternal_breath.board import combat_html
 
     fight = {"attacker": 1, "by": {"hidden": True}, "target": 0, "target_char": "n_sentinel"}
     for lang, word in (("en", "face-down"), ("zh", "倒置")):

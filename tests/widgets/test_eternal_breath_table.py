@@ -12,11 +12,11 @@ import pytest
 
 import explorer
 from explorer import TERMINAL, act
-from explorer.games.eternal_breath.catalogue import sample
-from widgets.eternal_breath_board import EternalBreathBoard
-from widgets.eternal_breath_faces import face
-from widgets.eternal_breath_table_text import ending_reason
-from widgets.game_session import GameSession
+from explorer.games.eternal_breath.content import sample
+from widgets.games.eternal_breath.board import EternalBreathBoard
+from widgets.games.eternal_breath.faces import face
+from widgets.games.eternal_breath.table_text import ending_reason
+from widgets.play.game_session import GameSession
 
 GAME = "eternal_breath"
 

@@ -13,9 +13,9 @@ import pytest
 
 import explorer
 from explorer import TERMINAL
-from explorer.games.eternal_breath.catalogue import sample
-from widgets.eternal_breath_board import PHASES, EternalBreathBoard
-from widgets.game_session import GameSession
+from explorer.games.eternal_breath.content import sample
+from widgets.games.eternal_breath.board import PHASES, EternalBreathBoard
+from widgets.play.game_session import GameSession
 
 GAME = "eternal_breath"
 IDS = sorted(sample().cards)

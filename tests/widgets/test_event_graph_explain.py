@@ -15,11 +15,11 @@ import traitlets
 import explorer
 from explorer.event_scopes import compare_logs, summary_graph
 from explorer.games.card_moba.scenarios import poisoned_with_shield
-from widgets.event_chain_layout import spec_boxes as boxes
-from widgets.event_graph_figure import period_key
-from widgets.event_graph_view import EventGraphView
-from widgets.game_session import GameSession
+from widgets.event_graph.figure import period_key
+from widgets.event_graph.layout import spec_boxes as boxes
+from widgets.event_graph.view import EventGraphView
 from widgets.i18n import label
+from widgets.play.game_session import GameSession
 
 
 def played(start, moves=4) -> GameSession:

@@ -6,8 +6,8 @@ import pytest
 import traitlets
 from widget_helpers import CANCELLED_DODGE, script, toy_session
 
-from widgets.event_chain_layout import spec_boxes as boxes
-from widgets.event_graph_view import EventGraphView
+from widgets.event_graph.layout import spec_boxes as boxes
+from widgets.event_graph.view import EventGraphView
 from widgets.i18n import event_kind_name, label
 
 
@@ -91,7 +91,7 @@ def test_the_view_is_made_without_plotly_io_and_the_game_by_turn_is_plotly_json(
     import sys
 
     code = ("import sys; sys.path[:0] = ['tests', 'tests/widgets']; import conftest, widget_helpers as h\n"
-            "from widgets.event_graph_view import EventGraphView\n"
+            "from widgets.event_graph.view import EventGraphView\n"
             "s = h.toy_session(seed=3); h.script(s, *h.CANCELLED_DODGE); v = EventGraphView(s)\n"
             "v.scope = 'summary'\n"
             "print(sorted(m for m in ('plotly.io', 'nbformat', 'jsonschema') if m in sys.modules))")
@@ -164,7 +164,7 @@ def test_the_why_menu_names_each_event_whole_as_its_box_tag_does():
 
 
 def test_a_click_on_an_event_picks_it_and_a_forged_click_changes_nothing():
-    """The browser's click message (widgets.chain_picture) goes through the real widget message path."""
+    """The browser's click message (widgets.event_graph.picture) goes through the real widget message path."""
     s = toy_session()
     script(s, *CANCELLED_DODGE)
     view = EventGraphView(s, scope="game")

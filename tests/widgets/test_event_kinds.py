@@ -12,10 +12,10 @@ import pytest
 from support import PerGame, games
 
 import explorer
-from widgets.event_chain_layout import chain_spec, spec_boxes
-from widgets.event_graph_figure import KindColours, summary_spec
-from widgets.event_log import event_text
+from widgets.event_graph.figure import KindColours, summary_spec
+from widgets.event_graph.layout import chain_spec, spec_boxes
 from widgets.i18n import event_kind_name
+from widgets.play.event_log import event_text
 
 BOUNDED = explorer.get_game("card_moba").bounded_variant  # bots alone ask for the simulation limits (MB-A15)
 TABLES = PerGame(  # game: (players, variant) of a few seeded whole games played by the random bots
@@ -109,7 +109,7 @@ def test_the_summary_hover_counts_kinds_in_zh():
 
 
 def test_a_step_told_to_another_viewer_names_hidden_events_in_zh():
-    from widgets.game_session import GameSession
+    from widgets.play.game_session import GameSession
 
     s = GameSession("eternal_breath", 3, seed=2, seats={k: "random" for k in range(3)})
     told = 0

@@ -9,7 +9,7 @@ from support import smallest_tables
 from widget_helpers import CANCELLED_DODGE, script, toy_session
 
 import explorer
-from widgets.event_log import WRAP, EventLog
+from widgets.play.event_log import WRAP, EventLog
 
 
 def lines(log: EventLog) -> list[str]:
@@ -53,7 +53,7 @@ def test_no_line_of_a_games_log_carries_a_clause_id(game_id, players):
     carries a clause id; the selected line's clause is named in the detail."""
     import re
 
-    from widgets.game_session import GameSession
+    from widgets.play.game_session import GameSession
 
     clause_id = re.compile(r"(?<![A-Za-z0-9])(?:EB|MB|CH)-[A-Za-z0-9.\-]*[A-Za-z0-9]")
     game = explorer.get_game(game_id)

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 import traitlets
 
-from widgets.exercise import Exercise, parse_answer
+from widgets.learn.exercise import Exercise, parse_answer
 
 
 def test_a_right_integer_answer_clicked_in_solves_it():

@@ -147,8 +147,8 @@ def test_events_in_scopes():
 
 
 def test_reset_starts_a_new_game_and_every_component_shows_it():
-    from widgets.eternal_breath_board import EternalBreathBoard
-    from widgets.step_controls import StepControls
+    from widgets.components.step_controls import StepControls
+    from widgets.games.eternal_breath.board import EternalBreathBoard
 
     s = toy_session(variant={"start_hp": 6})
     board, controls = EternalBreathBoard(s), StepControls(s)

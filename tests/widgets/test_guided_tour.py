@@ -10,8 +10,8 @@ import traitlets
 
 import explorer
 from explorer import DataError
-from widgets.guided_tour import GuidedTour
-from widgets.lessons import lessons_file, lessons_of, load_lessons
+from widgets.learn.guided_tour import GuidedTour
+from widgets.learn.lessons import lessons_file, lessons_of, load_lessons
 
 GID = "eternal_breath"
 
@@ -142,7 +142,7 @@ def test_the_table_summary_follows_the_steps():
 
 
 def test_setup_steps_script_a_whole_setup_that_the_engine_accepts():
-    from widgets.lessons import run, setup_steps
+    from widgets.learn.lessons import run, setup_steps
 
     steps = setup_steps(["sp_lingxi", "sp_tiebi", "sp_yanlong"],
                         [["n_swordsman", "n_healer"], ["n_guard", "n_monk"], ["n_archer", "n_thief"]],
@@ -157,7 +157,7 @@ def test_setup_steps_script_a_whole_setup_that_the_engine_accepts():
 
 
 def test_register_tables_show_the_register_text_and_what_is_not_modelled():
-    from widgets.lessons import assumption_markdown, clause_markdown
+    from widgets.learn.lessons import assumption_markdown, clause_markdown
 
     chant = explorer.get_game(GID).clause_index["EB-1.1.3-chant"]
     table = clause_markdown(GID, ["EB-1.1.3-chant"])
@@ -170,11 +170,11 @@ def test_register_tables_show_the_register_text_and_what_is_not_modelled():
 
 
 def test_what_if_keeps_the_game_and_variant_and_the_engine_still_checks_actions():
-    from explorer.games.eternal_breath import scenarios, table
-    from widgets.lessons import what_if
+    from explorer.games.eternal_breath import records, scenarios
+    from widgets.learn.lessons import what_if
 
     ready = scenarios.combat_ready(variant={"block_without_card": "zero"})
-    changed = what_if(ready, table.seat_set(ready.data, 0, coins=19))
+    changed = what_if(ready, records.seat_set(ready.data, 0, coins=19))
     assert changed.variant == ready.variant and changed.data.seats[0].coins == 19 and ready.data.seats[0].coins == 5
     with pytest.raises(explorer.IllegalAction):
         changed.apply(explorer.act(GID, "summon", 0, card="n_monk"))

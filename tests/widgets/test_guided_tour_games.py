@@ -13,8 +13,8 @@ from support import PerGame, games
 
 import explorer
 from explorer import DataError, is_hidden
-from widgets.guided_tour import GuidedTour
-from widgets.lessons import lessons_file, lessons_of, load_lessons
+from widgets.learn.guided_tour import GuidedTour
+from widgets.learn.lessons import lessons_file, lessons_of, load_lessons
 
 NOTEBOOKS = {  # the two series whose lessons are one per tutorial (永恒之息 has two lessons to some of its own)
     "card_moba": ["01_setup.ipynb", "02_one_turn.ipynb", "03_moving_on_the_grid.ipynb", "04_damage_and_shields.ipynb",

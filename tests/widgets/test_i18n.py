@@ -8,12 +8,12 @@ import pytest
 import traitlets
 from widget_helpers import toy_session
 
-from widgets.action_picker import ActionPicker
-from widgets.bots_seat import BotsSeat
-from widgets.event_graph_view import EventGraphView
-from widgets.event_log import EventLog
+from widgets.components.step_controls import StepControls
+from widgets.event_graph.view import EventGraphView
 from widgets.i18n import LABELS, LANGS, LanguageSwitch, label, link_lang
-from widgets.step_controls import StepControls
+from widgets.play.action_picker import ActionPicker
+from widgets.play.bots_seat import BotsSeat
+from widgets.play.event_log import EventLog
 
 
 @pytest.mark.parametrize("key", sorted(LABELS))

@@ -8,8 +8,7 @@ import pytest
 import explorer
 from explorer import CHANCE, IllegalAction
 from explorer.games.card_moba.content import sample
-from widgets.lessons import run, step
-from widgets.lessons_card_moba import (
+from widgets.games.card_moba.lessons import (
     STORY_BLOODLINES,
     STORY_FIRST_DRAW,
     STORY_HANDS,
@@ -25,6 +24,7 @@ from widgets.lessons_card_moba import (
     story_start,
     with_hero,
 )
+from widgets.learn.lessons import run, step
 
 GID = "card_moba"
 

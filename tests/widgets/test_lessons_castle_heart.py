@@ -7,8 +7,7 @@ import pytest
 
 import explorer
 from explorer import CHANCE, IllegalAction
-from widgets.lessons import run, step
-from widgets.lessons_castle_heart import (
+from widgets.games.castle_heart.lessons import (
     GID,
     TUTORIAL_TABLE,
     distances,
@@ -19,6 +18,7 @@ from widgets.lessons_castle_heart import (
     table_figure,
     tutorial_table,
 )
+from widgets.learn.lessons import run, step
 
 # The seed's numbers, written out here so the test does not read them from the engine:
 # CH-deploy-mana: 10 mana for the lord, 6 for the others; CH-soldier-knight value 5, CH-soldier-lynx value 6.

@@ -14,8 +14,8 @@ from support import games
 
 import explorer
 from explorer import DataError
-from widgets.guided_tour import GuidedTour
-from widgets.lessons import lessons_of, load_lessons
+from widgets.learn.guided_tour import GuidedTour
+from widgets.learn.lessons import lessons_of, load_lessons
 
 GAMES = games()
 EB = "eternal_breath"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from probability.eternal_breath import STANDING, Fighter, damage, duel
-from widgets.odds_explorer import BOUNDS, OddsExplorer
+from widgets.games.eternal_breath.odds import BOUNDS, OddsExplorer
 
 
 @pytest.fixture(scope="module")

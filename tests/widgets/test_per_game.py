@@ -6,7 +6,7 @@ import ipywidgets as ipw
 import pytest
 import traitlets
 
-from widgets.per_game import PerGame
+from widgets.components.per_game import PerGame
 
 
 class Labelled(ipw.HTML):

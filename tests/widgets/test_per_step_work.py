@@ -10,7 +10,7 @@ from ipywidgets.widgets.widget import _instances as live_widgets
 from support import games
 from widget_helpers import toy_session
 
-from widgets.play_area import PlayArea
+from widgets.play.play_area import PlayArea
 
 
 def brute_leaves(s):

@@ -9,10 +9,10 @@ import traitlets
 from support import PerGame, games
 
 import explorer
-from widgets.card_moba_board import CardMobaBoard
-from widgets.castle_heart_board import CastleHeartBoard
-from widgets.eternal_breath_board import EternalBreathBoard
-from widgets.play_area import PlayArea
+from widgets.games.card_moba.board import CardMobaBoard
+from widgets.games.castle_heart.board import CastleHeartBoard
+from widgets.games.eternal_breath.board import EternalBreathBoard
+from widgets.play.play_area import PlayArea
 
 SHIPPED = games()
 

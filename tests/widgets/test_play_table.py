@@ -15,10 +15,10 @@ from widget_helpers import greedy_until
 import explorer
 from explorer import CHANCE, TERMINAL
 from explorer.links import _link_doc, from_link, link_code
-from widgets.action_picker import game_over_html
+from widgets.components.table_file import shared_link
 from widgets.i18n import label
-from widgets.play_area import OPENED, OPENED_KEY, PlayArea
-from widgets.table_file import shared_link
+from widgets.play.action_picker import game_over_html
+from widgets.play.play_area import OPENED, OPENED_KEY, PlayArea
 
 GAMES = games()
 
@@ -249,7 +249,7 @@ def test_each_games_turn_pass_is_a_legal_pass_or_none():
 def test_the_autoplay_box_shows_what_the_session_does():
     """A new table turns autoplay on after its parts are made: the checkbox must say so, or unticking it (as a
     person, or a browser test, does) changes nothing and the bots play on."""
-    from widgets.play_area import PlayArea
+    from widgets.play.play_area import PlayArea
 
     area = PlayArea("eternal_breath")
     assert area.session.autoplay and area.bots_seat._auto.value
@@ -263,7 +263,7 @@ def test_the_autoplay_box_shows_what_the_session_does():
 def test_every_games_table_shows_the_teachers_warning(game_id):
     """Each game's board lays out its own children; the secrets note must be among them, so the teacher's view
     warns on every table (a board that left it out showed every secret with no warning)."""
-    from widgets.play_area import PlayArea
+    from widgets.play.play_area import PlayArea
 
     board = PlayArea(game_id, teacher=True).board
     assert board._note in board.children and board._note.value == ""

@@ -12,8 +12,8 @@ import pytest
 
 import explorer
 from explorer import SaveError
-from widgets.play_area import PlayArea
-from widgets.table_file import STYLE, TEXT, ZH_KINDS, reason_in
+from widgets.components.table_file import STYLE, TEXT, ZH_KINDS, reason_in
+from widgets.play.play_area import PlayArea
 
 
 @pytest.fixture(scope="module")

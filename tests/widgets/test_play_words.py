@@ -11,7 +11,7 @@ import pytest
 from support import games
 
 from explorer import W
-from widgets.play_area import PlayArea
+from widgets.play.play_area import PlayArea
 
 ALLOWED = {"ms"}  # units
 WORD = re.compile(r"[A-Za-z]{2,}")

@@ -11,7 +11,7 @@ from app.test_tab_words_browser import leftovers  # the tab-words browser test's
 from support import games
 
 import explorer
-from widgets.registers_view import TITLES, RegistersView, rich, section
+from widgets.components.registers_view import TITLES, RegistersView, rich, section
 
 GAMES = games()
 

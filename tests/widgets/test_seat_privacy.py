@@ -13,7 +13,7 @@ import traitlets
 from support import games
 
 from widgets.i18n import label
-from widgets.play_area import PERSON_SEAT, TEACHER_ENV, PlayArea, teacher_from_server
+from widgets.play.play_area import PERSON_SEAT, TEACHER_ENV, PlayArea, teacher_from_server
 
 GAMES = games()
 
@@ -121,7 +121,7 @@ def test_the_app_reads_the_flag_from_the_servers_environment(monkeypatch):
 
 
 def test_the_server_flag_is_off_by_default_and_put_where_its_kernels_read_it(monkeypatch):
-    from widgets import serve
+    from widgets.server import serve
 
     assert serve.TEACHER_ENV == TEACHER_ENV
     assert "teacher" in serve.RulesExplorerVoila.flags and "teacher" not in serve.RulesExplorerVoila.aliases

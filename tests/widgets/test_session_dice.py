@@ -9,10 +9,10 @@ import secrets
 from widget_helpers import draw, script, toy_session
 
 import explorer
-import widgets.game_session as game_session
-from widgets.action_picker import ActionPicker
-from widgets.game_session import GameSession
-from widgets.play_area import PlayArea
+import widgets.play.game_session as game_session
+from widgets.play.action_picker import ActionPicker
+from widgets.play.game_session import GameSession
+from widgets.play.play_area import PlayArea
 
 OLD_FIXED_SEEDS = {0, 2026}  # the defaults before issue 18: anyone could replay them
 

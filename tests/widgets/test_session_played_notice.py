@@ -10,7 +10,7 @@ import random
 import pytest
 
 from widgets.i18n import label
-from widgets.play_area import PlayArea
+from widgets.play.play_area import PlayArea
 
 SEED = 7
 CLICKS = 16  # enough for twins, End turn and walks in both games (SEED 7's MOBA: walks and twins from click 10)

@@ -10,9 +10,9 @@ import pytest
 from widget_helpers import greedy_until
 
 import explorer
-from widgets.action_picker import MAX_KIND_TWINS, MAX_TWINS, sentence
 from widgets.i18n import label
-from widgets.play_area import PlayArea
+from widgets.play.action_picker import MAX_KIND_TWINS, MAX_TWINS, sentence
+from widgets.play.play_area import PlayArea
 
 SEED = 7  # bench/clicks.py's game: the person attacks, then ends the play phase, in most turns
 

@@ -10,10 +10,10 @@ import pytest
 from widget_helpers import greedy_until
 
 import explorer
-from widgets.action_picker import sentence
+from widgets.games import walk_kind
 from widgets.i18n import label
-from widgets.play_area import PlayArea
-from widgets.session_shortcuts import WALK_KINDS
+from widgets.play.action_picker import sentence
+from widgets.play.play_area import PlayArea
 
 SEED = 7  # bench/clicks.py's game: the person walks toward the enemy in most turns
 
@@ -58,7 +58,7 @@ def test_the_walks_are_every_destination_two_steps_or_more_away_by_a_shortest_le
         assert path[-1] == destination and len(path) == fewest[destination]
         state = s.state
         for action in path:  # each step legal in turn, the person still deciding
-            assert action.kind == WALK_KINDS["card_moba"] and state.is_legal(action) and state.current_player == 0
+            assert action.kind == walk_kind("card_moba") and state.is_legal(action) and state.current_player == 0
             state = state.apply(action)
 
 
@@ -134,7 +134,7 @@ def test_the_walk_row_is_one_fold_of_pairs_its_choice_kept_from_one_decision_to_
     "then end the phase" twin are one pair; the pairs are the body of the row, which a phone shows folded behind a
     button naming how many walks there are (the picker's STYLE: open on a desk, no fold there); the fold's state
     stays from one decision to the next, and no choice is lost: every walk and twin is still offered."""
-    from widgets.action_picker import STYLE
+    from widgets.play.action_picker import STYLE
 
     picker, s = walk_table.picker, walk_table.session
     walks = s.walks()

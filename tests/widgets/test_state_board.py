@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import explorer
-from widgets.game_session import GameSession
-from widgets.state_board import StateBoard
+from widgets.components.state_board import StateBoard
+from widgets.play.game_session import GameSession
 
 
 def test_the_toy_game_is_drawn_from_the_viewers_view():

@@ -6,7 +6,7 @@ import pytest
 import traitlets
 from widget_helpers import attack, draw, script, toy_session
 
-from widgets.step_controls import StepControls
+from widgets.components.step_controls import StepControls
 
 
 def counter(controls: StepControls) -> str:

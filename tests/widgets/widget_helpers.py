@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explorer import CHANCE, TERMINAL, act
-from widgets.game_session import GameSession
+from widgets.play.game_session import GameSession
 
 TOY = "toy_duel"
 

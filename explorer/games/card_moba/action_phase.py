@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from explorer import SELF, replace_at
 
-from . import board, combat, effects, statuses
+from . import combat, effects, grid, statuses
 from .content import sample
 from .passives import trigger
 from .records import Hero, Moba, evolve, with_attack, with_heroes_discard, with_play
@@ -43,19 +43,19 @@ def taunt_blocks(d: Moba, hero: Hero) -> bool:
     taunter = d.heroes[s.source] if 0 <= s.source < len(d.heroes) else None
     if taunter is None or not taunter.alive or taunter.pos is None:
         return False
-    return board.distance(hero.pos, taunter.pos, d.rules.adjacency) != 1
+    return grid.distance(hero.pos, taunter.pos, d.rules.adjacency) != 1
 
 
 def enemies_within(d: Moba, hero: Hero, reach: int) -> list[int]:
     """The seats of the other living heroes within ``reach`` of ``hero`` (a dead hero is off the map: no cell)."""
-    near = board.cells_within(hero.pos, reach, d.rules.adjacency)
+    near = grid.cells_within(hero.pos, reach, d.rules.adjacency)
     return [o.seat for o in d.heroes if o.pos in near and o.seat != hero.seat and o.alive]
 
 
 def blink_cells(d: Moba, hero: Hero, reach: int) -> list[tuple]:
-    """MB-term-9-blink: the cells a blink of ``reach`` may land on, the empty ones (board.empty_cells_within); none
+    """MB-term-9-blink: the cells a blink of ``reach`` may land on, the empty ones (grid.empty_cells_within); none
     for a rooted hero (MB-status-4-root). Blink cards (legal.turn_actions) and blink skills (targets_of) ask here."""
-    return [] if statuses.has(hero, "root") else board.empty_cells_within(d, hero.pos, reach)
+    return [] if statuses.has(hero, "root") else grid.empty_cells_within(d, hero.pos, reach)
 
 
 def targets_of(d: Moba, hero: Hero, spec: dict) -> list[dict]:
@@ -70,9 +70,9 @@ def targets_of(d: Moba, hero: Hero, spec: dict) -> list[dict]:
     if kind == "line":
         if statuses.has(hero, "root"):
             return []
-        return [{"direction": k, "distance": n} for k in board.DIRECTIONS for n in range(1, spec["range"] + 1)
-                if board.charge_path(d, hero.seat, k, n)]
-    return [{"direction": k} for k in board.DIRECTIONS]
+        return [{"direction": k, "distance": n} for k in grid.DIRECTIONS for n in range(1, spec["range"] + 1)
+                if grid.charge_path(d, hero.seat, k, n)]
+    return [{"direction": k} for k in grid.DIRECTIONS]
 
 
 def play_card(d: Moba, card: str, params: dict, emit) -> Moba:

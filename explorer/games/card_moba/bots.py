@@ -10,7 +10,7 @@ import random
 from explorer import Bot
 from explorer.search import StrongBot as _Search
 
-from . import board, tactics
+from . import grid, tactics
 
 # MB-A17: the document lets the current player end the action phase whenever they like, and sets no cap. A hero on
 # a special cell can gain back the step it spent (MB-A11: Gust gives +2 steps each time a move ends there), so a bot
@@ -54,7 +54,7 @@ class GreedyBot(Bot):
         moves = [a for a in legal if a.kind == "move"]
         if enemies and moves:
             def gap(cell):
-                return min(board.distance(cell, e) for e in enemies)
+                return min(grid.distance(cell, e) for e in enemies)
             best = min(moves, key=lambda a: gap(a["to"]))
             if gap(best["to"]) < gap(me.pos):
                 return best

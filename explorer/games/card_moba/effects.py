@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from explorer import CANCELLED, SELF, replace_at
 
-from . import board, combat, statuses
+from . import combat, grid, statuses
 from .content import sample
 from .records import (
     Hero,
@@ -80,7 +80,7 @@ def enter_cell(d: Moba, seat: int, emit, cause, ended: int | None = None) -> Mob
     the Ruler setting MB-ruler-special-cells turned special cells off. ``ended``: the event of the displacement
     (or of the push-back) that ended there, which triggers the cell (or whose cell effect the setting prevents)."""
     h = d.heroes[seat]
-    kind = board.board_of(d).special.get(h.pos)
+    kind = grid.board_of(d).special.get(h.pos)
     if kind is None:
         return d
     if not d.rules.special_cells:
@@ -103,7 +103,7 @@ def displace(d: Moba, seat: int, path: list, kind: str, emit, cause) -> Moba:
         h = d.heroes[seat]
         d = with_heroes(d, replace_at(d.heroes, seat, with_move(h, path[-1], h.steps - 1, h.acted + 1)))
     else:
-        d = board.place(d, seat, path[-1])
+        d = grid.place(d, seat, path[-1])
     return enter_cell(d, seat, emit, cause, eid)
 
 
@@ -115,7 +115,7 @@ def run(d: Moba, actor: int, effects: tuple, emit, cause, target: int = -1, cell
             return d
         op = e["op"]
         if op == "projectile":
-            target, flown = board.projectile_hit(d, actor, direction, dist)
+            target, flown = grid.projectile_hit(d, actor, direction, dist)
             pid = emit.emit("projectile", "MB-term-10-projectile", actor=actor,
                             targets=(target,) if target >= 0 else (), cause=cause, cells=len(flown), hit=target >= 0)
             if target < 0:
@@ -166,11 +166,11 @@ def apply_one(d: Moba, actor: int, seat: int, e: dict, emit, cause, cell, direct
     if op in ("knockback", "pull"):
         if seat == actor or rooted(d, seat, op, emit, cause):
             return d
-        path = board.forced_path(d, seat, d.heroes[actor].pos, amount, away=op == "knockback")
+        path = grid.forced_path(d, seat, d.heroes[actor].pos, amount, away=op == "knockback")
         if len(path) < amount:
-            stop = board.next_cell(d.heroes[seat].pos if not path else path[-1], d.heroes[seat].pos,
+            stop = grid.next_cell(d.heroes[seat].pos if not path else path[-1], d.heroes[seat].pos,
                                    d.heroes[actor].pos, op == "knockback")
-            wall = stop in board.board_of(d).walls
+            wall = stop in grid.board_of(d).walls
             emit.emit("stopped", "MB-map-walls-fixed" if wall else "MB-term-6-obstacle", targets=(seat,),
                       cause=cause, cell=stop, cells=len(path), how=op, links=_stops(cause))  # the cells not moved
         return displace(d, seat, path, op, emit, cause)
@@ -179,10 +179,10 @@ def apply_one(d: Moba, actor: int, seat: int, e: dict, emit, cause, cell, direct
     if op == "charge":
         if rooted(d, seat, op, emit, cause):
             return d
-        path = board.charge_path(d, seat, direction, dist)
+        path = grid.charge_path(d, seat, direction, dist)
         ended = emit.emit("charge", "MB-term-8-charge", targets=(seat,), cause=cause, cells=len(path),
                           direction=direction)
-        d, pushes = board.settle_blocking(d, seat, path, emit, cause)
+        d, pushes = grid.settle_blocking(d, seat, path, emit, cause)
         return enter_cell(d, seat, emit, cause, emit.next_id - 1 if pushes else ended)  # the last push-back
     if op == "blink":
         if rooted(d, seat, op, emit, cause):
@@ -195,7 +195,7 @@ def retreat(d: Moba, actor: int, target: int, amount: int, emit, cause) -> Moba:
     """MB-term-13-knockback: "后撤" is the active twin of a knockback — the actor steps away from the target."""
     if target < 0 or not d.heroes[target].alive or rooted(d, actor, "retreat", emit, cause):
         return d
-    path = board.forced_path(d, actor, d.heroes[target].pos, amount, away=True)
+    path = grid.forced_path(d, actor, d.heroes[target].pos, amount, away=True)
     return displace(d, actor, path, "retreat", emit, cause)
 
 

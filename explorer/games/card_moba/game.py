@@ -7,13 +7,14 @@ from math import factorial
 from pathlib import Path
 
 import explorer
-from explorer import CHANCE, TERMINAL, Bag, Game, GameInfo, IllegalAction, OpenNumber, Option, W
+from explorer import CHANCE, TERMINAL, Bag, Game, GameInfo, OpenNumber, Option
 
-from . import action_phase, deck, setup
+from . import deck, flow, setup
 from .content import sample, standard_deck
-from .describe import describe_action, describe_event
+from .describe import card_name, describe_action, describe_event
 from .event_kinds import EVENT_KINDS
-from .legal import SETUP_CLAUSE, A, setup_actions, turn_actions, why
+from .flow import SETUP_CLAUSE, A, setup_actions, turn_actions
+from .illegal import why_illegal
 from .records import Hero, Moba, Rules
 from .ruler import rule_values, ruler_options
 from .view import full_view
@@ -25,9 +26,6 @@ SWITCHES = {"start_stamina": "start_stamina", "start_hand": "start_hand", "round
             "shield_lasts": "shield_lasts", "win_score": "agreed_score"}
 
 
-SETUP_STEPS = {"mode": (setup.choose_mode, "mode"), "map": (setup.choose_map, "map"),
-               "hero": (setup.choose_hero, "hero"), "bloodline": (setup.choose_bloodline, "piece"),
-               "win_score": (setup.choose_win_score, "score"), "spawn": (setup.choose_spawn, "cell")}
 
 
 def _draw_action(card):
@@ -41,7 +39,8 @@ class CardMoba(Game):
         min_players=2, max_players=6, players_clause="MB-prep-players", clause_prefix="MB",
         # MB-A17 and MB-A15: the action cap and round cap that bound a game of bots alone. A person's game has
         # neither (「行动阶段由当前回合玩家提出结束」; the game ends at the agreed score).
-        simulation_limits={"action_cap": 30, "round_cap": 12})
+        simulation_limits={"action_cap": 30, "round_cap": 12},
+        zero_sum="the first hero to reach the winning score wins; everyone else loses (MB-choice-4-score)")
     folder = Path(__file__).parent
     event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
@@ -83,12 +82,7 @@ class CardMoba(Game):
         return tuple(setup_actions(d))
 
     def why_illegal(self, d, action):
-        if action.player == CHANCE or self.current_player(d) == CHANCE:
-            reason = (W("only chance decides this now", "现在只由随机决定") if self.current_player(d) == CHANCE
-                      else W("chance does not decide now", "现在不由随机决定"))
-            return IllegalAction("MB-turn-draw" if d.draws else "MB-choice-5-order", reason, action)
-        clause, reason = why(d, action)
-        return IllegalAction(clause, reason, action)
+        return why_illegal(d, action, self.current_player(d))
 
     def decision_clause(self, d):
         """The clause of the decision now: during setup the choice the seed lists (MB-choice-1 … 6, the deal of
@@ -99,29 +93,7 @@ class CardMoba(Game):
         return DECISION_CLAUSE.get(d.phase, "MB-turn-phases")
 
     def apply(self, d, a, emit):
-        k = a.kind  # the kinds of nearly every step first: a draw, a card played, a move, the end of a turn
-        if k == "draw":
-            return deck.draw(d, a["card"], emit)
-        if k == "play":
-            params = a.args
-            d = action_phase.play_card(d, params.pop("card"), params, emit)
-        elif k == "move":
-            d = action_phase.move(d, a["to"], emit)
-        elif k == "end":
-            return action_phase.end_action(d, emit)
-        elif k == "attack":
-            d = action_phase.attack(d, a["target"], emit)
-        elif k == "skill":
-            params = a.args
-            d = action_phase.use_skill(d, params.pop("skill"), params, emit)
-        elif k == "order":
-            return setup.set_order(d, a["order"], emit)
-        elif k == "discard":
-            return _discard(d, a["card"], emit)
-        else:
-            choose, param = SETUP_STEPS[k]
-            return choose(d, a[param], emit)
-        return _after_action(d, emit)
+        return flow.apply(d, a, emit)
 
     def winners(self, d):
         return d.winners
@@ -135,6 +107,9 @@ class CardMoba(Game):
         return tuple(state.data.order)
 
     def fact_label(self, fact, value, lang="en"):
+        """A hero, a bloodline (a seat's facts) or a card (the balance report's cards) by its name in ``lang``."""
+        if fact == "card":
+            return card_name(sample().cards[value], lang) if value in sample().cards else value
         table = {"hero": sample().heroes, "bloodline": sample().systems}.get(fact, {})
         return table[value]["zh" if lang == "zh" else "en"] if value in table else value
 
@@ -203,20 +178,6 @@ class CardMoba(Game):
         if d.phase != "action" or d.draws:
             return None
         return next((a for a in self.legal_actions(d) if a.kind == "end"), None)
-
-
-def _discard(d, card, emit):
-    from .turn import discard
-    return discard(d, card, emit)
-
-
-def _after_action(d, emit):
-    """A hero that died during its own action phase loses the rest of its turn (MB-A09)."""
-    if d.phase == "over" or d.heroes[d.seat].alive:
-        return d
-    from .turn import finish_turn
-    emit.emit("turn lost", "MB-hero-death", targets=(d.seat,))
-    return finish_turn(d, emit)
 
 
 GAME = CardMoba()

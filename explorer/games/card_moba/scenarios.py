@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import explorer
 from explorer import State, act
 
-from .legal import GAME_ID
+from .flow import GAME_ID
 
 QUIET_BLOODLINE = ("aegis", "bastion", "plating", "anchor", "dust_hp")  # 系, 基石, 碎片×2, 尘: static bonuses
 

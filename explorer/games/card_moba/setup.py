@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from . import board, combat
+from . import combat, grid
 from .content import sample
 from .records import Moba, evolve
 from .turn import begin_turn
@@ -105,7 +105,7 @@ def set_order(d: Moba, order: tuple, emit) -> Moba:
 def free_spawns(d: Moba) -> list[tuple]:
     """MB-choice-6-spawn: the marked spawn points nobody has taken yet."""
     taken = {h.pos for h in d.heroes}
-    return [c for c in board.board_of(d).spawns if c not in taken]
+    return [c for c in grid.board_of(d).spawns if c not in taken]
 
 
 def choose_spawn(d: Moba, cell: tuple, emit) -> Moba:

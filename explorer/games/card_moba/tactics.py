@@ -8,7 +8,7 @@ the cards the seat held when it began (a Ruler 夺取手牌 kill would hand over
 
 Damage is counted exactly as it would resolve (``combat.damage_split``: MB-term-2-shield absorbs normal and
 lifesteal damage, MB-term-15-true-damage ignores it, MB-status-13-poison never takes HP below 1), the way
-``probability.mb_damage.hit`` counts it; poison and bleed still to come (MB-status-13-poison, MB-status-14-bleed:
+``probability.card_moba.damage.hit`` counts it; poison and bleed still to come (MB-status-13-poison, MB-status-14-bleed:
 layers at each of the holder's start phases, for their duration) count toward the kill, poison only down to 1 HP.
 """
 
@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from explorer import Emitter
 
-from . import board, combat, statuses
+from . import combat, grid, statuses
 from .action_phase import sequences, skill_alt, taunt_blocks
 from .content import sample
 from .records import Hero
@@ -57,10 +57,10 @@ def setup_choice(d, legal: list):
         return min(legal, key=lambda a: abs(a["score"] - WIN_SCORE))
     if kind == "spawn":
         enemies = [h.pos for h in d.heroes if h.seat != d.seat and h.pos is not None]
-        b = board.board_of(d)
+        b = grid.board_of(d)
         centre = ((b.width - 1) / 2, (b.height - 1) / 2)
         if enemies:
-            return min(legal, key=lambda a: sum(board.distance(a["cell"], e) for e in enemies))
+            return min(legal, key=lambda a: sum(grid.distance(a["cell"], e) for e in enemies))
         return min(legal, key=lambda a: abs(a["cell"][0] - centre[0]) + abs(a["cell"][1] - centre[1]))
     return legal[0]
 
@@ -71,7 +71,7 @@ def spawn_spread(map_id: str, players: int) -> float:
     spawns = sample().maps[map_id].spawns
     if len(spawns) < players:
         return float("inf")
-    pairs = [board.distance(a, b) for i, a in enumerate(spawns) for b in spawns[i + 1:]]
+    pairs = [grid.distance(a, b) for i, a in enumerate(spawns) for b in spawns[i + 1:]]
     return sum(pairs) / len(pairs)
 
 
@@ -137,7 +137,7 @@ def threat_from(d, e, target_pos) -> float:
     moves = 0 if "root" in names or "fatigue" in names else combat.speed(e)
     if "slow" in names:
         moves = max(0, moves - statuses.find(e, "slow").layers)
-    if board.distance(pos, target_pos, d.rules.adjacency) > moves + combat.reach(e) + 1:
+    if grid.distance(pos, target_pos, d.rules.adjacency) > moves + combat.reach(e) + 1:
         return 0.0
     power = 0 if "disarm" in names else combat.base(e, "atk") + (combat.mark_bonus(e, "atk_per_stack") if e.marks
                                                                   else 0)
@@ -193,7 +193,7 @@ class Judge:
                 v += 0.7 * combat.attack_power(h)
             if h.marks:
                 v += 2.0 * combat.mark_bonus(h, "atk_per_stack")
-            near = [board.distance(h.pos, e.pos, rules.adjacency) for e in others if e.alive and e.pos is not None]
+            near = [grid.distance(h.pos, e.pos, rules.adjacency) for e in others if e.alive and e.pos is not None]
             if near:
                 v -= POSITION * max(0, min(near) - combat.reach(h))
         else:
@@ -222,7 +222,7 @@ def potential(d, h, others) -> float:
     for e in others:
         if not e.alive or e.pos is None:
             continue
-        gap = min(board.distance(c, e.pos, adjacency) for c in cells)
+        gap = min(grid.distance(c, e.pos, adjacency) for c in cells)
         normal = true = 0
         extra = 0.0
         if attacks and gap <= combat.reach(h):
@@ -245,7 +245,7 @@ def walkable(map_id: str, start: tuple, steps: int, adjacency: int, heroes: tupl
     for _ in range(steps):
         nxt = []
         for cell in edge:
-            for c in board.open_neighbours(map_id, cell, adjacency):
+            for c in grid.open_neighbours(map_id, cell, adjacency):
                 if c not in seen and c not in heroes:
                     seen.add(c)
                     nxt.append(c)
@@ -342,7 +342,7 @@ def candidates(d, legal) -> list:
             continue
         cell = a.get("cell")
         if cell is None and a.get("distance") is not None:
-            cell = board.step_cells(h.pos, a["direction"], a["distance"])[-1]
+            cell = grid.step_cells(h.pos, a["direction"], a["distance"])[-1]
         if cell is None:
             out.append(a)
         else:
@@ -357,7 +357,7 @@ def landing(cell, foes, reach) -> tuple:
     """How far from attacking the nearest enemy a hero standing on ``cell`` is, then how far from it."""
     if not foes:
         return (0, 0)
-    gap = min(board.distance(cell, f) for f in foes)
+    gap = min(grid.distance(cell, f) for f in foes)
     return (max(0, gap - reach), gap)
 
 

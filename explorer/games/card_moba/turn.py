@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer import replace_at
 
-from . import board, combat, effects, statuses
+from . import combat, effects, grid, statuses
 from .passives import trigger
 from .records import (
     Moba,
@@ -72,9 +72,9 @@ def respawn(d: Moba, seat: int, emit) -> Moba:
     with its starting HP."""
     h = d.heroes[seat]
     cell = h.spawn
-    if board.occupant(d, cell) >= 0:
-        cells = board.empty_cells_within(d, h.spawn, max(board.board_of(d).width, board.board_of(d).height) * 2)
-        cell = min(cells, key=lambda c: (board.distance(c, h.spawn), c[1], c[0]))
+    if grid.occupant(d, cell) >= 0:
+        cells = grid.empty_cells_within(d, h.spawn, max(grid.board_of(d).width, grid.board_of(d).height) * 2)
+        cell = min(cells, key=lambda c: (grid.distance(c, h.spawn), c[1], c[0]))
     hp = combat.starting_hp(h, d.rules.hp_cap)
     emit.emit("respawn", "MB-hero-death", targets=(seat,), cell=cell, hp=hp)
     return combat.put(d, evolve(h, alive=True, pos=cell, hp=hp, last_hit=-1))

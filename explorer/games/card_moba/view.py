@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from . import combat, statuses
-from .board import board_of
 from .content import sample
+from .grid import board_of
 from .records import Moba
 from .ruler import shown
 

@@ -9,9 +9,9 @@ from explorer import CANCELLED, CHANCE, SELF
 from explorer.records import distinct
 
 from .actions import A
-from .board import HERO, Attack, Castle, put, with_
 from .life import hurt, pay, throw_away
 from .reach import attack_distance, has, hero_may_attack, is_melee, mounts_used, skill, soldier_strike
+from .records import HERO, Attack, Castle, put, with_
 
 HALF = Fraction(1, 2)
 

@@ -9,8 +9,8 @@ import random
 from explorer import Bot
 from explorer.search import StrongBot as _Search
 
-from .board import ENEMY, LORD, NEUTRAL, camp
-from .cards import CONTENT
+from .content import CONTENT
+from .records import ENEMY, LORD, NEUTRAL, camp
 
 PREFERENCE = ("block", "rescue", "heal", "equip", "skill", "magic", "lightning", "missiles", "attack", "follow_up",
               "doom_axe", "bear_axe", "command", "soldier_attack", "counter", "keep_ring", "ice", "abyss_discard",

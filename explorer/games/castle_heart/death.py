@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .actions import A
-from .board import ENEMY, LORD, NEUTRAL, REINFORCEMENT, Castle, camp, clockwise_from, put, with_
 from .life import heal, pay
+from .records import ENEMY, LORD, NEUTRAL, REINFORCEMENT, Castle, camp, clockwise_from, put, with_
 
 CASTLE_SIDE = (LORD, REINFORCEMENT)
 

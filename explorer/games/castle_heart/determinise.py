@@ -20,7 +20,7 @@ import random
 from explorer import Bag
 from explorer.search import seat_state, shuffled
 
-from .board import LORD, with_
+from .records import LORD, with_
 
 
 def unseen(d, seat: int) -> tuple[list[str], list[str]]:

@@ -10,10 +10,10 @@ from explorer import CHANCE
 from explorer.records import distinct
 
 from .actions import A
-from .board import HERO, Castle, put, take_from, with_
-from .cards import CONTENT
+from .content import CONTENT
 from .life import hurt, pay
 from .reach import group_members, has
+from .records import HERO, Castle, put, take_from, with_
 
 MISSILES = 5
 EQUIPMENT = frozenset(c.id for c in CONTENT.cards.values() if c.kind == "equipment")
@@ -76,7 +76,7 @@ def falls(hps: tuple[int, ...]) -> dict[tuple[bool, ...], Fraction]:
     """Who falls to one ring shot: for the group's HPs (the hero first, then soldiers), the exact distribution of
     which members are brought to 0, each split applied as ``missile_split`` applies it (a member's damage is its
     missiles): a soldier at 0 HP (CH-soldier-falls), the hero at 0 or below (CH-death-dying). The odds package
-    (``probability.ch_missiles``) and the tactical bot read it."""
+    (``probability.castle_heart.missiles``) and the tactical bot read it."""
     if not hps or any(h < 1 for h in hps):
         raise ValueError("every member of a group has at least 1 HP")
     out: dict[tuple[bool, ...], Fraction] = {}

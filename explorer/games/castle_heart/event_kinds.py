@@ -1,6 +1,6 @@
 """Every kind of event 城堡之心 emits, named in English and in 中文 (the legend of the event chains, a
 redacted line of the log): one table, read by ``widgets.i18n.event_kind_name``; the sentences are in
-``text.py``."""
+``describe.py``."""
 
 from __future__ import annotations
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from explorer import CHANCE, TERMINAL, Bag, Draws, replace_at
 
-from . import attack, deal, death, equipment, magic, turn
+from . import attack, death, equipment, magic, setup, turn
 from .actions import A
-from .board import Castle, with_, with_drawn, with_hand
-from .cards import CONTENT
+from .content import CONTENT
+from .records import Castle, with_, with_drawn, with_hand
 
 CHANCE_PHASES = frozenset(("choose_mix", "deal_identity", "deal_hero", "armour", "mirror", "disintegrate", "missiles"))
 
@@ -22,7 +22,7 @@ DECIDER = {
 }  # every other decision phase belongs to the hero whose turn it is
 
 LEGAL = {
-    "deploy": deal.deploy_actions, "play": turn.play_actions, "pay": turn.pay_actions,
+    "deploy": setup.deploy_actions, "play": turn.play_actions, "pay": turn.pay_actions,
     "block": attack.block_actions, "bear_axe": attack.axe_actions, "doom_axe": attack.axe_actions,
     "abyss": attack.abyss_actions, "great_sword": attack.follow_up_actions,
     "counter": magic.counter_actions, "fireball": magic.fireball_actions, "ice": magic.ice_actions,
@@ -40,6 +40,25 @@ AUTO = {
     "longbow_go": lambda d, emit: attack.begin(d, d.attack, emit, "CH-equip-longbow"),
     "forced_hit": lambda d, emit: attack.hit(d, emit),
 }
+
+
+CLAUSE_OF_PHASE = {
+    "choose_mix": "CH-count-enemies-outnumber", "deal_identity": "CH-identity-four",
+    "deal_hero": "CH-setup-heroes", "deploy": "CH-deploy-mana",
+    "play": "CH-turn-play-unlimited", "pay": "CH-turn-play-unlimited", "block": "CH-turn-block",
+    "armour": "CH-equip-knight-armour", "mirror": "CH-magic-mirror", "bear_axe": "CH-equip-bear-axe",
+    "doom_axe": "CH-equip-doom-axe", "abyss": "CH-equip-abyss-sword", "great_sword": "CH-equip-great-sword",
+    "counter": "CH-magic-counter", "fireball": "CH-magic-fireball", "ice": "CH-magic-ice-storm",
+    "disintegrate": "CH-magic-disintegrate", "missiles": "CH-equip-missile-ring", "ring_keep": "CH-equip-missile-ring",
+    "command": "CH-turn-command", "soldier": "CH-turn-command", "discard": "CH-turn-discard",
+    "rescue": "CH-death-heal-dying", "join": "CH-death-soldiers-join",
+    "neutral_choice": "CH-end-enemies-dead-neutral-choice",
+}
+
+
+def decision_clause(d: Castle) -> str:
+    """The clause of the decision now: its phase's, else the four phases of a turn."""
+    return CLAUSE_OF_PHASE.get(d.phase, "CH-turn-four-phases")
 
 
 def current_player(d: Castle) -> int:
@@ -65,7 +84,7 @@ def chance_outcomes(d: Castle):
     if d.draws:
         return _DRAWS(d.deck)  # each card in CARD_ORDER with its count: whole-number weights
     if d.phase == "choose_mix":
-        return deal.mix_outcomes(d)
+        return setup.mix_outcomes(d)
     if d.phase == "deal_identity":
         return tuple((A("deal_identity", CHANCE, identity=i), p) for i, p in d.pool.outcomes())
     if d.phase == "deal_hero":
@@ -93,16 +112,16 @@ def end_play(d: Castle, emit) -> Castle:
 
 
 HANDLERS = {
-    "choose_mix": lambda d, a, e: deal.choose_mix(d, a["mix"], e),
-    "deal_identity": lambda d, a, e: deal.deal_identity(d, a["identity"], e),
-    "deal_hero": lambda d, a, e: deal.deal_hero(d, a["hero"], e),
+    "choose_mix": lambda d, a, e: setup.choose_mix(d, a["mix"], e),
+    "deal_identity": lambda d, a, e: setup.deal_identity(d, a["identity"], e),
+    "deal_hero": lambda d, a, e: setup.deal_hero(d, a["hero"], e),
     "draw": lambda d, a, e: draw(d, a["card"], e),
     "armour": lambda d, a, e: attack.apply_roll(d, a["saved"], e),
     "mirror": lambda d, a, e: attack.apply_roll(d, a["saved"], e),
     "destroy_card": lambda d, a, e: magic.destroy_card(d, a["card"], e),
     "missile_split": lambda d, a, e: equipment.missile_split(d, a["split"], e),
-    "deploy": lambda d, a, e: deal.deploy(d, a["soldier"], e),
-    "end_deploy": lambda d, a, e: deal.end_deploy(d, e),
+    "deploy": lambda d, a, e: setup.deploy(d, a["soldier"], e),
+    "end_deploy": lambda d, a, e: setup.end_deploy(d, e),
     "declare": lambda d, a, e: turn.declare(d, a["camp"], e),
     "attack": lambda d, a, e: attack.hero_attack(d, a["target"], a["member"], a["pay"], e),
     "heal": lambda d, a, e: turn.use_heal(d, a["target"], e),

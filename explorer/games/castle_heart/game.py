@@ -5,37 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import explorer
-from explorer import CHANCE, TERMINAL, Game, GameInfo, IllegalAction, W
-from explorer.errors import GAME_OVER, NOT_LEGAL_NOW
+from explorer import Game, GameInfo
 
-from . import flow, text, view
-from .board import HERO
+from . import describe, flow, view
 from .bots import GreedyBot
-from .cards import CONTENT
-from .deal import deploy_problem, initial
+from .content import CONTENT
 from .event_kinds import EVENT_KINDS
-from .reach import hero_may_attack, soldier_strike
-
-CLAUSE_OF_PHASE = {
-    "choose_mix": "CH-count-enemies-outnumber", "deal_identity": "CH-identity-four",
-    "deal_hero": "CH-setup-heroes", "deploy": "CH-deploy-mana",
-    "play": "CH-turn-play-unlimited", "pay": "CH-turn-play-unlimited", "block": "CH-turn-block",
-    "armour": "CH-equip-knight-armour", "mirror": "CH-magic-mirror", "bear_axe": "CH-equip-bear-axe",
-    "doom_axe": "CH-equip-doom-axe", "abyss": "CH-equip-abyss-sword", "great_sword": "CH-equip-great-sword",
-    "counter": "CH-magic-counter", "fireball": "CH-magic-fireball", "ice": "CH-magic-ice-storm",
-    "disintegrate": "CH-magic-disintegrate", "missiles": "CH-equip-missile-ring", "ring_keep": "CH-equip-missile-ring",
-    "command": "CH-turn-command", "soldier": "CH-turn-command", "discard": "CH-turn-discard",
-    "rescue": "CH-death-heal-dying", "join": "CH-death-soldiers-join",
-    "neutral_choice": "CH-end-enemies-dead-neutral-choice",
-}
-
+from .illegal import why_illegal
+from .setup import initial
 
 SIMULATION_ROUND_CAP = 20  # CH-A14: opt-in, for bots and simulations only
-
-HELD = W("a held hero may only draw and discard", "被定身的英雄除抓牌弃牌外不得进行任何操作")  # CH-magic-hold
-PLAY_CLAUSE = {"heal": "CH-turn-play-heal", "lightning": "CH-equip-lightning-wand",
-               "missiles": "CH-equip-missile-ring"}
-
 
 class CastleHeart(Game):
     info = GameInfo(
@@ -78,7 +57,7 @@ class CastleHeart(Game):
         here (the register's ``players_from`` decides)."""
         if key != "identity_mix":
             return None
-        from .deal import MIXES, legal_mixes
+        from .setup import MIXES, legal_mixes
 
         def dealt(mix):
             mixes = legal_mixes(players) if mix == "any_legal" else (MIXES[mix][players],)
@@ -87,11 +66,15 @@ class CastleHeart(Game):
         return dealt(value) != dealt(self.options[key].default)
 
     def fact_label(self, fact, value, lang="en"):
+        """A hero, an identity (a seat's facts) or a card (the balance report's cards) by its name in ``lang``."""
+        if fact == "card" and value in CONTENT.cards:
+            found = CONTENT.cards[value]
+            return found.zh if lang == "zh" else found.en
         if fact == "hero" and value in CONTENT.heroes:
             hero = CONTENT.heroes[value]
             return hero.zh if lang == "zh" else hero.en
-        if fact in ("identity", "identity_dealt") and value in text.IDENTITY:
-            en, zh = text.IDENTITY[value]
+        if fact in ("identity", "identity_dealt") and value in describe.IDENTITY:
+            en, zh = describe.IDENTITY[value]
             return zh if lang == "zh" else en.removeprefix("the ").removeprefix("an ").removeprefix("a ")
         return value
 
@@ -109,85 +92,10 @@ class CastleHeart(Game):
         return (variant["round_cap"] + 1) * players * per_turn + players * (4 + variant["starting_hand"])
 
     def decision_clause(self, data):
-        return CLAUSE_OF_PHASE.get(data.phase, "CH-turn-four-phases")
+        return flow.decision_clause(data)
 
     def why_illegal(self, data, action):
-        """The precise clause an action breaks: turn order, then the rule of its kind."""
-        who = flow.current_player(data)
-        if who == TERMINAL:
-            return IllegalAction("CH-end-lord-dies", GAME_OVER, action)
-        k, g = action.kind, action.get
-        if k == "block" and (g("soldier") is not None or (data.attack and data.attack.member != HERO)):
-            return IllegalAction("CH-turn-soldiers-cannot-block", W("an attacked soldier cannot block",
-                                                                    "被攻击的士兵不能抵挡"), action)
-        if action.player != who:
-            whose, zh = (("chance", "现在由机会决定") if who == CHANCE
-                         else (f"player {who}", f"现在是{text.who(who, True)}的决定"))
-            return IllegalAction(self.decision_clause(data), W(f"it is {whose}'s decision now", zh), action)
-        seat = data.seats[who] if who >= 0 else None
-        if k == "deploy" and data.phase == "deploy":
-            problem = deploy_problem(seat, g("soldier"))
-            if problem:
-                return IllegalAction(problem[0], problem[1], action)
-        if k in ("magic", "counter") and seat is not None and seat.held:
-            card = g("card") or ""
-            clause = "CH-magic-counter-hold-exception" if "counter" in card else "CH-magic-hold"
-            return IllegalAction(clause, HELD, action)
-        if k == "declare" and data.phase == "play":
-            if seat.held:
-                return IllegalAction("CH-magic-hold", HELD, action)
-            return IllegalAction("CH-neutral-declare", W(
-                "only a neutral declares, once a turn, before any other play, a side other than the one it is on",
-                "只有中立可以宣布阵营：每回合一次，在其他出牌之前，宣布与当前不同的阵营"), action)
-        if k == "attack" and data.phase == "play":
-            return self._why_attack(data, action)
-        if data.phase == "play" and k in PLAY_CLAUSE:
-            return self._why_play(data, action)
-        if k == "soldier_attack" and data.phase == "soldier" and isinstance(g("member"), int):
-            ok, res = soldier_strike(data, data.active, data.cursor, data.command, g("member"))
-            if not ok:
-                return IllegalAction(res[0], res[1], action)
-        if k == "block" and data.phase == "block":
-            return IllegalAction("CH-turn-block", W("blocking needs a 剑 in hand", "抵挡需要消耗手牌中的1张剑"), action)
-        return IllegalAction(self.decision_clause(data), NOT_LEGAL_NOW, action)
-
-    def _why_play(self, data, action):
-        """愈, the wand and the ring: which of their rules the action breaks."""
-        seat, g = data.seats[data.active], action.get
-        if seat.held:
-            return IllegalAction("CH-magic-hold", HELD, action)
-        if action.kind == "heal":
-            target = g("target")
-            if "heal" not in seat.hand:
-                return IllegalAction("CH-turn-play-heal", W("healing spends a 愈 from the hand",
-                                                            "治愈需要消耗手牌中的1张愈"), action)
-            if target == data.active and seat.hp >= seat.max_hp:
-                return IllegalAction("CH-max-hp", W("already at starting HP",
-                                                    "生命已是英雄的初始生命，治愈不能超过它"), action)
-            return IllegalAction("CH-death-heal-dying", W("愈 goes to oneself or to a dying hero",
-                                                          "愈只能对自己或濒死的英雄使用"), action)
-        return IllegalAction(PLAY_CLAUSE[action.kind], W("the card, the 魔 or the target is missing",
-                                                         "缺少所需的卡牌、魔或目标"), action)
-
-    def _why_attack(self, data, action):
-        seat = data.seats[data.active]
-        if data.attacked:
-            return IllegalAction("CH-turn-play-one-sword", W("only one 剑 attack per turn",
-                                                             "每个回合，英雄只能发动一次剑攻击"), action)
-        if seat.held:
-            return IllegalAction("CH-magic-hold", W("a held hero cannot attack", "被定身的英雄不能攻击"), action)
-        if action.get("pay") == "sword" and "sword" not in seat.hand:
-            return IllegalAction("CH-turn-play-one-sword", W("an attack costs one 剑", "攻击需要消耗1张剑"), action)
-        if action.get("pay") == "any_two":
-            return IllegalAction("CH-equip-longbow", W("paying any two cards needs the longbow and two cards",
-                                                       "用任意2张手牌代替1张剑需要装备银杉木长弓并持有2张手牌"), action)
-        target, member = action.get("target"), action.get("member")
-        if not isinstance(target, int) or not 0 <= target < len(data.seats) or not isinstance(member, int):
-            return IllegalAction("CH-attack-hero-targets", W("no such target", "没有这个目标"), action)
-        problem = hero_may_attack(data, data.active, target, member)
-        if problem:
-            return IllegalAction(problem[0], problem[1], action)
-        return IllegalAction("CH-turn-play-one-sword", W("not a legal attack now", "现在不能发动这次攻击"), action)
+        return why_illegal(data, action)
 
     def full_view(self, data):
         return view.full_view(data)
@@ -199,10 +107,10 @@ class CastleHeart(Game):
         return view.hidden_paths(data)
 
     def describe_action(self, action, lang):
-        return text.describe_action(action, lang)
+        return describe.describe_action(action, lang)
 
     def describe_event(self, event, lang):
-        return text.describe_event(event, lang)
+        return describe.describe_event(event, lang)
 
     def start_bounds(self, d, players):
         """A hand-made position's numbers by the rules: a hero's HP at most its maximum (CH-max-hp; at 0 or below it

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from explorer import SELF
 
-from .board import HERO, Castle, put, put_and, take_from, with_
+from .records import HERO, Castle, put, put_and, take_from, with_
 
 
 def hurt(d: Castle, target: int, member: int, amount: int, source: int, cause, clause: str, emit,

@@ -8,10 +8,10 @@ from explorer import CANCELLED, CHANCE, SELF
 from explorer.records import distinct
 
 from .actions import A
-from .board import HERO, Castle, Spell, at, put, take_from, with_
-from .cards import CONTENT
+from .content import CONTENT
 from .life import heal, hurt, pay
 from .reach import group_members
+from .records import HERO, Castle, Spell, at, put, take_from, with_
 
 NO_TARGET = ("mass_heal", "horn", "swift", "mirror", "recall", "ice_storm")
 MAGIC = {c.id: c.effect for c in CONTENT.cards.values() if c.kind == "magic"}  # a magic card → its effect

@@ -6,8 +6,8 @@ from functools import lru_cache
 
 from explorer import W
 
-from .board import HERO, Castle, Seat
-from .cards import CONTENT
+from .content import CONTENT
+from .records import HERO, Castle, Seat
 
 FAR = 10**6  # "攻击距离无限"
 MOUNT_CLAUSES = {"nightmare": "CH-equip-nightmare", "warhorse": "CH-equip-warhorse", "pegasus": "CH-equip-pegasus",

@@ -15,15 +15,16 @@ rewarded for a reinforcement, nobody for the castle's side: the killer is then a
 neutral who refused to join. ``beliefs`` turns it into each seat's identity: every arrangement of the dealt mix
 (CH-A02; with ``any_legal`` the public count events, CH-count-*) that agrees with what the seat sees is weighed
 by how likely each hero's public acts are under each identity (an enemy attacks the lord, a reinforcement heals
-him, a neutral may do either) — without acts this is exactly ``probability.ch_identities.who_is_who``.
+him, a neutral may do either) — without acts this is exactly ``probability.castle_heart.identities.who_is_who``.
 An assumption of the bot, not of the game: the weights (``LIKELY``) are ours. A state with an empty log (a
 position set up by hand; ``explorer.search`` rollouts, which build a ``State`` from the data alone) gives no
 reads: the bot then goes by the deal's odds and what the board shows (shown identities, declarations).
 
 **Odds** (``probability``): a 剑 block is the hypergeometric chance the target holds a 剑 among the cards the
-seat does not see (``ch_rescue.hypergeometric``); armour and mirror images halve a hit (CH-equip-knight-armour,
-CH-magic-mirror); the steel shield stops the first ranged attack of a turn; the missile ring's kills are
-``ch_missiles.member_falls``; an ice storm hurts those without a 魔 (hypergeometric again).
+seat does not see (``probability.castle_heart.rescue.hypergeometric``); armour and mirror images halve a hit
+(CH-equip-knight-armour, CH-magic-mirror); the steel shield stops the first ranged attack of a turn; the missile
+ring's kills are ``probability.castle_heart.missiles.member_falls``; an ice storm hurts those without a 魔
+(hypergeometric again).
 
 **Scores.** Each seat puts a signed weight on every hero (``weights``): how much a point of its HP lost is worth
 to the seat (a foe positive, a friend or itself negative). Enemies fight the lord (CH-goal-enemy) and, after
@@ -43,11 +44,11 @@ from functools import lru_cache
 
 from explorer.chance import hypergeometric
 
-from .board import ENEMY, HERO, LORD, NEUTRAL, REINFORCEMENT, camp
-from .cards import CONTENT, SOLDIERS
-from .deal import LETTER, MIXES, legal_mixes
+from .content import CONTENT, SOLDIERS
 from .equipment import member_falls
 from .reach import attack_distance, has, is_melee, seat_distances, skill, soldier_strike
+from .records import ENEMY, HERO, LORD, NEUTRAL, REINFORCEMENT, camp
+from .setup import LETTER, MIXES, legal_mixes
 
 HP = 10.0  # the score of one point of a hero's HP (the unit of every score)
 KILL = 2.0  # a kill's worth, in HP points, on top of the HP
@@ -323,7 +324,7 @@ def camp_now(identity: str, declared: str, turned: bool) -> tuple[float, float, 
 
 def _weighed(weights, allowed, fixed, mixes) -> list[dict[str, float]]:
     """Each unknown seat's identity: every arrangement of the dealt mix less the identities shown, weighed by
-    the prior of its mix and the seats' weights (all 1: exactly ``probability.ch_identities.who_is_who``)."""
+    the prior of its mix and the seats' weights (all 1: exactly ``probability.castle_heart.identities.who_is_who``)."""
     totals = [dict.fromkeys(a, 0.0) for a in allowed]
     evidence = 0.0
     for ids, prior in mixes:

@@ -28,8 +28,8 @@ FLAGS = ("revealed", "hp", "max_hp", "dying", "alive", "leadership", "mana", "he
 @cache
 def domains() -> dict[str, Index]:
     from . import turn
-    from .board import IDENTITIES
-    from .cards import CONTENT, SOLDIERS
+    from .content import CONTENT, SOLDIERS
+    from .records import IDENTITIES
 
     return {"card": Index(sorted(CONTENT.cards)), "hero": Index(sorted(CONTENT.heroes)),
             "identity": Index(IDENTITIES), "declared": Index(turn.DECLARATIONS), "soldier": Index(SOLDIERS),

@@ -6,13 +6,13 @@ from explorer import SELF
 from explorer.records import distinct
 
 from .actions import A
-from .board import ENEMY, HERO, NEUTRAL, REINFORCEMENT, Castle, at, put, with_
-from .cards import CONTENT
+from .content import CONTENT
 from .death import end_turn, enemies_eliminated, when_enemies_gone
 from .equipment import equipment_actions
 from .life import heal, hurt, is_dying, pay, throw_away
 from .magic import magic_actions
 from .reach import attack_distance, has, hero_may_attack, hero_range, seat_distances, skill, soldier_strike
+from .records import ENEMY, HERO, NEUTRAL, REINFORCEMENT, Castle, at, put, with_
 
 DECLARATIONS = (NEUTRAL, ENEMY, REINFORCEMENT)
 

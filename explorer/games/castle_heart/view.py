@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .board import Castle
-from .cards import CONTENT
+from .content import CONTENT
+from .records import Castle
 
 
 def full_view(d: Castle) -> dict:

@@ -10,10 +10,10 @@ from itertools import permutations
 from explorer import CANCELLED, SELF, Weighted, setter
 
 from . import combat, effects, traps
-from .catalogue import card
 from .characters import heal, hurt
+from .content import card
 from .flow import AP, A, auto, chance, decision
-from .table import (
+from .records import (
     Combat,
     Ctx,
     Table,

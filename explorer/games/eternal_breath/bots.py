@@ -14,7 +14,7 @@ from explorer.search import StrongBot as _Search
 
 from . import combat, tactics
 from .attack import attack_points
-from .catalogue import card
+from .content import card
 from .effects import attack_plus, defence_plus
 
 __all__ = ["GreedyBot", "RandomBot", "StrongBot", "TacticalBot", "evaluate", "expected_damage"]

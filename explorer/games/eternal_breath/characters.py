@@ -6,9 +6,9 @@ from __future__ import annotations
 from explorer import SELF
 
 from . import effects, skills  # (skills imports this module: module form)
-from .catalogue import card
+from .content import card
 from .flow import AP, A, auto, decision
-from .table import (
+from .records import (
     Character,
     Table,
     Task,

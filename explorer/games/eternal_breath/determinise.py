@@ -27,7 +27,7 @@ import random
 from explorer import Bag, evolve, replace_at
 from explorer.search import seat_state, shuffled
 
-from .catalogue import card
+from .content import card
 
 ANY = ""
 

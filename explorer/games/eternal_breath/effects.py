@@ -8,9 +8,9 @@ from fractions import Fraction
 from explorer import Weighted
 
 from . import characters, skills  # (both import this module: module form)
-from .catalogue import card
+from .content import card
 from .flow import A, auto, chance, decision
-from .table import (
+from .records import (
     HAND_LIMIT,
     Ctx,
     Placed,

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from explorer.actions import action_of
 
-from .table import evolve
+from .records import evolve
 
 GAME_ID = "eternal_breath"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from explorer import CHANCE, TERMINAL, Game, GameInfo, Scenario
 
-from . import attack, characters, effects, flow, play, setup, skills, table, traps, turn
+from . import attack, characters, effects, flow, play, records, setup, skills, traps, turn
 from .describe import describe_action, describe_event
 from .event_kinds import EVENT_KINDS
 from .illegal import why_illegal
@@ -29,7 +29,8 @@ class EternalBreath(Game):
         min_players=2, max_players=6, players_clause="EB-players", clause_prefix="EB",
         # EB-A07 / EB-A15: the opt-in limits that bound a game played by bots alone (30 rounds, then a draw; 40
         # actions per play phase). A person's game never gets them: the document has neither.
-        simulation_limits={"round_limit": SIM_ROUND_LIMIT, "play_action_cap": SIM_PLAY_ACTION_CAP})
+        simulation_limits={"round_limit": SIM_ROUND_LIMIT, "play_action_cap": SIM_PLAY_ACTION_CAP},
+        zero_sum="the last player with a living character wins; everyone else loses (EB-1.4-victory)")
     folder = Path(__file__).parent
     event_kinds = EVENT_KINDS  # each kind of event in English and 中文 (widgets.i18n.event_kind_name)
 
@@ -78,9 +79,10 @@ class EternalBreath(Game):
         return tuple((state.data.dealer + k) % n for k in range(n))
 
     def fact_label(self, fact, value, lang="en"):
-        from .catalogue import card
+        """A character (a seat's fact) or a card (the balance report's cards) by its name in ``lang``."""
+        from .content import card
 
-        return card(value).name(lang) if fact == "character" and value else value
+        return card(value).name(lang) if fact in ("character", "card") and value else value
 
     def max_steps(self, players, variant):
         """A true bound when both limits are on: setup, then at most ``round_limit`` rounds of ``players`` turns,
@@ -121,7 +123,7 @@ class EternalBreath(Game):
         from explorer.registry import Bound
 
         seat = Bound(0, players - 1, "EB-1.1.1-order")
-        return {"Seat.coins": Bound(0, table.COIN_CAP, "EB-2.6-coin-cap"),
+        return {"Seat.coins": Bound(0, records.COIN_CAP, "EB-2.6-coin-cap"),
                 "Character.hp": Bound(None, "max_hp", "EB-3.2-heal"),
                 "Seat.summon_limit": Bound(1, 2, "EB-3.2-summon-limit"),
                 "Combat.attack_die": Bound(0, 6, "EB-3.2-attack-power"),

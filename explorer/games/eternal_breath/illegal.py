@@ -6,9 +6,9 @@ from explorer import CHANCE, IllegalAction, W
 from explorer.errors import GAME_OVER
 
 from . import effects, flow, traps
-from .catalogue import card
-from .naming import _who
-from .table import TRAP_LIMIT, find_char, self_char, summons
+from .content import card
+from .describe import _who
+from .records import TRAP_LIMIT, find_char, self_char, summons
 
 
 def _card_kind(c) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import attack, characters, effects, skills, traps
-from .catalogue import card
+from .content import card
 from .flow import AP, NO_AIM, aimed, decision
-from .table import Table, evolve, pop, with_now, with_plays
+from .records import Table, evolve, pop, with_now, with_plays
 
 FLIP_COST, REMOVE_COST = traps.FLIP_COST, traps.REMOVE_COST
 

@@ -7,7 +7,7 @@
 * player 1 (the defender) has the face-up summon ``scn-normal-<base_defence>-<defender_hp>`` (base
   defence and HP as asked) and, in hand, the defence card ``scn-defence-<defence_points>``;
 * every self character is face down (so it cannot be attacked, EB-3.1-face-down), coins are 5 each, the
-  deck is the sample deck. Scenario cards are plain cards made from their ids (``catalogue.scenario_card``),
+  deck is the sample deck. Scenario cards are plain cards made from their ids (``content.scenario_card``),
   so the state saves and loads like any other.
 
 Driving one attack (each line is one ``state.apply``)::
@@ -35,9 +35,9 @@ from collections.abc import Sequence
 
 from explorer import CHANCE, Bag, State, act, get_game
 
-from . import catalogue
+from . import content
 from .flow import GAME_ID
-from .table import Character, Seat, Table, Task, Turn
+from .records import Character, Seat, Table, Task, Turn
 
 ATTACKER = "scn-normal-0-10"
 PLAYERS_CLAUSE = "EB-players"
@@ -45,8 +45,8 @@ SELF_CHARACTERS = ("sp_lingxi", "sp_mingyue", "sp_tiebi", "sp_fengyin", "sp_ying
 
 
 def _seat(self_card: str, summon: str, hand: tuple) -> Seat:
-    me = catalogue.card(self_card)
-    return Seat(chars=(Character(self_card, me.hp, False, True), Character(summon, catalogue.card(summon).hp, True)),
+    me = content.card(self_card)
+    return Seat(chars=(Character(self_card, me.hp, False, True), Character(summon, content.card(summon).hp, True)),
                 hand=hand, coins=5)
 
 
@@ -68,7 +68,7 @@ def combat_ready(attack_points: int = 3, base_defence: int = 2, defence_points: 
              _seat(SELF_CHARACTERS[1], f"scn-normal-{base_defence}-{defender_hp}", (f"scn-defence-{defence_points}",))]
     seats += [_seat(SELF_CHARACTERS[q], "scn-normal-1-10", ()) for q in range(2, players)]
     tasks = (Task("play", 0), Task("discard", 0), Task("end", 0), Task("next", 0))
-    data = Table(seats=tuple(seats), deck=Bag(catalogue.sample().deck_cards()), rules=rules, dealer=0, turn=0,
+    data = Table(seats=tuple(seats), deck=Bag(content.sample().deck_cards()), rules=rules, dealer=0, turn=0,
                  round=1, phase="play", tasks=tasks, now=Turn())
     return State(game, players, resolved, data)
 

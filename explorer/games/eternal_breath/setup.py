@@ -6,9 +6,9 @@ from fractions import Fraction
 
 from explorer import Bag
 
-from . import catalogue
+from . import content
 from .flow import A, auto, chance, decision
-from .table import Character, Rules, Seat, Table, Task, evolve, gain_coins, pop, push, seat_set, without
+from .records import Character, Rules, Seat, Table, Task, evolve, gain_coins, pop, push, seat_set, without
 
 START_HAND = 4   # EB-1.1.4-init
 START_COINS = 5
@@ -22,7 +22,7 @@ def initial_table(players: int, variant: dict) -> Table:
                   refused_effect_card=variant["refused_effect_card"], loser_characters=variant["loser_characters"],
                   leftover_characters=variant["leftover_characters"], play_action_cap=variant["play_action_cap"],
                   trap_deployed=variant["trap_deployed"])
-    cat = catalogue.sample()
+    cat = content.sample()
     t = Table(seats=tuple(Seat() for _ in range(players)), deck=Bag(cat.deck_cards()), rules=rules)
     first = Task("dealer") if variant["dealer"] == "random" else Task("fix_dealer")
     return push(t, first)
@@ -61,7 +61,7 @@ def _set_dealer(t, task, a, emit):
 
 def _offer_outcomes(kind: str):
     def outcomes(t, task):
-        cat = catalogue.sample()
+        cat = content.sample()
         pool = cat.specials if kind == "special" else cat.normals
         taken = {c for s in t.seats for c in s.picks} | set(t.offer)
         left = [c for c in pool if c not in taken]
@@ -94,7 +94,7 @@ def _leftovers(t, task, emit):
     """EB-3.1-deck: characters left after the draft join the deck (EB-A04 says which)."""
     left = t.offer
     if t.rules.leftover_characters == "all":
-        cat = catalogue.sample()
+        cat = content.sample()
         taken = {c for s in t.seats for c in s.picks}
         left = tuple(c for c in (cat.specials if task.card == "special" else cat.normals) if c not in taken)
     if left:
@@ -114,10 +114,10 @@ def _ritual(t, task, a, emit):
     picks = t.seats[p].picks
     me, chosen = picks[0], a["summon"]
     other = tuple(c for c in picks[1:] if c != chosen)
-    chars = (Character(me, catalogue.card(me).hp, False, True), Character(chosen, catalogue.card(chosen).hp, True))
+    chars = (Character(me, content.card(me).hp, False, True), Character(chosen, content.card(chosen).hp, True))
     emit.emit("ritual", "EB-1.1.3-ritual", actor=p, summon=chosen, pool=other[0] if other else "")
     emit.emit("face up", "EB-3.1-face-up", actor=p, card=chosen)
-    emit.emit("hp card", "EB-1.1.3-hp", actor=p, card=chosen, hp=catalogue.card(chosen).hp)
+    emit.emit("hp card", "EB-1.1.3-hp", actor=p, card=chosen, hp=content.card(chosen).hp)
     return pop(seat_set(t, p, chars=chars, pool=other, picks=()))
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from explorer import SELF
 
 from . import characters, effects  # (characters imports this module: module form)
-from .catalogue import card
+from .content import card
 from .flow import NO_AIM, A, aimed, auto, decision
-from .table import Ctx, Table, Task, evolve, find_char, order_from, pay, pop, push, with_now, with_skill_chars
+from .records import Ctx, Table, Task, evolve, find_char, order_from, pay, pop, push, with_now, with_skill_chars
 
 
 def _aims(t: Table) -> list[tuple[int, str]]:

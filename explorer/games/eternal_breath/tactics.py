@@ -11,7 +11,7 @@ decision takes the best-scoring legal action:
 - **Pressing on.** Damage to an enemy's self character weighs more than damage to a summon (EB-1.3-loss), a kill
   adds a bonus, and among several enemies the one with the least HP in sight is preferred, so the table focuses
   fire and games end. Bombs, damage skills, traps in enemy zones and attack buffs are used, not hoarded.
-- **Cards and coins.** Effect cards and skills are scored through the effect vocabulary (``catalogue.py``), so a
+- **Cards and coins.** Effect cards and skills are scored through the effect vocabulary (``content.py``), so a
   catalogue of one's own works too: coins and draws are worth a little, life loss and harm to oneself count
   against. Heal cards are kept for rescues of its own self character or of the last summon before it
   (EB-3.2-rescue), never to top HP up: among tactical bots top-ups matched the damage dealt and games ran into
@@ -29,9 +29,9 @@ from functools import lru_cache
 
 from . import combat
 from .attack import _bonus, attack_points
-from .catalogue import card
+from .content import card
 from .effects import attack_plus, defence_plus, hand_limit, heal_cards
-from .table import COIN_CAP, front, summons
+from .records import COIN_CAP, front, summons
 
 # --- the unit weights (points of HP) ------------------------------------------------------------------
 W_ENEMY_SELF, W_ENEMY_SUMMON = 1.5, 1.0    # a point of damage on an enemy character
@@ -240,7 +240,7 @@ class Sight:
         room = hand_limit(self.t, self.p) - len(self.me.hand)
         return CARD * min(amount, max(room, 0)) + 0.3 * max(0, amount - max(room, 0))
 
-    # effect lists (catalogue.py's vocabulary), as effects.resolve would apply them ----------------------
+    # effect lists (content.py's vocabulary), as effects.resolve would apply them ----------------------
     def effects(self, todo, user: int, char: str = "", chosen: tuple = (-1, ""), zone: int = -1, host: str = "",
                 attacker: tuple = (-1, "")) -> float:
         """The worth of effect list ``todo`` used by ``user`` (with its character ``char``), at ``chosen``, from a

@@ -24,9 +24,9 @@ RESPONSES = ("", "block", "dodge")
 
 @cache
 def domains() -> dict[str, Index]:
-    from . import catalogue, flow
+    from . import content, flow
 
-    cards = catalogue.sample().cards.values()
+    cards = content.sample().cards.values()
 
     def of(*kinds: str) -> Index:
         return Index(sorted(c.id for c in cards if c.kind in kinds))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from explorer import SELF
 
 from . import effects, skills
-from .catalogue import card
+from .content import card
 from .flow import A, auto, decision
-from .table import (
+from .records import (
     TRAP_LIMIT,
     Ctx,
     Table,

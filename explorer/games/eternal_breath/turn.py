@@ -8,7 +8,7 @@ from explorer import Bag, Draws, replace_at, setter
 
 from . import characters, effects, skills, traps
 from .flow import AP, A, auto, chance, decision, skip_when
-from .table import (
+from .records import (
     FRESH_TURN,
     HAND_LIMIT,
     Table,

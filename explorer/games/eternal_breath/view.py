@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .catalogue import card
+from .content import card
 from .effects import hand_limit
-from .table import is_face_up as _face_up
+from .records import is_face_up as _face_up
 
 
 def _names(c: str) -> dict:

@@ -1,0 +1,4 @@
+"""永恒之息's own widgets: its board (and the faces and sentences it draws with) and its odds view."""
+
+BOARD = "widgets.games.eternal_breath.board:EternalBreathBoard"
+ODDS = "widgets.games.eternal_breath.odds:OddsExplorer"
