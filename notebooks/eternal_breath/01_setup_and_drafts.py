@@ -51,8 +51,8 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
 from widgets.learn.exercise import Exercise
-from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
-                             tutorial_setup)
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, states, step)
+from widgets.games.eternal_breath.lessons import setup_steps, tutorial_setup
 
 GID = "eternal_breath"
 GAME = explorer.get_game(GID)
@@ -130,7 +130,7 @@ assert len(s0.chance_outcomes()) == 2 and [p for _, p in fixed.chance_outcomes()
 from widgets.learn import lessons
 
 # %%
-SETUP = tutorial_setup()   # the table of notebook 1 (widgets/learn/lessons.py)
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/games/eternal_breath/lessons.py)
 path = states(s0, SETUP)          # the state after every step
 s = path[-1]
 print(len(SETUP), "steps; now:", s)

@@ -47,8 +47,8 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
 from widgets.learn.exercise import Exercise
-from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
-                             tutorial_setup)
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, states, step)
+from widgets.games.eternal_breath.lessons import setup_steps, tutorial_setup
 
 GID = "eternal_breath"
 GAME = explorer.get_game(GID)
@@ -69,7 +69,7 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 # P0's two cards of the draw phase.
 
 # %%
-SETUP = tutorial_setup()   # the table of notebook 1 (widgets/learn/lessons.py)
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/games/eternal_breath/lessons.py)
 start = run(explorer.new_game(GID, players=2), SETUP)
 phases = [(e.actor, e.number("phase")) for e in start.log if e.kind == "phase"]
 print("phases so far:", phases, "· waiting for:", "chance" if start.current_player == CHANCE else start.current_player)

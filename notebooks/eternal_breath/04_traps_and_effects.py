@@ -48,8 +48,8 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
 from widgets.learn.exercise import Exercise
-from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
-                             tutorial_setup)
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, states, step)
+from widgets.games.eternal_breath.lessons import setup_steps, tutorial_setup
 
 GID = "eternal_breath"
 GAME = explorer.get_game(GID)
@@ -74,7 +74,7 @@ display(Markdown(clause_markdown(GID, TAUGHT)))
 from explorer import evolve
 from explorer.games.eternal_breath import content, records
 
-SETUP = tutorial_setup()   # the table of notebook 1 (widgets/learn/lessons.py)
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/games/eternal_breath/lessons.py)
 TO_PLAY = [("draw", {"card": "eff_poison"}), ("draw", {"card": "eff_fortify"}), ("done", {}), ("pass", {})]
 play = run(run(explorer.new_game(GID, players=2), SETUP), TO_PLAY)
 for cid in ("eff_fortify", "eff_poison", "trap_spikes"):

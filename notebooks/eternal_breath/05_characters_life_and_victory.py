@@ -47,8 +47,8 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
 from widgets.learn.exercise import Exercise
-from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
-                             tutorial_setup)
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, states, step)
+from widgets.games.eternal_breath.lessons import setup_steps, tutorial_setup
 
 GID = "eternal_breath"
 GAME = explorer.get_game(GID)
@@ -216,7 +216,7 @@ assert blocked.data.seats[1].coins == 5 + 1
 
 # %%
 display(Markdown(assumption_markdown(GID, ["EB-A23"])))
-SETUP = tutorial_setup()   # the table of notebook 1 (widgets/learn/lessons.py)
+SETUP = tutorial_setup()   # the table of notebook 1 (widgets/games/eternal_breath/lessons.py)
 story = run(run(explorer.new_game(GID, players=2), SETUP), [("draw", {"card": "atk_slash"}), ("draw", {"card": "eff_insight"})])
 dancer = what_if(story, records.seat_set(story.data, 1, chars=(Character("sp_yingwu", 15, True, True, True), story.data.seats[1].chars[1])))
 offered = run(dancer, [("done", {}), ("pass", {})])

@@ -29,8 +29,8 @@ from IPython.display import Markdown, display
 import explorer
 from explorer import CHANCE, TERMINAL, IllegalAction
 from widgets.learn.exercise import Exercise
-from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, setup_steps, states, step,
-                             tutorial_setup)
+from widgets.learn.lessons import (assumption_markdown, clause_markdown, clauses_seen, run, states, step)
+from widgets.games.eternal_breath.lessons import setup_steps, tutorial_setup
 
 GID = "eternal_breath"
 GAME = explorer.get_game(GID)

@@ -142,7 +142,8 @@ def test_the_table_summary_follows_the_steps():
 
 
 def test_setup_steps_script_a_whole_setup_that_the_engine_accepts():
-    from widgets.learn.lessons import run, setup_steps
+    from widgets.games.eternal_breath.lessons import setup_steps
+    from widgets.learn.lessons import run
 
     steps = setup_steps(["sp_lingxi", "sp_tiebi", "sp_yanlong"],
                         [["n_swordsman", "n_healer"], ["n_guard", "n_monk"], ["n_archer", "n_thief"]],

@@ -266,26 +266,6 @@ class Lesson:
         return next((p for p in self.predicts if p.step == step_number), None)
 
 
-def setup_steps(*args, **kwargs) -> list[tuple]:
-    """永恒之息's whole §1.1 setup as steps: ``setup_steps`` of ``explorer/games/eternal_breath/scenarios.py`` (the
-    tutorials import it from here). Imported when called, so a 永恒之息 content file that does not load never
-    stops the other games' lessons."""
-    from explorer.games.eternal_breath.scenarios import setup_steps as eternal_breath_setup
-
-    return eternal_breath_setup(*args, **kwargs)
-
-
-def tutorial_setup() -> list[tuple]:
-    """The two-player table the 永恒之息 tutorials share (notebooks 1, 2, 4 and 5): Lingxi 灵犀 and Tiebi 铁壁 as
-    self characters, Yanlong 炎龙 the special card nobody takes, and these summons and starting hands."""
-    return setup_steps(
-        self_chars=["sp_lingxi", "sp_tiebi"],
-        summons=[["n_swordsman", "n_healer"], ["n_guard", "n_monk"]],
-        hands=[["atk_fireball", "trap_spikes", "eff_potion", "def_guard"],
-               ["def_guard", "eff_dispel", "atk_slash", "eff_bomb"]],
-        extra_special="sp_yanlong")
-
-
 def _steps(file: str, entry: str, raw: list) -> tuple:
     """Each step is [kind, {params}] with a non-empty kind; params hold plain values only. TOML has no null:
     an empty table ``{}`` stands for None ("no target": ``["rescue", { target = {} }]``)."""
@@ -493,4 +473,4 @@ def what_if(state: State, data: Any) -> State:
 
 
 __all__ = ["CHANCE", "Choice", "Lesson", "Predict", "Script", "When", "assumption_markdown", "clause_markdown",
-           "clauses_seen", "lessons_of", "load_lessons", "run", "setup_steps", "states", "step", "what_if"]
+           "clauses_seen", "lessons_of", "load_lessons", "run", "states", "step", "what_if"]
