@@ -192,7 +192,7 @@ assert "neutral" not in {a.get("identity") for a, _ in no_n.chance_outcomes()}
 # %% [markdown]
 # ## The table of this series
 #
-# From here on the notebooks share one six-seat table (`widgets/lessons_castle_heart.tutorial_table`): the
+# From here on the notebooks share one six-seat table (`widgets.games.castle_heart.lessons.tutorial_table`): the
 # identities, heroes, opening hands and soldiers are all chosen. Notebook 2 explains the heroes and soldiers;
 # here we only look at **identities**. (Heroes are dealt at random from the sample heroes — the document names
 # only one hero, 莱恩子爵 — our reading `CH-setup-heroes`, assumption `CH-A15`; their skills are sample
