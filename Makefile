@@ -45,6 +45,15 @@ system-deps:
 		echo "note: chromium or fonts-noto-cjk missing and not root: browser tests will skip (they fail under CI=true)"; \
 	fi
 
+# Your own content and plug-in games, named relative to where you run make, stay found from notebooks/ (where the
+# app's kernels start): the folders are made absolute for every recipe.
+ifdef RULES_EXPLORER_CONTENT
+export RULES_EXPLORER_CONTENT := $(abspath $(RULES_EXPLORER_CONTENT))
+endif
+ifdef RULES_EXPLORER_PLUGINS
+export RULES_EXPLORER_PLUGINS := $(subst $() ,:,$(abspath $(subst :, ,$(RULES_EXPLORER_PLUGINS))))
+endif
+
 # widgets/server/serve.py is Voilà plus a Host allow-list and a kernel cap (RULES_EXPLORER_ALLOWED_HOSTS,
 # RULES_EXPLORER_MAX_KERNELS); it reads notebooks/voila.json like voila itself. More options:
 # make app ARGS="--token=<secret> --allowed-hosts=app.example --max-kernels=8"
