@@ -49,3 +49,16 @@ def take(page, kind: str, step: int, text: str | None = None, last: bool = False
     looks like one for the defender's). Waiting for the step's own button is what a person does by looking."""
     buttons = page.locator(f".re-action.re-kind-{kind}.re-at-step-{step}", **({"has_text": text} if text else {}))
     (buttons.last if last else buttons.first).click(timeout=timeout)
+
+
+def tap(locator) -> bool:
+    """Click, unless the button was redrawn away meanwhile (a bot moved, the game ended, the table redrew): then
+    nothing, and the caller looks at the page again. A look and a click are two moments; a live table changes
+    between them (a click waiting 30 s for a button a redraw had removed failed CI twice)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        locator.click(timeout=5_000)
+        return True
+    except PlaywrightTimeout:
+        return False

@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from play_page import tap
 from voila_server import browser_page
 
 import explorer
@@ -41,15 +42,6 @@ def no_secret_in_dom(page, lang: str) -> None:
         # the sentences name a seat as the engine does (explorer.seat_name): "Player 1" / "玩家 1"
         assert not re.search(rf"{explorer.seat_name(k, 'en')} is dealt (an enemy|a neutral|a reinforcement)", content)
         assert not re.search(rf"{explorer.seat_name(k, 'zh')} ?的身份是(敌军|中立|援军)", content)
-
-
-def tap(locator) -> bool:
-    """Click, unless the button was redrawn away meanwhile (the table moved): then nothing."""
-    try:
-        locator.click(timeout=5_000)
-        return True
-    except Exception:
-        return False
 
 
 def take_a_turn(page) -> str:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from page_fit import cut_texts
-from play_page import LONG, open_play
+from play_page import LONG, open_play, tap
 from voila_server import browser_page
 
 from widgets.i18n import label
@@ -42,7 +42,8 @@ def test_attack_then_end_the_phase_in_one_click(chromium_path, output_dir, app_u
             for selector in POLICY:
                 buttons = picker.locator(selector)
                 if buttons.count() and buttons.first.is_enabled():
-                    buttons.first.click()
+                    if not tap(buttons.first):
+                        break  # redrawn away (the bot moved): look again
                     clicks += 1
                     break
             page.wait_for_timeout(400)

@@ -12,8 +12,7 @@ import zlib
 
 import pytest
 from page_fit import cut_texts
-from play_page import LAYOUT, LONG, open_play
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from play_page import LAYOUT, LONG, open_play, tap
 from playwright.sync_api import expect
 from support import games
 from voila_server import browser_page
@@ -168,10 +167,8 @@ def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path
             for selector, which in PERSON_POLICY:
                 buttons = picker.locator(selector)
                 if buttons.count() and buttons.nth(which).is_enabled():
-                    try:  # the picker may redraw between the look and the click (a bot moved, the game ended)
-                        buttons.nth(which).click(timeout=5_000)
-                    except PlaywrightTimeout:
-                        break  # that button is gone: look at the page again
+                    if not tap(buttons.nth(which)):
+                        break  # that button was redrawn away: look at the page again
                     ends += selector.startswith(".re-end-turn")
                     clicks += 1
                     break
