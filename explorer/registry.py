@@ -350,13 +350,13 @@ def _plugin_modules() -> list[tuple[str, Path | None]]:
 
 
 def _discover() -> None:
-    shipped = [(f"{GAMES_PACKAGE}.{info.name}", info.name)
+    modules = [(f"{GAMES_PACKAGE}.{info.name}", info.name)  # (module, its key in _BROKEN): shipped, then plug-ins
                for info in pkgutil.iter_modules([str(Path(__file__).parent / "games")]) if info.ispkg]
     for module, folder in _plugin_modules():
         if folder is not None and str(folder) not in sys.path:
             sys.path.append(str(folder))  # last: a plug-in never shadows a package of the project
-        shipped.append((module, module))
-    for module, key in shipped:
+        modules.append((module, module))
+    for module, key in modules:
         if key in _BROKEN or module in sys.modules:
             continue
         try:
