@@ -17,6 +17,13 @@ class Bot:
     def choose(self, state: Any, rng: random.Random) -> Action:
         raise NotImplementedError
 
+    def ranked(self, state: Any, rng: random.Random) -> list[Action]:
+        """Every legal action, best first as this bot sees it, its own choice (``choose``) first: the candidates a
+        search (``explorer.search.PairedRollouts``) plays when this bot is its prior. Here its choice, then the
+        legal order; a bot that scores actions (the tactical bots) ranks them by its scores."""
+        first = self.choose(state, rng)
+        return [first, *(a for a in state.legal_actions() if a != first)]
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""

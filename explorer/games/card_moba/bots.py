@@ -85,6 +85,14 @@ class TacticalBot(Bot):
             return min(legal, key=lambda a: tactics.keep_worth(a["card"]))
         return tactics.setup_choice(d, legal)
 
+    def ranked(self, state, rng: random.Random):
+        """In its action phase, its choice then every action by the worth of the best line it opens
+        (``tactics.ranked``); elsewhere its choice, then the legal order."""
+        legal = state.legal_actions()
+        if state.data.phase != "action" or len(legal) == 1 or enough(state):
+            return super().ranked(state, rng)
+        return tactics.ranked(state.game, state.data, legal, rng)
+
 
 def evaluate(d, players: int) -> list[float]:
     """An unfinished game's value per seat: the score lead (MB-choice-4-score: points win), then HP as a

@@ -366,6 +366,24 @@ def plan(game, d, legal, rng):
     scored by ``Judge`` where it stops; ending the phase is scored as the position stands, without what is left
     unused. The best lines of one action (WIDTH) are looked at one action deeper, then the best of those, within
     BUDGET engine steps; a line stops where a card would be drawn (chance: the seat cannot see the deck)."""
+    return ranked(game, d, legal, rng)[0]
+
+
+def ranked(game, d, legal, rng) -> list:
+    """Every legal action, ``plan``'s choice first, then by the worth of the best line each opens (ending the phase
+    at the worth of the position as it stands), then the actions ``candidates`` cut: a search's candidates
+    (``Bot.ranked``)."""
+    roots, standing = lines_of(game, d, legal, rng)
+    end = next(a for a in legal if a.kind == "end")
+    order = sorted(roots, key=lambda r: (r[1], r[2]), reverse=True)
+    first = order[0][0] if order and order[0][1] > standing else end
+    looked = [r[0] for r in order if r[1] > standing] + [end] + [r[0] for r in order if r[1] <= standing]
+    return [first, *(a for a in looked if a != first), *(a for a in legal if a not in looked)]
+
+
+def lines_of(game, d, legal, rng) -> tuple[list, float]:
+    """``plan``'s look ahead: [action, worth of its best line, tie-break] for each candidate, and the worth of ending
+    the phase as the position stands."""
     judge = Judge(d, d.seat)
     budget = BUDGET
     roots, lines = [], []
@@ -388,11 +406,7 @@ def plan(game, d, legal, rng):
                 roots[i][1] = max(roots[i][1], v)
                 deeper.append((i, child, v))
         lines = deeper
-    end = next(a for a in legal if a.kind == "end")
-    if not roots:
-        return end
-    best = max(roots, key=lambda r: (r[1], r[2]))
-    return best[0] if best[1] > judge(d, False)[0] else end
+    return roots, judge(d, False)[0]
 
 
 def expand(game, d, a, judge):

@@ -99,6 +99,11 @@ class TacticalBot(Bot):
             return legal[0]
         return tactics.choose(state, legal)
 
+    def ranked(self, state, rng: random.Random):
+        """Its own choice first, then the legal actions by its scores (``tactics.ranked``)."""
+        first = self.choose(state, rng)
+        return [first, *(a for a in tactics.ranked(state, state.legal_actions()) if a != first)]
+
 
 def strength(seat) -> float:
     """How well a player stands (EB-1.4-victory: the last player standing wins): the HP share left on its
@@ -116,13 +121,18 @@ def evaluate(t, players: int) -> list[float]:
     return [1 / (1 + math.exp(-3 * (v - max(s[:p] + s[p + 1:])))) for p, v in enumerate(s)]
 
 
+SETUP = frozenset(("pick_special", "pick_normal", "ritual", "declare", "replace"))
+
+
 class StrongBot(_Search):
     """The tactical bot's move, kept unless a flat search from its own seat's view (``determinise.py``) finds a
     clearly better one (``explorer.search.PairedRollouts``): each candidate is tried in the same worlds it cannot
     tell apart from the real one and played out by tactical bots in every seat to the end (at most 1,000 decisions,
     then the HP-share evaluation), judged by its world-by-world difference from the tactical move — a rollout
-    policy improvement over the tactical bot. 16 rollouts at most: ~0.07 s CPU a decision (median).
-    ``StrongBot(iterations=…)`` sets the strength."""
+    policy improvement over the tactical bot. Its candidates are the tactical bot's best by its own scores
+    (``TacticalBot.ranked``). 16 rollouts at most: ~0.06 s CPU a decision (median); the draft, the ritual, the
+    declaration and a replacement (``setup``) shape the whole game and get 96 (~1–2 s, a few decisions a game).
+    ``StrongBot(iterations=…)`` sets the strength (the draft's budget scales with it)."""
 
     name = "strong"
     prior = TacticalBot
@@ -131,4 +141,10 @@ class StrongBot(_Search):
     rollout_steps = 1000
     default_iterations = 16
     keep_prior = 2.0
+    setup_iterations = 96   # the draft: 6 times the budget, tactical rollouts to the end
     evaluate = staticmethod(evaluate)
+
+    def setup(self, state) -> bool:
+        """The draft and what shapes the table (EB-1.1.2-special-pick, EB-1.1.2-snake, EB-1.1.3-ritual,
+        EB-1.2.3-declare, EB-3.2-replace): a few decisions a game, each worth far more than a play-phase move."""
+        return state.data.tasks[0].kind in SETUP

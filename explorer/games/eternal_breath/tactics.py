@@ -387,6 +387,24 @@ def _play(sight: Sight, task, legal):
     return best or next(a for a in legal if a.kind == "end_play")
 
 
+def ranked(state, legal) -> list:
+    """The legal actions best first by the scores ``choose`` uses, for a search's candidates (``Bot.ranked``): in the
+    play phase by (tier, worth) among the actions worth doing, then ending the phase, then the rest (EB-1.2.4-play);
+    other decisions keep the legal order (they are small: a search plays them all)."""
+    task = state.data.tasks[0]
+    if task.kind != "play":
+        return list(legal)
+    sight = Sight(state.data, state.current_player)
+
+    def key(a):
+        if a.kind == "end_play":
+            return (0, 0, 0.0)
+        tier, worth = _play_worth(sight, a)
+        return (1 if worth > 0 else -1, tier, worth)
+
+    return sorted(legal, key=key, reverse=True)
+
+
 def _play_worth(sight: Sight, a) -> tuple[int, float]:
     kind, t, p = a.kind, sight.t, sight.p
     if kind == "prepare":                                  # EB-3.2-prepare: free, and feeds the pool
