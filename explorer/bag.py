@@ -98,7 +98,9 @@ class Bag:
             counts[item] = have - n
             if weights is not None:
                 i = order.index(item)
-                weights = (*weights[:i], have - n, *weights[i + 1:])
+                changed = list(weights)  # one list, not the five objects of a star-build (records.replace_at)
+                changed[i] = have - n
+                weights = tuple(changed)
         return Bag._of(counts, order, weights, self._size - n)
 
     def weights(self) -> tuple[tuple, tuple[int, ...]]:

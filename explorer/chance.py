@@ -15,6 +15,8 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import Any
 
+from .records import _compiled
+
 
 def hypergeometric(total: int, good: int, drawn: int) -> dict[int, Fraction]:
     """P(k good cards among ``drawn`` taken at random, without replacement, from ``total`` of which ``good`` are
@@ -29,7 +31,7 @@ def hypergeometric(total: int, good: int, drawn: int) -> dict[int, Fraction]:
 class Weighted(Sequence):
     """Outcomes with whole-number weights (each > 0); outcome i has probability weights[i] / sum(weights)."""
 
-    __slots__ = ("_pairs", "_plan", "outcomes", "total", "weights")
+    __slots__ = ("_pairs", "_plan", "drawn", "outcomes", "total", "weights")
 
     def __init__(self, outcomes: Sequence[Any], weights: Sequence[int]):
         if len(outcomes) != len(weights) or not outcomes:
@@ -39,6 +41,7 @@ class Weighted(Sequence):
         self.total = sum(self.weights)
         self._pairs: tuple | None = None
         self._plan: tuple | None = None
+        self.drawn = -1  # the position of the outcome ``sample`` drew last (-1: none yet); see ``sample``
 
     def pairs(self) -> tuple[tuple[Any, Fraction], ...]:
         """The (outcome, exact probability) pairs, worked out once."""
@@ -72,15 +75,19 @@ class Weighted(Sequence):
         Over the pairs the ticket runs over the least common denominator D of the probabilities and outcome i
         holds numerator_i × D / denominator_i tickets. With g = gcd(total, every weight), D = total / g and
         outcome i holds weight_i / g tickets (for each prime, the largest power in the reduced denominators is
-        the power in total less the smallest power among the gcd(weight_i, total)): the same tickets."""
+        the power in total less the smallest power among the gcd(weight_i, total)): the same tickets.
+
+        Ticket k of the D tickets is the outcome whose running sum of weight_i / g first passes k, that is whose
+        running sum of weights first passes k × g: the plan keeps the plain running sums (no division), and g is 1
+        at once when a weight is 1 (nearly every draw from a deck). ``drawn`` keeps the position drawn, so that
+        ``State.apply`` finds the outcome among its own without walking them (it checks it is that very object)."""
         if self._plan is None:
             total, weights = self.total, self.weights
-            g = math.gcd(total, *weights)
-            if g != 1:
-                weights = [w // g for w in weights]
-            self._plan = (total // g, list(accumulate(weights)))  # the tickets below each outcome's end
-        span, ends = self._plan
-        return self.outcomes[bisect_right(ends, rng.randrange(span))]  # the first outcome ending past the ticket
+            g = 1 if 1 in weights else math.gcd(total, *weights)
+            self._plan = (total // g, g, list(accumulate(weights)))  # the weight below each outcome's end
+        span, g, ends = self._plan
+        drawn = self.drawn = bisect_right(ends, rng.randrange(span) * g)  # the first outcome ending past the ticket
+        return self.outcomes[drawn]
 
 
 class Draws:
@@ -106,4 +113,10 @@ class Draws:
                     each.clear()
                 each.update((item, self.make(item)) for item in items if item not in each)
             actions = self.made[items] = tuple(map(each.__getitem__, items))
-        return Weighted(actions, counts)
+        return _weighted(actions, counts, len(bag))
+
+
+# Weighted(outcomes, weights) for a deck's draw, whose outcomes and counts are tuples already and whose total is the
+# deck's size: made at nearly every chance step, so built without ``__init__`` (records._compiled)
+_weighted = _compiled(Weighted, "def make(outcomes, weights, total):", {
+    "outcomes": "outcomes", "weights": "weights", "total": "total", "_pairs": "None", "_plan": "None", "drawn": "-1"})

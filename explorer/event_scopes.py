@@ -16,10 +16,12 @@ import dataclasses
 import difflib
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .events import Event, event_graph, relations
+
+if TYPE_CHECKING:  # imported where a graph is made (events.event_graph says why)
+    import networkx as nx
 
 TURN_KINDS = ("turn", "round")  # the event kinds with which a game marks a new turn (or, 永恒之息, a round)
 
@@ -28,6 +30,8 @@ def around(graph: nx.DiGraph, event_id: int) -> nx.DiGraph:
     """The sub-graph of ``event_id``, its ancestors (what led to it) and its descendants (what it led to)."""
     if event_id not in graph:
         raise KeyError(f"no event #{event_id} in this graph")
+    import networkx as nx
+
     keep = nx.ancestors(graph, event_id) | nx.descendants(graph, event_id) | {event_id}
     return graph.subgraph(keep).copy()
 
@@ -55,6 +59,8 @@ def summary_graph(log, period_of: Mapping[int, Hashable] | Callable[[Event], Has
     if period_of is None:
         period_of = turn_marks(log)
     key = period_of if callable(period_of) else (lambda e: period_of.get(e.id))
+    import networkx as nx
+
     g = nx.DiGraph()
     where: dict[int, Hashable] = {}
     for e in log:

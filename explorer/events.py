@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from .actions import _freeze, _not_ready
 from .records import maker
+
+if TYPE_CHECKING:  # networkx is imported by the functions that build a graph: not by every game (see event_graph)
+    import networkx as nx
 
 TOOK_EFFECT = "took effect"
 CANCELLED = "cancelled"
@@ -226,7 +227,13 @@ def event_graph(log, texts: bool = True) -> nx.DiGraph:
     ``relation``, ``clause``, ``subject`` and ``object`` (the link reads "subject relation object": for a dodge
     that cancels an attack the edge is attack → dodge with subject = the dodge). Between two events the first
     named link wins, and a plain ``cause`` only where no link says more.
+
+    networkx is imported here, when a graph is first asked for, not with the engine: its tens of thousands of
+    objects would otherwise sit in every game's process, and the cycle collector walks them all at each full
+    collection, a cost on every step of a person's game (issue 33).
     """
+    import networkx as nx
+
     g = nx.DiGraph()
     for order, e in enumerate(log):
         attrs = {"order": order, "kind": e.kind, "clause": e.clause, "actor": e.actor, "targets": e.targets,

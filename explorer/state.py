@@ -123,7 +123,13 @@ class State:
         if legal is None:
             chance = self._chance  # at CHANCE, read off the outcomes already worked out
             if chance is not None:
-                legal = chance.outcomes if chance.__class__ is Weighted else self.legal_actions()
+                if chance.__class__ is Weighted:
+                    drawn = chance.drawn  # the outcome sample_chance drew from them: no walk through the outcomes
+                    if drawn >= 0 and chance.outcomes[drawn] is action:
+                        return self._advance(action)
+                    legal = chance.outcomes
+                else:
+                    legal = self.legal_actions()
         if legal is not None and any(map(is_, legal, repeat(action))):
             return self._advance(action)
         if not isinstance(action, Action) or action.game != self.game.id:

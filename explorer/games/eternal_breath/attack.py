@@ -8,11 +8,12 @@ from functools import lru_cache
 from itertools import permutations
 
 from explorer import CANCELLED, SELF, Weighted, setter
+from explorer.actions import action_of
 
 from . import combat, effects, traps
 from .characters import heal, hurt
 from .content import card
-from .flow import AP, A, auto, chance, decision
+from .flow import AP, GAME_ID, A, auto, chance, decision
 from .records import (
     Combat,
     Ctx,
@@ -104,8 +105,25 @@ def attack_actions(t: Table, p: int) -> list:
 def _attacks(p: int, chars: tuple, sets: tuple, aims: tuple) -> tuple:
     """Every attack of ``p``: by each of its characters, with each card set, at each target (made once per
     choice of those, so the same choices are the same action objects in the same order)."""
-    return tuple(AP("attack", p, (("by", c), ("cards", s), ("seat", q), ("target", x)))
-                 for c in chars for s in sets for q, x in aims)
+    made, out = _ATTACK, []
+    for c in chars:
+        for s in sets:
+            for q, x in aims:
+                a = made.get((p, c, s, q, x))
+                if a is None:
+                    if len(made) > ATTACKS_KEPT:  # a bound, for a long session of many games
+                        made.clear()
+                    a = made[p, c, s, q, x] = action_of(GAME_ID, "attack", p, (("by", c), ("cards", s), ("seat", q),
+                                                                                ("target", x)))
+                out.append(a)
+    return tuple(out)
+
+
+# Each attack action, by (player, character, card set, seat, target): one object per choice. The lists above miss
+# their cache whenever a hand or a target changes (most play decisions in a fresh game), and then ask for each attack
+# again: a flat key here is a third of the cost of ``flow.AP`` (no parameter tuples made to look one up, no LRU).
+_ATTACK: dict[tuple, object] = {}
+ATTACKS_KEPT = 65536
 
 
 def declare_attack(t: Table, p: int, a, emit) -> Table:

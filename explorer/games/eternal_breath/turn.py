@@ -52,7 +52,8 @@ def _draw(t, task, a, emit):
     """EB-3.2-draw: the card drawn joins the player's hand (only they see it, EB-3.1-hand)."""
     p, c = task.player, a["card"]
     clause = "EB-1.1.4-init" if task.kind == "deal" else "EB-3.2-draw"
-    emit.emit_pairs("draw", clause, p, (("card", c),), private_to=(p,))
+    # the event's numbers are the action's own parameters, (("card", c),): the same tuple, none made and kept
+    emit.emit_pairs("draw", clause, p, a.params, private_to=_only(p))
     seat = t.seats[p]
     hand = [*seat.hand, c]  # the hand stays sorted (one list sorted in place: a draw at every few steps)
     hand.sort()
@@ -77,9 +78,21 @@ def draw_tasks(p: int, n: int) -> tuple[Task, ...]:
     return (plain_task("draw", p),) * n
 
 
+@lru_cache(maxsize=64)
+def _only(p: int) -> tuple[int, ...]:
+    """``(p,)``, the ``private_to`` of ``p``'s draws, made once per seat (each draw's event keeps it for ever)."""
+    return (p,)
+
+
 # --- the phases -----------------------------------------------------------------------------------
+@lru_cache(maxsize=1024)
+def _phase_numbers(name: str, rnd: int) -> tuple:
+    """A phase event's numbers, made once per phase and round: five phases a turn, each event kept in the log."""
+    return (("phase", name), ("round", rnd))
+
+
 def _phase(t, name, p, clause, emit, pop_task: bool = False):
-    emit.emit_pairs("phase", clause, p, (("phase", name), ("round", t.round)))
+    emit.emit_pairs("phase", clause, p, _phase_numbers(name, t.round))
     return with_phase_tasks(t, name, t.tasks[1:]) if pop_task else with_phase(t, name)
 
 
