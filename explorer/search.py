@@ -265,14 +265,19 @@ class PairedRollouts(ISMCTS):
     (Karnin, Koren & Somekh 2013): each round plays every surviving candidate in the next worlds, then keeps the
     prior's move and the better half of the others by their mean paired difference; a decision where no rival does
     better than the prior in the worlds played so far is settled at once (the budget goes where a decision is
-    close). At most ``width`` candidates are played: the prior's move, then the prior bot's next best by its own
+    close). It plays ``rounds`` rounds at least: two by default, so that with two candidates (a defence, a draw
+    bought or not) a rival no better than the prior in the first half of the worlds is dropped there and the other
+    half of the budget is not spent; the draft's search (``StrongBot.setup``) plays one round, every world for each
+    candidate (a draft pick's gain is large but needs many worlds to show). At most ``width`` candidates are played:
+    the prior's move, then the prior bot's next best by its own
     scores (``Bot.ranked``; the legal order left 永恒之息's good play-phase moves unseen). The search leaves the
     prior's move only for the candidate whose mean paired difference exceeds ``keep_prior`` standard errors
     (``clearly_better``). A choice depends only on the seat's view, the rng and the budget."""
 
-    def __init__(self, *args, width: int = 8, **kwargs):
+    def __init__(self, *args, width: int = 8, rounds: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
         self.width = width
+        self.rounds = rounds
 
     def choose(self, state: State, rng: random.Random) -> Action:
         forced = self._forced(state)
@@ -289,7 +294,7 @@ class PairedRollouts(ISMCTS):
         scores: dict[Action, list[float]] = {a: [] for a in candidates}
         alive = list(candidates)
         budget = total
-        rounds = max(1, math.ceil(math.log2(len(alive))))
+        rounds = max(self.rounds, math.ceil(math.log2(len(alive))))
         for r in range(rounds):
             per = max(1, budget // ((rounds - r) * len(alive)))
             upto = len(scores[prior]) + per
@@ -386,7 +391,7 @@ class StrongBot(Bot):
             self.setup_search = PairedRollouts(
                 type(self).evaluate, (self.setup_rollout or self.rollout)(), budget, seconds, exploration,
                 self.setup_steps or self.search.rollout_steps, self.search.prior_bot, self.search.keep_prior, 1,
-                width=self.width)
+                width=self.width, rounds=1)
 
     @staticmethod
     def evaluate(data: Any, players: int) -> Sequence[float]:

@@ -131,3 +131,14 @@ def test_a_draft_pick_depends_only_on_the_view_the_seed_and_the_budget():
     run(8)
     assert run(7) == first
     assert pick.is_legal(first[0])
+
+
+def test_a_rival_no_better_than_the_prior_after_half_the_budget_is_dropped():
+    """Sequential halving plays two rounds at least: with two candidates (a defence, a draw bought or not) a rival
+    that does no better than the prior's move in the first half of the worlds is dropped there, and the other half
+    of the budget is not spent (one round spent it all, the costliest decisions of a 永恒之息 game)."""
+    state = tactical_states(MOBA, 2, lambda s: s.data.phase == "action" and len(s.legal_actions()) > 5, most=1)[0]
+    search = PairedRollouts(lambda d, n: [0.5] * n, None, iterations=12, rollout_steps=0,
+                            prior_bot=MOBA.bots()["tactical"](), width=2)
+    search.choose(state, random.Random(0))
+    assert search.last["iterations"] == 6 and list(search.last["visits"].values()) == [3, 3]

@@ -83,6 +83,7 @@ def attack_odds(pts, base, hp: int, zero: bool, after_die: bool) -> tuple[float,
     return capped, kills
 
 
+@lru_cache(maxsize=1024)
 def judged(spec) -> float:
     """EB-3.1-judge: the exact chance that a 1d or 2d judgment (EB-A08: the sum) passes its test."""
     faces = DIE if spec.dice == 1 else TWO_DICE
@@ -168,6 +169,9 @@ class Sight:
         self.t, self.p = t, p
         self.me = t.seats[p]
         self._life: dict[int, float] = {}
+        self._weakest: tuple | None = None
+        self._plus: dict[tuple, int] = {}
+        self._traps: dict[tuple, float] = {}
 
     # who is where -------------------------------------------------------------------------------------
     def char(self, q: int, c: str):
@@ -189,8 +193,11 @@ class Sight:
 
     def focus(self, q: int) -> float:
         """Fire goes first to the enemy with the least HP in sight (1.0 for the weakest, less for the others)."""
-        lives = [self.life(r) for r, s in enumerate(self.t.seats) if r != self.p and s.alive]
-        return (min(lives) + 10) / (self.life(q) + 10) if lives else 1.0
+        weakest = self._weakest
+        if weakest is None:   # worked out once per decision: () when no enemy is left
+            lives = [self.life(r) for r, s in enumerate(self.t.seats) if r != self.p and s.alive]
+            weakest = self._weakest = (min(lives),) if lives else ()
+        return (weakest[0] + 10) / (self.life(q) + 10) if weakest else 1.0
 
     def rescues(self, q: int, ch) -> bool:
         """Whether we would spend a heal card to save ``q``'s dying ``ch`` (EB-3.2-rescue): only our own self
@@ -201,6 +208,14 @@ class Sight:
         """Killing summon ``ch`` leaves the self character of ``q`` open (EB-3.2-target, EB-3.2-forced-declare)."""
         s = self.t.seats[q]
         return not ch.is_self and not s.pool and len(summons(s)) == 1
+
+    def plus(self, bonus, q: int, c: str) -> int:
+        """``attack_plus`` or ``defence_plus`` of ``q``'s ``c`` (EB-3.2-attribute), worked out once per decision."""
+        key = (bonus, q, c)
+        got = self._plus.get(key)
+        if got is None:
+            got = self._plus[key] = bonus(self.t, q, c)
+        return got
 
     # the worth of HP changes ------------------------------------------------------------------------
     def hit(self, q: int, ch, capped: float, kill: float) -> float:
@@ -291,6 +306,13 @@ class Sight:
              "turn_player": self.t.turn}[to]
         return [q] if q >= 0 else []
 
+    def trap(self, c: str, zone: int) -> float:
+        """``_trap_worth`` of trap ``c`` in ``zone``, worked out once per decision (face up or down alike)."""
+        got = self._traps.get((c, zone))
+        if got is None:
+            got = self._traps[(c, zone)] = _trap_worth(self, c, zone)
+        return got
+
     # attacks -----------------------------------------------------------------------------------------
     def attack(self, a) -> float:
         """EB-3.2-attack: the worth of attack ``a`` — exact expected damage and chance to kill, what the target's
@@ -299,8 +321,8 @@ class Sight:
         t, p = self.t, self.p
         by, cards, q, x = a["by"], a["cards"], a["seat"], a["target"]
         ch = self.char(q, x)
-        pts = attack_points(cards) + attack_plus(t, p, by)
-        base = 0 if any(card(c).has("pierce") for c in cards) else card(x).defence + defence_plus(t, q, x)
+        pts = attack_points(cards) + self.plus(attack_plus, p, by)
+        base = 0 if any(card(c).has("pierce") for c in cards) else card(x).defence + self.plus(defence_plus, q, x)
         capped, kill = attack_odds(pts, base, max(ch.hp, 1), t.rules.block_without_card == "zero",
                                    t.rules.response_timing == "after_attack_die")
         value = self.hit(q, ch, capped, kill) - 0.3 * len(cards)
@@ -420,7 +442,7 @@ def _play_worth(sight: Sight, a) -> tuple[int, float]:
     if kind == "place":
         return _place_worth(sight, a)
     if kind == "trap":
-        return LATE, _trap_worth(sight, a["card"], a["zone"]) - COIN * (
+        return LATE, sight.trap(a["card"], a["zone"]) - COIN * (
             (a["zone"] != p) + (a.get("face") == "down"))
     if kind == "skill":
         sk = card(a["char"]).skill
