@@ -197,3 +197,18 @@ def test_a_stale_number_is_refused_and_says_why():
     go.click()
     assert s.state.data.win_score == 3 and len(s.state.history) == steps
     assert s.notice_text("en", -1).startswith("Ignored: that button belongs to step")
+
+
+def test_while_bots_think_a_css_ring_turns_before_the_words_in_the_pages_language():
+    """No emoji (it was an empty box where the page's fonts have none): a ring the picker's own style draws."""
+    from widgets.play.action_picker import STYLE
+
+    s = toy_session()
+    for lang, words in (("en", "Bots are thinking…"), ("zh", "机器人思考中…")):
+        p = ActionPicker(s, lang=lang)
+        s.busy = True
+        assert p._thinking.value == f'<span class="re-thinking-on"><span class="re-spinner"></span>{words}</span>'
+        assert all(ord(ch) < 0x2300 or "\u4e00" <= ch <= "\u9fff" for ch in p._thinking.value)
+        s.busy = False
+        assert p._thinking.value == ""
+    assert ".re-action-picker .re-spinner" in STYLE and "@keyframes re-spin" in STYLE

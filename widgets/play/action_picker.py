@@ -32,6 +32,8 @@ from widgets.play.game_session import PERSON, GameSession
 # A choice's "then end the phase" twin is joined to its button (one pair, never split by a wrapping row). On a phone
 # the Walk row (one button per cell two or more steps away, each with its twin) is folded behind a button until
 # opened (issue 31: the MOBA picker was several screens long); a desk shows it open and no fold.
+# While bots think, a ring turns before the words (drawn by CSS: an hourglass emoji was an empty box where the page's
+# fonts have none, as in Debian's chromium).
 STYLE = """<style>
 .re-action-picker .jupyter-button.re-action, .re-action-picker .jupyter-button.re-then-pass,
 .re-action-picker .jupyter-button.re-walk, .re-action-picker .jupyter-button.re-walk-then-pass {
@@ -43,6 +45,10 @@ STYLE = """<style>
 .re-action-picker .re-pair > .jupyter-button:last-child { flex: 0 0 auto; border-radius: 0 3px 3px 0;
   border-left: 1px solid rgba(255, 255, 255, 0.7); }
 @media (min-width: 601px) { .re-action-picker .re-walk-fold { display: none !important; } }
+.re-action-picker .re-spinner { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em;
+  border: 2px solid #1976d2; border-right-color: transparent; border-radius: 50%; vertical-align: -0.1em;
+  animation: re-spin 0.9s linear infinite; }
+@keyframes re-spin { to { transform: rotate(360deg); } }
 @media (max-width: 600px) {
   .re-action-picker .re-walk-row:not(.re-walk-open) > .re-walk-body { display: none !important; } }
 </style>"""
@@ -58,6 +64,8 @@ def odds_text(p: Fraction) -> str:
 
     exact = short_exact(p)
     return f"{exact} ({float(p) * 100:.2f} %)" if exact else f"≈ {float(p) * 100:.2f} %"
+
+
 
 
 class ActionPicker(SessionComponent):
@@ -149,8 +157,9 @@ class ActionPicker(SessionComponent):
     def _on_busy(self, change):
         """Fires when bots and dice start or stop moving: say the bots are thinking."""
         busy = change["new"]
-        self._thinking.value = (f'<span class="re-thinking-on">⏳ {html.escape(label("thinking", self.lang))}</span>'
-                                if busy else "")
+        words = html.escape(label("thinking", self.lang))
+        spinning = f'<span class="re-thinking-on"><span class="re-spinner"></span>{words}</span>'
+        self._thinking.value = spinning if busy else ""
         self._end_turn.disabled = busy or not self.session.can_end_turn()
 
     def _on_roll(self, button):
