@@ -19,11 +19,13 @@ alongside, is the figure to read).
 
 from __future__ import annotations
 
+import atexit
 import gc
 import io
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -97,13 +99,15 @@ def _players(game_id: str) -> int:
 
 
 def baseline_tree(commit: str = BASELINE_COMMIT) -> Path | None:
-    """The files of ``commit`` in a temporary folder (``git archive``), or None without git history."""
+    """The files of ``commit`` in a temporary folder (``git archive``; removed when the bench's process ends), or None
+    without git history."""
     try:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "explorer"],
                                  capture_output=True, check=True, timeout=120).stdout
     except (OSError, subprocess.SubprocessError):
         return None
     folder = Path(tempfile.mkdtemp(prefix=f"bench-{commit}-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
     return folder
