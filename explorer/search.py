@@ -269,10 +269,10 @@ class PairedRollouts(ISMCTS):
     bought or not) a rival no better than the prior in the first half of the worlds is dropped there and the other
     half of the budget is not spent; the draft's search (``StrongBot.setup``) plays one round, every world for each
     candidate (a draft pick's gain is large but needs many worlds to show). At most ``width`` candidates are played:
-    the prior's move, then the prior bot's next best by its own
-    scores (``Bot.ranked``; the legal order left 永恒之息's good play-phase moves unseen). The search leaves the
-    prior's move only for the candidate whose mean paired difference exceeds ``keep_prior`` standard errors
-    (``clearly_better``). A choice depends only on the seat's view, the rng and the budget."""
+    the prior's move, then the prior bot's next best by its own scores (``Bot.ranked``; the legal order left
+    永恒之息's good play-phase moves unseen). The search leaves the prior's move only for the candidate whose mean
+    paired difference exceeds ``keep_prior`` standard errors (``clearly_better``). A choice depends only on the
+    seat's view, the rng and the budget."""
 
     def __init__(self, *args, width: int = 8, rounds: int = 2, **kwargs):
         super().__init__(*args, **kwargs)
@@ -372,9 +372,7 @@ class StrongBot(Bot):
     depth = 1 << 30   # decisions the tree keeps below the root (1: a flat search of the seat's moves)
     paired = True     # a flat search (depth 1) plays every candidate in the same worlds (PairedRollouts)
     width = 8         # the candidates a paired search plays: the prior bot's best (Bot.ranked)
-    setup_iterations = 0              # the budget of a decision ``setup`` picks (0: the usual search), scaled
-    setup_rollout: type | None = None  # like ``iterations``; the bot of its rollouts (None: ``rollout``) and their
-    setup_steps: int | None = None     # length (None: ``rollout_steps``)
+    setup_iterations = 0  # the budget of a decision ``setup`` picks (0: the usual search), scaled like ``iterations``
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, exploration: float = 0.7,
                  rollout_steps: int | None = None, keep_prior: float | None = None):
@@ -389,9 +387,8 @@ class StrongBot(Bot):
         if self.setup_iterations and search is PairedRollouts:
             budget = max(1, round(self.setup_iterations * self.search.iterations / self.default_iterations))
             self.setup_search = PairedRollouts(
-                type(self).evaluate, (self.setup_rollout or self.rollout)(), budget, seconds, exploration,
-                self.setup_steps or self.search.rollout_steps, self.search.prior_bot, self.search.keep_prior, 1,
-                width=self.width, rounds=1)
+                type(self).evaluate, self.search.rollout_bot, budget, seconds, exploration, self.search.rollout_steps,
+                self.search.prior_bot, self.search.keep_prior, 1, width=self.width, rounds=1)
 
     @staticmethod
     def evaluate(data: Any, players: int) -> Sequence[float]:
@@ -399,7 +396,7 @@ class StrongBot(Bot):
 
     def setup(self, state: State) -> bool:
         """Is this one of the game's few decisions that shape the whole game (a draft)? They get their own search
-        (``setup_iterations``, ``setup_rollout``, ``setup_steps``): measured with 80–100 paired tactical rollouts, a
+        (``setup_iterations``, one round of sequential halving): measured with 80–100 paired tactical rollouts, a
         永恒之息 draft pick or ritual moved the seat's winning chance by 0.1–0.7 where a play-phase move rarely moved
         it by 0.05. A few decisions a game, so they barely move the median and p90 CPU per decision."""
         return False
