@@ -372,6 +372,7 @@ class StrongBot(Bot):
     depth = 1 << 30   # decisions the tree keeps below the root (1: a flat search of the seat's moves)
     paired = True     # a flat search (depth 1) plays every candidate in the same worlds (PairedRollouts)
     width = 8         # the candidates a paired search plays: the prior bot's best (Bot.ranked)
+    rounds = 2        # the least rounds of its sequential halving (PairedRollouts)
     setup_iterations = 0  # the budget of a decision ``setup`` picks (0: the usual search), scaled like ``iterations``
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, exploration: float = 0.7,
@@ -382,7 +383,7 @@ class StrongBot(Bot):
                              rollout_steps if rollout_steps is not None else self.rollout_steps,
                              self.prior() if self.prior else None,
                              self.keep_prior if keep_prior is None else keep_prior, self.depth,
-                             **({"width": self.width} if search is PairedRollouts else {}))
+                             **({"width": self.width, "rounds": self.rounds} if search is PairedRollouts else {}))
         self.setup_search = None
         if self.setup_iterations and search is PairedRollouts:
             budget = max(1, round(self.setup_iterations * self.search.iterations / self.default_iterations))
