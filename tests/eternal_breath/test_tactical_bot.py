@@ -106,6 +106,26 @@ def test_the_same_view_gives_the_same_choice_whatever_the_hidden_cards():
     assert {"play", "defend", "draw_phase", "discard", "rescue"} <= kinds
 
 
+def test_the_play_phase_choice_is_the_best_of_every_action_though_it_scores_fewer():
+    """EB-1.2.4-play: ``_play`` scores from the highest tier down and stops early; its choice is the best (tier,
+    worth) over every legal action, the first in legal order on a tie, as if it had scored them all."""
+    from explorer.games.eternal_breath import tactics
+
+    compared = pruned = 0
+    for s in _views([(2, {}), (4, {"trap_deployed": "face_down"})]):
+        if s.current_player < 0 or s.data.tasks[0].kind != "play":
+            continue
+        legal = s.legal_actions()
+        sight = tactics.Sight(s.data, s.current_player)
+        worths = [tactics._play_worth(sight, a) for a in legal]
+        doing = [(tier, worth, -i) for i, (tier, worth) in enumerate(worths) if worth > 0]
+        full = legal[-max(doing)[2]] if doing else next(a for a in legal if a.kind == "end_play")
+        assert tactics.choose(s, legal) == full, s.data.tasks[0]
+        compared += 1
+        pruned += any(tactics._reach(a) < max(doing)[0] for a in legal) if doing else 0
+    assert compared > 30 and pruned > 5
+
+
 # --- the exact odds -----------------------------------------------------------------------------------
 def _defend(attack_die: int, defender, attack_cards=("atk_slash",), target=DUMMY):
     """P1 must answer P0's attack by ``ATTACKER`` (no skill) with ``attack_cards``, its die already rolled."""

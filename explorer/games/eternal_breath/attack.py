@@ -214,7 +214,7 @@ def _num(x):
 
 
 @lru_cache(maxsize=4096)
-def _attack_cards(cards: tuple[str, ...]) -> tuple:
+def attack_cards(cards: tuple[str, ...]) -> tuple:
     """What the attack cards bring, worked out once per card set (a card's facts never change): their points
     (EB-3.2-multi-attack; a whole number as an int, exact either way), whether one pierces, their lifesteal ratio."""
     points = attack_points(cards)
@@ -226,7 +226,7 @@ def _hit(t, task, emit):
     """EB-3.2-damage: damage = total attack − total defence, rounded down, at least 1 (combat.py)."""
     f = t.combat
     t = with_combat_tasks(t, None, t.tasks[1:])
-    points, pierce, card_ratio = _attack_cards(f.cards)
+    points, pierce, card_ratio = attack_cards(f.cards)
     p, q = f.player, f.target
     dcards = (f.defence_card,) if f.defence_card else ()
     bonus_a, bonus_d = _bonus(f.cards, dcards), _bonus(dcards, f.cards)

@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from . import combat
-from .attack import _bonus, attack_points
+from .attack import _bonus, attack_cards, attack_points
 from .content import card
 from .effects import attack_plus, defence_plus, hand_limit, heal_cards
 from .records import COIN_CAP, front, summons
@@ -321,8 +321,9 @@ class Sight:
         t, p = self.t, self.p
         by, cards, q, x = a["by"], a["cards"], a["seat"], a["target"]
         ch = self.char(q, x)
-        pts = attack_points(cards) + self.plus(attack_plus, p, by)
-        base = 0 if any(card(c).has("pierce") for c in cards) else card(x).defence + self.plus(defence_plus, q, x)
+        points, pierce, _ = attack_cards(cards)   # a whole number as an int: no Fraction made, none hashed
+        pts = points + self.plus(attack_plus, p, by)
+        base = 0 if pierce else card(x).defence + self.plus(defence_plus, q, x)
         capped, kill = attack_odds(pts, base, max(ch.hp, 1), t.rules.block_without_card == "zero",
                                    t.rules.response_timing == "after_attack_die")
         value = self.hit(q, ch, capped, kill) - 0.3 * len(cards)
@@ -338,9 +339,9 @@ class Sight:
         mine = self.char(p, f.tchar)
         hp = max(mine.hp, 1)
         dcards = (a["card"],) if a.kind == "block" and a["card"] else ()
-        pts = (attack_points(f.cards) + _bonus(f.cards, dcards)
+        points, pierce, _ = attack_cards(f.cards)
+        pts = (points + _bonus(f.cards, dcards)
                + attack_plus(t, f.player, f.char if _face_up(t, f.player, f.char) else ""))
-        pierce = any(card(c).has("pierce") for c in f.cards)
         base = 0 if pierce else card(f.tchar).defence + defence_plus(t, p, f.tchar)
         dice = (f.attack_die,) if f.attack_die else combat.DIE_FACES
         if a.kind == "dodge":
@@ -400,13 +401,42 @@ def _best(legal, score):
 
 
 def _play(sight: Sight, task, legal):
-    """EB-1.2.4-play: the action of best (tier, worth) among those worth doing, else end the play phase."""
-    best, top = None, (0, 0.0)
-    for a in legal:
+    """EB-1.2.4-play: the action of best (tier, worth) among those worth doing (the first in legal order on a tie),
+    else end the play phase. The actions are scored from the highest tier they can reach (``_reach``) down, and
+    scoring stops once the best so far is worth doing at a tier above any left: while a summon is there to make,
+    no attack is weighed (the same choice as scoring them all, in a fraction of the time: it is a search's
+    rollout policy)."""
+    reach = sorted(((_reach(a), i, a) for i, a in enumerate(legal)), key=lambda r: -r[0])
+    best, top = None, (0, 0.0, 0)
+    for bound, i, a in reach:
+        if bound < top[0] or not bound:
+            break
         tier, worth = _play_worth(sight, a)
-        if worth > 0 and (tier, worth) > top:
-            best, top = a, (tier, worth)
+        if worth > 0 and (tier, worth, -i) > top:
+            best, top = a, (tier, worth, -i)
     return best or next(a for a in legal if a.kind == "end_play")
+
+
+_REACH = {"prepare": SETUP, "summon": SETUP, "attack": ATTACK, "remove_trap": FIRST, "trap": LATE}
+
+
+@lru_cache(maxsize=65536)
+def _reach(a) -> int:
+    """The highest tier ``_play_worth`` can give ``a``, from its kind and card alone (0: never worth doing);
+    remembered per action (the same few recur in every rollout)."""
+    kind = a.kind
+    if kind == "effect":
+        return _tier(card(a["card"]).effects)
+    if kind == "skill":
+        return _tier(card(a["char"]).skill.effects)
+    if kind == "place":
+        return FIRST if card(a["card"]).trigger == "always" else LATE
+    return _REACH.get(kind, 0)
+
+
+def _tier(effects) -> int:
+    """An effect card's or a skill's tier: draws and coins first (the rest of the turn sees them), else early."""
+    return FIRST if any(e.do in ("draw", "gain_coins") for e in effects) else EARLY
 
 
 def ranked(state, legal) -> list:
@@ -437,8 +467,7 @@ def _play_worth(sight: Sight, a) -> tuple[int, float]:
         return ATTACK, sight.attack(a) + 5.0               # an attack always presses on
     if kind == "effect":
         c = card(a["card"])
-        worth = sight.effects(c.effects, p, chosen=(a["seat"], a["target"]))
-        return (FIRST if any(e.do in ("draw", "gain_coins") for e in c.effects) else EARLY), worth
+        return _tier(c.effects), sight.effects(c.effects, p, chosen=(a["seat"], a["target"]))
     if kind == "place":
         return _place_worth(sight, a)
     if kind == "trap":
@@ -450,7 +479,7 @@ def _play_worth(sight: Sight, a) -> tuple[int, float]:
         worth -= COIN * sk.cost_coins
         if sk.cost_life:
             worth += sight.damage(p, sight.char(p, a["char"]), sk.cost_life)
-        return (FIRST if any(e.do in ("draw", "gain_coins") for e in sk.effects) else EARLY), worth
+        return _tier(sk.effects), worth
     if kind == "remove_trap":                              # EB-3.2-trap-remove: a visible harm in our own zone
         tr = t.seats[a["zone"]].traps[a["slot"]]
         if a["zone"] != p or not tr.face_up:
