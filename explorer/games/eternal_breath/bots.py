@@ -130,8 +130,9 @@ class StrongBot(_Search):
     tell apart from the real one and played out by tactical bots in every seat to the end (at most 1,000 decisions,
     then the HP-share evaluation), judged by its world-by-world difference from the tactical move — a rollout
     policy improvement over the tactical bot. Its candidates are the tactical bot's best by its own scores
-    (``TacticalBot.ranked``). 16 rollouts at most: ~0.06 s CPU a decision (median); the draft, the ritual, the
-    declaration and a replacement (``setup``) shape the whole game and get 96 (~1–2 s, a few decisions a game).
+    (``TacticalBot.ranked``). 16 rollouts at most: ~0.08 s CPU a decision (median; p90 ~0.25 s, above issue 33's
+    0.2 s); the draft, the ritual, the declaration and a replacement (``setup``) shape the whole game and get 96
+    (~1–2 s, a few decisions a game).
     ``StrongBot(iterations=…)`` sets the strength (the draft's budget scales with it)."""
 
     name = "strong"
@@ -144,8 +145,8 @@ class StrongBot(_Search):
     setup_iterations = 96   # the draft: 6 times the budget, tactical rollouts to the end
     # One round of halving: every world for both moves of a two-way decision (dodge or block, buy a draw or not).
     # Against tactical, on seeds 3000–3049, one round scored 69/100 games (sign test p = 0.0005) where two rounds
-    # scored 62/100 (p = 0.02); pooled over every run of either, 134/200 against 213/380. Its p90 CPU is ~0.19–0.2 s
-    # against ~0.17 s.
+    # scored 62/100 (p = 0.02); on the bench's seeds 0–99, 124/200 (p = 0.0005) where two rounds scored 109/200
+    # (p = 0.7). Its p90 CPU is ~0.25 s against two rounds' ~0.17 s.
     rounds = 1
     evaluate = staticmethod(evaluate)
 
