@@ -167,7 +167,7 @@ def test_a_game_of_the_study_opens_in_the_play_tab_in_player_0s_own_view(eb, lan
     assert scenario == "" and list(start.history) == [] and history == list(end.history)
     line = text(lab._open_out)
     assert "7" in line and str(int(eb["seed"].iloc[7])) in line
-    play = PlayArea("castle_heart", lang=lang)
+    play = PlayArea("castle_heart", lang=lang, opponent="greedy")
     assert play.file.open_link(fields["play"][0])
     assert play.session.state.history == end.history and play.session.state.is_terminal
     assert play.session.private_seat == 0 and play.board.viewer == 0  # the person's own view, nobody else's

@@ -58,7 +58,7 @@ def test_the_trees_bookkeeping_equals_a_walk_of_the_whole_tree():
 
 
 def test_five_hundred_next_clicks_leave_the_live_widgets_bounded():
-    area = PlayArea("eternal_breath", players=6, seed=19)
+    area = PlayArea("eternal_breath", players=6, seed=19, opponent="greedy")
     area.session.seats = {k: "random" for k in range(6)}
     others, most, start = [], 0, area.session.step  # a new table has already played up to the person's turn
     for _ in range(500):
@@ -74,7 +74,7 @@ def test_five_hundred_next_clicks_leave_the_live_widgets_bounded():
 def test_new_tables_and_other_games_leave_the_live_widgets_bounded():
     """Each new table (a scenario, a new game, another game) closes the table before it, its picker's earlier
     buttons included: the models of the kernel and of the page do not grow with every game (was ~190 per table)."""
-    area = PlayArea("eternal_breath", seed=3)
+    area = PlayArea("eternal_breath", seed=3, opponent="greedy")
     scenario = area._start.options[1][1]
     counts = []
     for i in range(12):

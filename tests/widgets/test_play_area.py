@@ -19,7 +19,7 @@ SHIPPED = games()
 
 @pytest.mark.parametrize("game_id", SHIPPED)
 def test_every_game_gets_a_table_that_steps(game_id):
-    area = PlayArea(game_id)
+    area = PlayArea(game_id, opponent="greedy")
     game = explorer.get_game(game_id)
     assert area.session.game_id == game_id and game.min_players <= area.players <= game.max_players
     boards = PerGame(eternal_breath=EternalBreathBoard, card_moba=CardMobaBoard, castle_heart=CastleHeartBoard)
@@ -32,7 +32,7 @@ def test_every_game_gets_a_table_that_steps(game_id):
 
 
 def test_changing_game_rebuilds_the_table_and_the_graph_panel():
-    area = PlayArea("eternal_breath")
+    area = PlayArea("eternal_breath", opponent="greedy")
     old_graph = area.graph
     area.game_id = "castle_heart"
     assert area.session.game_id == "castle_heart" and area.players >= 3
@@ -40,7 +40,7 @@ def test_changing_game_rebuilds_the_table_and_the_graph_panel():
 
 
 def test_bad_values_from_the_browser_are_refused():
-    area = PlayArea("eternal_breath")
+    area = PlayArea("eternal_breath", opponent="greedy")
     with pytest.raises(traitlets.TraitError):
         area.game_id = "chess"
     with pytest.raises(traitlets.TraitError):
@@ -52,13 +52,14 @@ def test_bad_values_from_the_browser_are_refused():
 
 
 def test_language_reaches_every_part():
-    area = PlayArea("card_moba")
+    area = PlayArea("card_moba", opponent="greedy")
     area.lang = "zh"
     assert all(part.lang == "zh" for part in area.parts)
 
 
 def test_the_board_shows_only_the_viewers_view():
-    area = PlayArea("castle_heart", teacher=True)  # another seat's view: the teacher's table (issue 38, item 6)
+    # another seat's view: the teacher's table (issue 38, item 6)
+    area = PlayArea("castle_heart", teacher=True, opponent="greedy")
     for _ in range(30):
         area.controls._next.click()
     area.board.viewer = 1
@@ -67,7 +68,7 @@ def test_the_board_shows_only_the_viewers_view():
 
 
 def test_a_scenario_starts_the_table_from_a_ready_made_state():
-    area = PlayArea("eternal_breath")
+    area = PlayArea("eternal_breath", opponent="greedy")
     area._start.value = "combat_ready"
     assert area.scenario == "combat_ready"
     assert area.session.state == explorer.get_game("eternal_breath").scenarios()["combat_ready"].make()
@@ -81,9 +82,25 @@ def test_a_scenario_starts_the_table_from_a_ready_made_state():
 def test_the_table_says_each_notice_once():
     """The picker and the step controls both report the session's notice; the table shows it once, by the
     decision (the step controls' copy is hidden), and the picker's copy is the notice itself."""
-    area = PlayArea("eternal_breath", seed=4)
+    area = PlayArea("eternal_breath", seed=4, opponent="greedy")
     area.session.refuse("not_yours", who=1)
     shown = [w for w in (area.picker._notice, area.controls._notice) if w.layout.display != "none"]
     assert shown == [area.picker._notice]
     said = area.session.notice_text("en", 0)
     assert said and html.escape(said) in area.picker._notice.value
+
+
+def test_a_new_table_seats_the_games_best_bot_unless_told_another_and_refuses_an_unknown_one():
+    """The person plays the game's strong bot by default (a person's table); ``opponent`` names another (tests
+    that are not about the bot play greedy: ten times quicker); a bot the game lacks is refused, naming the ones it
+    has."""
+    game_id = "castle_heart"
+    assert "strong" in explorer.get_game(game_id).bots()
+    area = PlayArea(game_id, seed=3)
+    assert area.session.seats == {0: "person", **{k: "strong" for k in range(1, area.players)}}
+    quick = PlayArea(game_id, seed=3, opponent="greedy")
+    assert quick.session.seats == {0: "person", **{k: "greedy" for k in range(1, quick.players)}}
+    quick.new_game()  # a new game at the same table keeps its opponent
+    assert set(quick.session.seats.values()) == {"person", "greedy"}
+    with pytest.raises(ValueError, match=r"no bot 'deep-blue'.*greedy"):
+        PlayArea(game_id, opponent="deep-blue")

@@ -30,7 +30,7 @@ def person_to_move(area, limit: int = 400, want=None):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_new_table_shows_the_persons_own_view_everywhere(game_id):
-    area = PlayArea(game_id, seed=3)
+    area = PlayArea(game_id, seed=3, opponent="greedy")
     assert area.session.seats[0] == "person"
     assert {p.viewer for p in area.parts if hasattr(p, "viewer")} == {0}
     assert area.board.last_view == area.session.state.view(0, with_log=False)
@@ -46,7 +46,7 @@ def test_a_new_table_shows_the_persons_own_view_everywhere(game_id):
 
 
 def test_end_turn_passes_only_the_optional_phases_each_a_step():
-    area = PlayArea("eternal_breath", seed=11)
+    area = PlayArea("eternal_breath", seed=11, opponent="greedy")
     s = area.session
     assert person_to_move(area, want=lambda s: s.can_end_turn())
     game, before = s.game, s.node
@@ -62,7 +62,7 @@ def test_end_turn_passes_only_the_optional_phases_each_a_step():
 
 
 def test_end_turn_refuses_where_nothing_is_optional():
-    area = PlayArea("eternal_breath", seed=11)
+    area = PlayArea("eternal_breath", seed=11, opponent="greedy")
     s = area.session
     assert person_to_move(area, want=lambda s: s.state.current_player == 0 and not s.can_end_turn())
     step = s.step
@@ -70,7 +70,7 @@ def test_end_turn_refuses_where_nothing_is_optional():
 
 
 def discard_table():
-    area = PlayArea("eternal_breath", seed=11)
+    area = PlayArea("eternal_breath", seed=11, opponent="greedy")
     assert person_to_move(area, limit=2000, want=lambda s: s.state.current_player == 0 and s.repeats())
     return area
 
@@ -117,7 +117,7 @@ def test_game_over_says_who_won_and_which_rule_ended_it():
 
 
 def test_stepping_back_clears_the_notice():
-    area = PlayArea("castle_heart", seed=4)
+    area = PlayArea("castle_heart", seed=4, opponent="greedy")
     s = area.session
     s.refuse("not_legal", what="x")
     assert area.picker._notice.value != "<span></span>"
@@ -126,7 +126,7 @@ def test_stepping_back_clears_the_notice():
 
 
 def test_an_impossible_player_count_is_explained_with_its_clause():
-    area = PlayArea("eternal_breath")
+    area = PlayArea("eternal_breath", opponent="greedy")
     game = explorer.get_game("eternal_breath")
     area._players.value = 9
     assert area.players == area._players.value != 9
@@ -137,11 +137,11 @@ def test_an_impossible_player_count_is_explained_with_its_clause():
 
 
 def test_save_and_load_reopen_the_same_step_and_a_bad_file_changes_nothing():
-    area = PlayArea("card_moba", seed=5)
+    area = PlayArea("card_moba", seed=5, opponent="greedy")
     person_to_move(area, want=lambda s: s.step > 30)
     state = area.session.state
     text = state.to_json()
-    other = PlayArea("castle_heart", seed=1)
+    other = PlayArea("castle_heart", seed=1, opponent="greedy")
     session = other.session
     for bad in ("{", text.replace('"players": 2', '"players": 9'), "[]"):
         assert not other.file.open_save(bad)
@@ -161,7 +161,7 @@ def test_save_and_load_reopen_the_same_step_and_a_bad_file_changes_nothing():
 
 
 def test_a_share_link_holds_the_actions_not_the_seed_and_reopens_the_step():
-    area = PlayArea("eternal_breath", seed=918273645546372819)
+    area = PlayArea("eternal_breath", seed=918273645546372819, opponent="greedy")
     person_to_move(area, want=lambda s: s.step > 40)
     code = area.file.share_code()
     _start, history, scenario = from_link(code)
@@ -169,7 +169,7 @@ def test_a_share_link_holds_the_actions_not_the_seed_and_reopens_the_step():
     doc = _link_doc(code)
     assert sorted(doc) == ["g", "h", "n", "s", "v"] and str(area.session.seed) not in json.dumps(doc)
     assert code == link_code(area.session.state)
-    other = PlayArea("castle_heart")
+    other = PlayArea("castle_heart", opponent="greedy")
     assert other.file.open_link(code)
     assert other.session.state == area.session.state
     session = other.session
@@ -196,7 +196,7 @@ def _packed(doc) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_forged_or_broken_code_is_refused_with_the_reason_and_changes_nothing(lang):
-    area = PlayArea("eternal_breath", seed=3)
+    area = PlayArea("eternal_breath", seed=3, opponent="greedy")
     person_to_move(area, want=lambda s: s.step > 12)
     code = area.file.share_code()
     good = _link_doc(code)
@@ -251,7 +251,7 @@ def test_the_autoplay_box_shows_what_the_session_does():
     person, or a browser test, does) changes nothing and the bots play on."""
     from widgets.play.play_area import PlayArea
 
-    area = PlayArea("eternal_breath")
+    area = PlayArea("eternal_breath", opponent="greedy")
     assert area.session.autoplay and area.bots_seat._auto.value
     area.scenario = "combat_ready"
     assert area.session.autoplay and area.bots_seat._auto.value
@@ -265,7 +265,7 @@ def test_every_games_table_shows_the_teachers_warning(game_id):
     warns on every table (a board that left it out showed every secret with no warning)."""
     from widgets.play.play_area import PlayArea
 
-    board = PlayArea(game_id, teacher=True).board
+    board = PlayArea(game_id, teacher=True, opponent="greedy").board
     assert board._note in board.children and board._note.value == ""
     board.viewer = -1
     assert board._note in board.children and "Teacher" in board._note.value
@@ -288,7 +288,7 @@ def test_the_autoplay_box_is_made_checked_and_stays_as_the_person_sets_it(monkey
         self.observe(lambda change: self.re_values.append(change["new"]), "value")
 
     monkeypatch.setattr(Checkbox, "__init__", record)
-    area = PlayArea("eternal_breath", seed=5)
+    area = PlayArea("eternal_breath", seed=5, opponent="greedy")
     if scenario:
         made.clear()
         area._start.value = area._start.options[1][1]
@@ -303,7 +303,7 @@ def test_new_game_rematch_and_resign_at_the_table(game_id):
     """Issue 31 point 2: New game, Rematch and Resign in both languages; Resign ends the table's game (a choice of
     the table, not a rule: the engine's state is untouched) and nothing plays on; a finished game offers New game
     and Rematch and no Resign; Rematch keeps the start and the seats, New game goes back to a new game."""
-    area = PlayArea(game_id)
+    area = PlayArea(game_id, opponent="greedy")
     scenario = next(iter(explorer.get_game(game_id).scenarios()))
     area.scenario = scenario
     area.session.seats = {**area.session.seats, 1: "random"}
@@ -330,7 +330,7 @@ def test_new_game_rematch_and_resign_at_the_table(game_id):
 
 
 def test_a_finished_game_offers_new_game_and_rematch_not_resign():
-    area = PlayArea("eternal_breath", seed=5)
+    area = PlayArea("eternal_breath", seed=5, opponent="greedy")
     area.session.seats = {0: "random", 1: "random"}
     area.session.run_bots(limit=5000)
     assert area.session.state.is_terminal
@@ -368,7 +368,7 @@ def test_a_table_opened_from_a_link_sends_only_the_persons_view(game_id, monkeyp
     widget state opened and every message sent while the table is built is recorded: none holds a secret."""
     import ipywidgets as ipw
 
-    area = PlayArea(game_id, seed=3)
+    area = PlayArea(game_id, seed=3, opponent="greedy")
     state = _at_chance_with_secrets(game_id, area.players)
     hidden = [e.describe(lang) for e in state.log if not e.visible_to(0) for lang in ("en", "zh")]
     odds = [f"({float(p) * 100:.2f} %)" for _, p in state.chance_outcomes()]

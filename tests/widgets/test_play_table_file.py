@@ -59,7 +59,7 @@ def refusal(text: str) -> SaveError:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_bad_save_is_refused_naming_the_field_and_why_in_both_languages(saved, lang):
-    area = PlayArea("eternal_breath", lang=lang, seed=3)
+    area = PlayArea("eternal_breath", lang=lang, seed=3, opponent="greedy")
     session, node = area.session, area.session.node_id
     for name, text in mutations(saved).items():
         err = refusal(text)
@@ -80,7 +80,7 @@ def test_a_bad_save_is_refused_naming_the_field_and_why_in_both_languages(saved,
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_bad_link_is_refused_naming_why_in_both_languages(lang):
-    area = PlayArea("eternal_breath", lang=lang, seed=3)
+    area = PlayArea("eternal_breath", lang=lang, seed=3, opponent="greedy")
     good = area.file.share_code()
     for code in ("@@@@", good[: len(good) // 2], "x" * 10):
         err = None
@@ -106,7 +106,7 @@ def test_a_reason_of_no_known_form_keeps_the_english_beside_the_chinese():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_load_button_reads_its_label_alone(lang):
-    area = PlayArea("eternal_breath", lang=lang, seed=3)
+    area = PlayArea("eternal_breath", lang=lang, seed=3, opponent="greedy")
     load = area.file._load
     en, zh = TEXT["load"]
     assert load.description == load.tooltip == (zh if lang == "zh" else en)

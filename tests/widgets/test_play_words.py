@@ -34,7 +34,7 @@ def texts(area) -> list[str]:
 
 @pytest.mark.parametrize("game_id", games())
 def test_no_stray_english_in_chinese_and_no_chinese_in_english(game_id):
-    area = PlayArea(game_id, seed=2, lang="zh")
+    area = PlayArea(game_id, seed=2, lang="zh", opponent="greedy")
     words = {w for t in texts(area) for w in WORD.findall(re.sub(r"<[^>]+>|\[[A-Z][\w.-]*\]", "", t))}
     assert words <= ALLOWED, words
     area.lang = "en"
@@ -47,7 +47,7 @@ def test_no_stray_english_in_chinese_and_no_chinese_in_english(game_id):
 def test_a_refusal_reads_in_chinese_with_the_rules_own_words(game_id):
     """An action the rules refuse, in 中文: the clause it breaks, then the engine's own reason in 中文 (every game's
     reasons carry it, explorer.W) — no English left, and not the English reason beside it."""
-    area = PlayArea(game_id, seed=5)
+    area = PlayArea(game_id, seed=5, opponent="greedy")
     session = area.session
     while session.state.current_player < 0:  # dice and the shuffle first
         session.forward()
@@ -67,7 +67,7 @@ def test_a_refusal_reads_in_chinese_with_the_rules_own_words(game_id):
 def test_a_reason_without_its_chinese_falls_back_to_the_rules_own_words():
     """A reason that is plain English (the core's check of an action's value types, say) reads in 中文 as the
     document's words for the clause it names; one with its 中文 never does."""
-    area = PlayArea("castle_heart", seed=5)
+    area = PlayArea("castle_heart", seed=5, opponent="greedy")
     session = area.session
     rule = session.game.clause_index["CH-turn-play-one-sword"].text("zh")
     session.refuse("illegal", clause="CH-turn-play-one-sword", reason="only one sword attack per turn")

@@ -31,7 +31,7 @@ def shown(area: PlayArea) -> tuple:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_by_default_the_menu_offers_the_persons_seat_alone(game_id):
-    area = PlayArea(game_id, players=3 if game_id == "castle_heart" else None, seed=5)
+    area = PlayArea(game_id, players=3 if game_id == "castle_heart" else None, seed=5, opponent="greedy")
     assert not area.teacher and area.session.private_seat == PERSON_SEAT
     assert area.board._viewer.options == (("Player 0", 0),) and area.board._viewer.disabled
     assert area._teacher_note.value == "" and area._teacher_note.layout.display == "none"
@@ -42,7 +42,7 @@ def test_by_default_the_menu_offers_the_persons_seat_alone(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("viewer", [-1, 1])
 def test_by_default_another_viewer_set_on_a_trait_is_refused_and_nothing_changes(game_id, viewer):
-    area = PlayArea(game_id, seed=5)
+    area = PlayArea(game_id, seed=5, opponent="greedy")
     before = shown(area)
     for part in (area.board, area.controls, area.picker, area.event_log, area.graph):
         with pytest.raises(traitlets.TraitError, match="teacher's view is off"):
@@ -51,7 +51,7 @@ def test_by_default_another_viewer_set_on_a_trait_is_refused_and_nothing_changes
 
 
 def test_by_default_a_browser_message_cannot_change_the_seat():
-    area = PlayArea("castle_heart", players=4, seed=5)
+    area = PlayArea("castle_heart", players=4, seed=5, opponent="greedy")
     before = shown(area)
     menu = area.board._viewer
     assert "viewer" not in area.board.keys  # the viewer itself is not synced: only the menu's index can arrive
@@ -67,7 +67,7 @@ def test_by_default_a_browser_message_cannot_change_the_seat():
 
 
 def test_a_new_table_keeps_the_person_alone():
-    area = PlayArea("eternal_breath", seed=5)
+    area = PlayArea("eternal_breath", seed=5, opponent="greedy")
     area.players = 3
     area.new_game()
     assert area.session.private_seat == PERSON_SEAT and area.board._viewer.options == (("Player 0", 0),)
@@ -77,7 +77,7 @@ def test_a_new_table_keeps_the_person_alone():
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_teachers_table_offers_every_seat_and_says_so(lang):
-    area = PlayArea("castle_heart", players=3, seed=5, lang=lang, teacher=True)
+    area = PlayArea("castle_heart", players=3, seed=5, lang=lang, teacher=True, opponent="greedy")
     assert area.session.private_seat is None and not area.board._viewer.disabled
     assert [v for _, v in area.board._viewer.options] == [-1, 0, 1, 2]
     assert (label("everything", lang), -1) in area.board._viewer.options
@@ -97,7 +97,7 @@ def test_the_teachers_table_offers_every_seat_and_says_so(lang):
 
 
 def test_turning_the_teachers_view_off_goes_back_to_the_persons_seat():
-    area = PlayArea("eternal_breath", seed=5, teacher=True)
+    area = PlayArea("eternal_breath", seed=5, teacher=True, opponent="greedy")
     area.board.viewer = -1
     area.teacher = False
     assert {p.viewer for p in area.parts if hasattr(p, "viewer")} == {PERSON_SEAT}

@@ -29,7 +29,7 @@ def test_each_new_session_draws_its_own_seed_from_the_operating_system(monkeypat
 def test_the_play_tab_gets_a_secret_seed_per_table_and_keeps_a_persons_seed(monkeypatch):
     seeds = iter([111, 222, 333])
     monkeypatch.setattr(secrets, "randbits", lambda bits: next(seeds))
-    area = PlayArea("eternal_breath")
+    area = PlayArea("eternal_breath", opponent="greedy")
     assert area.session.seed == area.seed == 111 and area.session.seed_is_secret
     area.players = 3  # a new table: new secret dice
     assert area.session.seed == 222
@@ -37,7 +37,7 @@ def test_the_play_tab_gets_a_secret_seed_per_table_and_keeps_a_persons_seed(monk
     assert area.session.seed == 5 and not area.session.seed_is_secret
     area.players = 2
     assert area.session.seed == 5
-    assert PlayArea("eternal_breath", seed=9).session.seed == 9
+    assert PlayArea("eternal_breath", seed=9, opponent="greedy").session.seed == 9
 
 
 def test_a_secret_seed_is_never_shown_and_a_given_one_is():

@@ -44,7 +44,7 @@ def click(area, bot) -> str:
 
 @pytest.mark.parametrize("game_id", ["eternal_breath", "card_moba"])
 def test_every_click_says_what_it_played_for_the_person_and_for_bots_and_dice(game_id):
-    area = PlayArea(game_id, seed=SEED)
+    area = PlayArea(game_id, seed=SEED, opponent="greedy")
     s = area.session
     bot = s.game.bots()["greedy"]()
     kinds = set()
@@ -71,7 +71,7 @@ def test_every_click_says_what_it_played_for_the_person_and_for_bots_and_dice(ga
 
 def test_a_shortcut_of_two_own_steps_is_never_told_as_zero_bot_steps():
     """The issue's case: a "…, then end the phase" click whose two steps were the person's own."""
-    area = PlayArea("eternal_breath", seed=SEED)
+    area = PlayArea("eternal_breath", seed=SEED, opponent="greedy")
     s = area.session
     s.autoplay = False  # bots wait: the click's steps are the person's two alone
     bot = s.game.bots()["greedy"]()
@@ -96,7 +96,7 @@ def test_a_shortcut_of_two_own_steps_is_never_told_as_zero_bot_steps():
 def test_let_bots_play_with_nothing_to_play_says_why_not_zero():
     """Issue 31: "Bots and dice played 0 step(s)." read as if something had happened; the notice says why nothing
     moved: a person decides now, or the game is over."""
-    area = PlayArea("eternal_breath", seed=SEED)
+    area = PlayArea("eternal_breath", seed=SEED, opponent="greedy")
     s = area.session
     assert s.state.current_player == 0 and s.run_bots() == 0
     for lang in ("en", "zh"):

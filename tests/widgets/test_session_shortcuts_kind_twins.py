@@ -26,7 +26,7 @@ def big_decision_with_kind_twin(area) -> bool:
 
 @pytest.fixture
 def attack_table():
-    area = PlayArea("eternal_breath", seed=SEED)
+    area = PlayArea("eternal_breath", seed=SEED, opponent="greedy")
     assert greedy_until(area, big_decision_with_kind_twin)
     return area
 
@@ -56,7 +56,7 @@ def test_a_kind_twin_takes_the_same_steps_as_the_two_clicks(attack_table):
     shortcut = s.state
 
     # the same game, clicked one by one: the attack, then (after the bots' and dice' answers) the pass
-    other = PlayArea("eternal_breath", seed=SEED)
+    other = PlayArea("eternal_breath", seed=SEED, opponent="greedy")
     o = other.session
     o.autoplay = False
     o.walk(history)
@@ -88,7 +88,7 @@ def test_a_bad_value_is_refused_with_the_reason_and_nothing_changes(attack_table
 
 
 def test_a_decision_without_a_pass_gets_no_twins():
-    area = PlayArea("eternal_breath", seed=SEED)
+    area = PlayArea("eternal_breath", seed=SEED, opponent="greedy")
     s = area.session
     assert greedy_until(area, lambda a: s.state.current_player == 0 and s.turn_pass() is None
                         and len(s.state.legal_actions()) > 1)

@@ -59,9 +59,13 @@ class PlayArea(GameComponent):
     _opened = False  # the table holds a game opened from a save or a link (the start menu says so)
 
     def __init__(self, game_id: str = "eternal_breath", players: int | None = None, lang: str = "en",
-                 seed: int | None = None, bots: dict | None = None, teacher: bool = False, **kwargs):
+                 seed: int | None = None, bots: dict | None = None, teacher: bool = False,
+                 opponent: str | None = None, **kwargs):
         """``bots``: more bots for the seat menus beside the game's own, by name → a maker (``GameSession``).
-        ``teacher``: the teacher's view on (every seat's cards can be shown); off, the table is the person's."""
+        ``teacher``: the teacher's view on (every seat's cards can be shown); off, the table is the person's.
+        ``opponent``: the bot a new game seats beside the person (None: the game's best, its strong bot) — a
+        notebook's quick table, or a test that is not about the bot, names ``"greedy"``."""
+        self.opponent = opponent
         self._teacher_note = ipw.HTML()
         self._teacher_note.add_class("re-teacher-note")
         self._extra_bots = dict(bots or {})
@@ -277,7 +281,9 @@ class PlayArea(GameComponent):
             link.unlink()
         game = explorer.get_game(self.game_id)
         bots = game.bots()
-        bot = next((b for b in ("strong", "greedy") if b in bots), next(iter(bots)))  # the game's best bot
+        bot = self.opponent or next((b for b in ("strong", "greedy") if b in bots), next(iter(bots)))  # its best
+        if bot not in bots and bot not in self._extra_bots:
+            raise ValueError(f"{self.game_id} has no bot {bot!r}: {', '.join([*bots, *self._extra_bots])}")
         seats = seats or {k: PERSON if k == 0 else bot for k in range(self.players)}
         self.session = GameSession(self.game_id, self.players, variant, seed=None if self._secret_seed else self.seed,
                                    seats=seats, autoplay=False, start=start, bots=self._extra_bots)
