@@ -144,7 +144,8 @@ if not served_to_a_visitor():
 # A shared link (?play=<code>&lang=<en|zh>, the Play tab's "Share link") reopens its game at its step in the Play
 # tab, in the language it was shared in; a bad or forged code is refused there with the reason and the new game
 # stays. With pre-heated kernels Voilà runs the notebook before the page is asked for: this cell waits for the
-# page's query string (voila.utils.get_query_string), which Voilà sends the kernel when the page is requested.
+# page's query string (table_file.page_query, as voila.utils.get_query_string), which Voilà sends the kernel
+# when the page is requested.
 from widgets.components.table_file import shared_link
 
 shared_code, shared_lang = shared_link()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import re
 import zlib
 
@@ -186,6 +187,55 @@ def test_the_pages_query_string_names_the_code_and_a_known_language_only():
     assert shared_link("") == shared_link("lang=") == ("", "")
     assert shared_link("&".join(f"k{i}=v" for i in range(50))) == ("", "")  # too many fields: no link at all
     assert shared_link() == ("", "")  # outside Voilà (this test) the page has no query string
+
+
+def test_a_pre_heated_kernel_waits_for_the_pages_request_as_voila_sends_it(monkeypatch):
+    """Voilà's pre-heated kernel reads its page's query string from the server's ``voila/query/<kernel id>``
+    websocket (table_file.page_query, as voila.utils.get_query_string does, without importing voila): a
+    stand-in for that socket sends the request info; the query string comes back and is in the environment. A
+    kernel started for its page reads QUERY_STRING alone, and no server answering means no query string."""
+    import asyncio
+    import threading
+
+    import websockets
+    from voila_server import free_port
+
+    from widgets.components.table_file import page_query
+
+    port, asked = free_port(), []
+
+    async def serve(socket):
+        asked.append(socket.request.path)
+        await socket.send(json.dumps({"QUERY_STRING": "play=abc&lang=zh", "SCRIPT_NAME": "/"}))
+
+    async def server(ready, stop):
+        async with websockets.serve(serve, "127.0.0.1", port):
+            ready.set()
+            await stop
+
+    loop = asyncio.new_event_loop()
+    ready, stop = threading.Event(), loop.create_future()
+    thread = threading.Thread(target=lambda: loop.run_until_complete(server(ready, stop)))
+    thread.start()
+    ready.wait(10)
+    for key, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port), "VOILA_SERVER_URL": "/app/",
+                       "VOILA_KERNEL_ID": "k-1"}.items():
+        monkeypatch.setenv(key, value)
+    for key in ("QUERY_STRING", "SCRIPT_NAME", "VOILA_WS_BASE_URL"):  # set by page_query: put back after the test
+        monkeypatch.setenv(key, "")
+        monkeypatch.delenv(key)
+    try:
+        assert page_query() == "play=abc&lang=zh" and asked == ["/app/voila/query/k-1"]
+        assert os.environ["SCRIPT_NAME"] == "/"
+    finally:
+        loop.call_soon_threadsafe(stop.set_result, None)
+        thread.join(10)
+    monkeypatch.setenv("VOILA_APP_PORT", str(free_port()))  # nobody listens there
+    monkeypatch.delenv("QUERY_STRING")
+    assert page_query() == ""
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", "lang=en")
+    assert page_query() == "lang=en"
 
 
 def _packed(doc) -> str:
