@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from play_page import LAYOUT, open_play  # noqa: E402
 from support import games  # noqa: E402
-from voila_server import browser_page, launcher_server  # noqa: E402
+from voila_server import browser_page, close_browsers, launcher_server  # noqa: E402
 
 APP = ROOT / "notebooks" / "app.ipynb"
 CHROMIUM = "/usr/bin/chromium"
@@ -46,19 +46,22 @@ def measure(page, url: str, game: str, lang: str, width: int) -> dict:
 
 
 def run() -> Iterator[dict]:
-    with launcher_server(APP, timeout=300) as (url, _process):
-        for width, height in SCREENS:
-            with browser_page(CHROMIUM, width=width, height=height) as page:
-                for game in GAMES:
-                    for lang in ("en", "zh"):
-                        m = measure(page, url, game, lang, width)
-                        laptop = width >= 1280
-                        ok = (m["sideways"] == 0 and m["narrowest"] >= 32 and m["labelled"]
-                              and (not laptop or (m["decision_on_screen"] and m["learn_next"] is not False)))
-                        extra = (f"; decision on screen: {m['decision_on_screen']}, Learn's Next: {m['learn_next']}"
-                                 if laptop else "")
-                        yield ({"bench": "layout", "case": f"{game} Play {width}×{height} {lang}: "
-                                     f"narrowest button {m['narrowest']:.0f} px{extra}",
-                                     "value": m["sideways"], "unit": "px sideways",
-                                     "target": "0 px sideways, buttons ≥ 32 px with labels"
-                                     + (", decision and Next on screen" if laptop else ""), "ok": ok})
+    try:
+        with launcher_server(APP, timeout=300) as (url, _process):
+            for width, height in SCREENS:
+                with browser_page(CHROMIUM, width=width, height=height) as page:
+                    for game in GAMES:
+                        for lang in ("en", "zh"):
+                            m = measure(page, url, game, lang, width)
+                            laptop = width >= 1280
+                            ok = (m["sideways"] == 0 and m["narrowest"] >= 32 and m["labelled"]
+                                  and (not laptop or (m["decision_on_screen"] and m["learn_next"] is not False)))
+                            extra = (f"; decision on screen: {m['decision_on_screen']}, Learn's Next: {m['learn_next']}"
+                                     if laptop else "")
+                            yield ({"bench": "layout", "case": f"{game} Play {width}×{height} {lang}: "
+                                         f"narrowest button {m['narrowest']:.0f} px{extra}",
+                                         "value": m["sideways"], "unit": "px sideways",
+                                         "target": "0 px sideways, buttons ≥ 32 px with labels"
+                                         + (", decision and Next on screen" if laptop else ""), "ok": ok})
+    finally:
+        close_browsers()  # its Playwright driver and chromium, shared by the pages above

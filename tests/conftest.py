@@ -29,6 +29,15 @@ def chromium_path() -> str:
     return CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
 
 
+@pytest.fixture(autouse=True, scope="module")
+def one_browser_per_module():
+    """A module's pages share one chromium (voila_server.shared_browser), closed with its Playwright driver when
+    the module ends: the next module, a notebook's kernel client among them, finds no Playwright event loop left."""
+    yield
+    if "voila_server" in sys.modules:
+        sys.modules["voila_server"].close_browsers()
+
+
 @pytest.fixture(scope="session")
 def app_url() -> str:
     """The app as `make app` serves it (its launcher, a test's pool of pre-heated kernels), one server per test

@@ -3,6 +3,11 @@ Play tab in a language, and measure what a person sees of the current decision (
 
 from __future__ import annotations
 
+import contextlib
+import re
+
+from voila_server import wait_for_kernel
+
 import explorer
 
 LONG = 180_000
@@ -39,7 +44,7 @@ def open_play(page, url: str, lang: str, game: str = "eternal_breath") -> None:
     page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局" if lang == "zh" else "Play").first.click()
     page.locator(".re-action-picker .re-decider").wait_for(state="visible", timeout=LONG)
     wait_for_the_games_decision(page, game, LONG)
-    page.wait_for_timeout(1500)
+    wait_for_kernel(page, quiet=0.3)  # the bots before the person have moved and the table is drawn
 
 
 def take(page, kind: str, step: int, text: str | None = None, last: bool = False, timeout: float = 30_000) -> None:
@@ -62,3 +67,37 @@ def tap(locator) -> bool:
         return True
     except PlaywrightTimeout:
         return False
+
+
+NEXT_DECISION = """(before) => {
+  const area = document.querySelector('.re-play-area');
+  if (area === null) return false;
+  const over = area.querySelector('.re-game-over');
+  if (over !== null && over.offsetParent !== null) return true;
+  const counter = area.querySelector('.re-step-counter');
+  const n = counter && counter.textContent.match(/\\d+/);
+  if (n === null || n[0] === before) return false;
+  return [...area.querySelectorAll('.re-action-picker .re-at-step-' + n[0])].some(e => e.offsetParent !== null);
+}"""
+
+
+def step_shown(page) -> str:
+    """The step the Play table's step counter shows ("" before it is drawn)."""
+    counter = page.locator(".re-play-area .re-step-counter")
+    found = re.search(r"\d+", counter.first.inner_text()) if counter.count() else None
+    return found.group(0) if found else ""
+
+
+def tap_and_wait(page, locator, timeout: float = 15_000) -> bool:
+    """:func:`tap`, then wait until the table shows a decision of a later step (the bots' and dice' answers in
+    between) or the game's end: what a person waits for before looking again. Polled in the page at each frame,
+    not a fixed pause per click (a whole game's 200 clicks waited 250 ms each). A click lost under a redraw
+    changes nothing: after ``timeout`` the caller looks at the page again. False when the button was gone."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    before = step_shown(page)
+    if not tap(locator):
+        return False
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(NEXT_DECISION, arg=before, timeout=timeout)
+    return True

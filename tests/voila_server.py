@@ -137,32 +137,65 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
-@contextlib.contextmanager
-def browser_page(chromium: str, width: int = 1280, height: int = 900):
-    """A Playwright page in Debian's chromium (never a downloaded browser)."""
+_PLAYWRIGHT = None  # one Playwright driver per test process, started when a page is first asked for
+_BROWSERS: dict = {}  # (chromium, its arguments) → a running browser, shared by the process's pages
+
+
+def shared_browser(chromium: str, args: tuple[str, ...] = ()):
+    """Debian's chromium with ``CHROMIUM_ARGS`` and ``args``, launched once per test process (a launch took about
+    a second, and a run opens some 150 pages); each page gets a context of its own, as fresh as a new browser's
+    (its own cookies, storage and cache). A browser that died is launched again."""
+    global _PLAYWRIGHT
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
-        console: list[str] = []
-        frames: collections.deque[str] = collections.deque(maxlen=400)
-        page = browser.new_page(viewport={"width": width, "height": height})
-        try:
-            page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
-            page.on("pageerror", lambda error: console.append(f"page error: {error}"))
-            _TRAFFIC[id(page)] = traffic = Traffic()
-            page.on("websocket", lambda socket: _watch_socket(socket, console, frames, traffic))
-            yield page
-        except BaseException:
-            _tell(f"the page's console ({page.url})", console)
-            _tell("the kernel messages, oldest first (< sent by the page, > received)", list(frames),
-                  last=int(os.environ.get("RE_TEST_FRAMES", "100")))  # more to debug by hand
-            with contextlib.suppress(Exception):
-                _tell("the page's text", page.inner_text("body", timeout=5_000).splitlines(), last=150)
-            raise
-        finally:
-            _TRAFFIC.pop(id(page), None)
+    if _PLAYWRIGHT is None:
+        _PLAYWRIGHT = sync_playwright().start()
+    key = (chromium, tuple(args))
+    browser = _BROWSERS.get(key)
+    if browser is None or not browser.is_connected():
+        browser = _BROWSERS[key] = _PLAYWRIGHT.chromium.launch(executable_path=chromium,
+                                                               args=[*CHROMIUM_ARGS, *args], headless=True)
+    return browser
+
+
+def close_browsers() -> None:
+    """Close the process's browsers and its Playwright driver (pytest's session end: tests/conftest.py)."""
+    global _PLAYWRIGHT
+    for browser in _BROWSERS.values():
+        with contextlib.suppress(Exception):
             browser.close()
+    _BROWSERS.clear()
+    if _PLAYWRIGHT is not None:
+        with contextlib.suppress(Exception):
+            _PLAYWRIGHT.stop()
+        _PLAYWRIGHT = None
+
+
+@contextlib.contextmanager
+def browser_page(chromium: str, width: int = 1280, height: int = 900):
+    """A Playwright page in Debian's chromium (never a downloaded browser), in a fresh context of the process's
+    browser (:func:`shared_browser`)."""
+    context = shared_browser(chromium).new_context(viewport={"width": width, "height": height})
+    console: list[str] = []
+    frames: collections.deque[str] = collections.deque(maxlen=400)
+    page = context.new_page()
+    try:
+        page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error: console.append(f"page error: {error}"))
+        _TRAFFIC[id(page)] = traffic = Traffic()
+        page.on("websocket", lambda socket: _watch_socket(socket, console, frames, traffic))
+        yield page
+    except BaseException:
+        _tell(f"the page's console ({page.url})", console)
+        _tell("the kernel messages, oldest first (< sent by the page, > received)", list(frames),
+              last=int(os.environ.get("RE_TEST_FRAMES", "100")))  # more to debug by hand
+        with contextlib.suppress(Exception):
+            _tell("the page's text", page.inner_text("body", timeout=5_000).splitlines(), last=150)
+        raise
+    finally:
+        _TRAFFIC.pop(id(page), None)
+        with contextlib.suppress(Exception):
+            context.close()
 
 
 _STATE = re.compile(rb'"state": ?\{"([A-Za-z_]{1,30})": ?("[^"]{0,30}|[^,}]{1,30})')

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from page_fit import cut_texts
-from play_page import LONG, open_play, tap
+from play_page import LONG, open_play, tap_and_wait
 from voila_server import browser_page
 
 from widgets.i18n import label
@@ -42,11 +42,12 @@ def test_attack_then_end_the_phase_in_one_click(chromium_path, output_dir, app_u
             for selector in POLICY:
                 buttons = picker.locator(selector)
                 if buttons.count() and buttons.first.is_enabled():
-                    if not tap(buttons.first):
+                    if not tap_and_wait(page, buttons.first):
                         break  # redrawn away (the bot moved): look again
                     clicks += 1
                     break
-            page.wait_for_timeout(400)
+            else:
+                page.wait_for_timeout(300)  # the bot is thinking, or the page is redrawing
         twin = picker.locator(TWIN).first
         assert twin.count() == 1, clicks
         words = label("then_pass", lang, what="")

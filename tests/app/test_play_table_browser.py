@@ -12,10 +12,10 @@ import zlib
 
 import pytest
 from page_fit import cut_texts
-from play_page import LAYOUT, LONG, open_play, tap
+from play_page import LAYOUT, LONG, open_play, tap_and_wait
 from playwright.sync_api import expect
 from support import games
-from voila_server import browser_page
+from voila_server import browser_page, wait_for_kernel
 
 from widgets.i18n import label
 
@@ -100,7 +100,7 @@ def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, o
                                timeout=30_000)
         assert "2" in msg.inner_text() and "6" in msg.inner_text()
         page.locator(".re-action-picker .re-action").first.click()  # one step of the person's
-        page.wait_for_timeout(2000)
+        wait_for_kernel(page, quiet=0.3)  # and the bots' and dice' answers
         step = step_number(page)
         page.locator(".re-share").click()
         link = page.locator(".re-share-link")
@@ -167,7 +167,7 @@ def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path
             for selector, which in PERSON_POLICY:
                 buttons = picker.locator(selector)
                 if buttons.count() and buttons.nth(which).is_enabled():
-                    if not tap(buttons.nth(which)):
+                    if not tap_and_wait(page, buttons.nth(which)):
                         break  # that button was redrawn away: look at the page again
                     ends += selector.startswith(".re-end-turn")
                     clicks += 1
@@ -175,7 +175,6 @@ def test_a_whole_two_player_game_in_the_persons_view_with_end_turn(chromium_path
             else:
                 page.wait_for_timeout(300)  # the bot is thinking, or the page is redrawing
                 continue
-            page.wait_for_timeout(250)
             assert page.locator(".re-play-area .re-viewer select").first.input_value() == "Player 0"  # still theirs
         assert over.count() == 1, clicks
         text = over.inner_text()

@@ -10,15 +10,14 @@ only (GameSession.rng), so the opening is what a guessed seed would reveal. That
 every small seed (0..999) and the fixed defaults the app used before issue 18 (0 and 2026): none reproduces
 the page's. The comparison is shown to have the power to find a match: the same seed gives the same opening,
 the 1,002 openings are pairwise different, and the page's rows are read as the replays are (same clauses).
-The bots' own moves are left out of the replay: the app's strong bots think on a time budget, so their moves
-depend on the machine's load, not only on the seed."""
+The bots' own moves are left out of the replay: the opening before the person's first decision is chance alone."""
 
 from __future__ import annotations
 
 import functools
 
 import pytest
-from voila_server import ROOT, browser_page, launcher_server
+from voila_server import ROOT, browser_page, launcher_server, wait_for_kernel
 
 import explorer
 from widgets.i18n import label
@@ -60,14 +59,12 @@ def page_log(page, url: str) -> tuple[str, ...]:
     for _ in range(40):  # Next until the person decides (then Next only says it waits)
         before = rows.count()
         page.locator(".re-next").click()
-        page.wait_for_timeout(400)
+        wait_for_kernel(page, quiet=0.2)  # the kernel has answered the click and the log is drawn
         if rows.count() == before and before:
-            page.wait_for_timeout(1000)
-            if rows.count() == before:
-                break
+            break
     page.locator(".re-play-area .re-viewer select").first.select_option(label=label("everything", "en"))
     page.locator(".re-log-scope button", has_text="whole game").click()
-    page.wait_for_timeout(1500)
+    wait_for_kernel(page, quiet=0.3)
     # a <select> shows spaces as NBSP; the log marks where a line may wrap with a zero-width space (WRAP)
     return tuple(" ".join(row.replace(WRAP, "").split()) for row in rows.all_inner_texts())
 

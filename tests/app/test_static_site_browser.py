@@ -18,7 +18,7 @@ import pytest
 from graph_page import chain_problems, click_an_event
 from play_page import wait_for_the_games_decision
 from support import IN_CI, ROOT
-from voila_server import CHROMIUM_ARGS, free_port
+from voila_server import free_port, shared_browser
 
 import explorer
 from widgets.balance.lab import T as BALANCE_WORDS
@@ -44,7 +44,7 @@ setInterval(() => {
 }, 40);
 """
 # Anything not on the loopback goes to a closed port: no worker or service worker can reach another address.
-OFFLINE = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1"]
+OFFLINE = ("--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1")
 
 
 @pytest.fixture(scope="module")
@@ -97,86 +97,81 @@ def open_tab(page, title: str) -> None:
 @pytest.mark.parametrize(("lang", "width", "height", "game_id"),
                          [("en", 1280, 800, "card_moba"), ("zh", 390, 844, "castle_heart")])
 def test_the_static_site_runs_the_app_offline(site_url, chromium_path, output_dir, lang, width, height, game_id):
-    from playwright.sync_api import sync_playwright
-
     asked_elsewhere: list[str] = []
     game = explorer.get_game(game_id)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path, args=[*CHROMIUM_ARGS, *OFFLINE], headless=True)
-        try:
-            context = browser.new_context(viewport={"width": width, "height": height})
+    context = shared_browser(chromium_path, OFFLINE).new_context(viewport={"width": width, "height": height})
+    try:
+        def only_the_site(route):
+            if route.request.url.startswith(site_url):
+                route.continue_()
+            else:
+                asked_elsewhere.append(route.request.url)
+                route.abort()
 
-            def only_the_site(route):
-                if route.request.url.startswith(site_url):
-                    route.continue_()
-                else:
-                    asked_elsewhere.append(route.request.url)
-                    route.abort()
+        context.route("**/*", only_the_site)
+        context.on("request", lambda r: None if r.url.startswith((site_url, "data:", "blob:"))
+                   else asked_elsewhere.append(r.url))
+        page = context.new_page()
+        page.add_init_script(WATCH_THE_PANEL)
+        page.goto(site_url + "voici/render/app.html" + ("?lang=zh" if lang == "zh" else ""), timeout=STEP)
+        check_the_loading_panel(page, lang, lambda: page.screenshot(
+            path=str(output_dir / f"static-site-loading-{lang}-{width}.png"), full_page=False))
+        picker = page.locator(".re-game-picker select")
+        picker.wait_for(state="visible", timeout=LOAD)  # the app's first cell ran in Pyodide
+        assert page.locator("#re-load").count() == 0  # the panel is gone once the app shows
+        seen = page.evaluate("window.__reLoad")
+        assert seen["stages"] == list(STAGES), seen  # every stage, in order
+        assert seen["widest"] >= 80, seen  # the bar filled through the downloads and the cells
+        page.locator(".re-app-tabs").wait_for(state="visible", timeout=STEP)
 
-            context.route("**/*", only_the_site)
-            context.on("request", lambda r: None if r.url.startswith((site_url, "data:", "blob:"))
-                       else asked_elsewhere.append(r.url))
-            page = context.new_page()
-            page.add_init_script(WATCH_THE_PANEL)
-            page.goto(site_url + "voici/render/app.html" + ("?lang=zh" if lang == "zh" else ""), timeout=STEP)
-            check_the_loading_panel(page, lang, lambda: page.screenshot(
-                path=str(output_dir / f"static-site-loading-{lang}-{width}.png"), full_page=False))
-            picker = page.locator(".re-game-picker select")
-            picker.wait_for(state="visible", timeout=LOAD)  # the app's first cell ran in Pyodide
-            assert page.locator("#re-load").count() == 0  # the panel is gone once the app shows
-            seen = page.evaluate("window.__reLoad")
-            assert seen["stages"] == list(STAGES), seen  # every stage, in order
-            assert seen["widest"] >= 80, seen  # the bar filled through the downloads and the cells
-            page.locator(".re-app-tabs").wait_for(state="visible", timeout=STEP)
+        if lang == "zh":
+            page.locator(".re-lang button", has_text="中文").click()
+            page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局").wait_for(timeout=STEP)
+        picker.select_option(label=f"{game.name_zh} · {game.name_en}")
 
-            if lang == "zh":
-                page.locator(".re-lang button", has_text="中文").click()
-                page.locator(".re-app-tabs .lm-TabBar-tab", has_text="对局").wait_for(timeout=STEP)
-            picker.select_option(label=f"{game.name_zh} · {game.name_en}")
+        # Play: one move of the person's seat; the event log grows. The picked game's table is built on Pyodide
+        # when the game is first picked: its decision (citing its clauses) is awaited, not the first game's.
+        open_tab(page, "对局" if lang == "zh" else "Play")
+        wait_for_the_games_decision(page, game_id, LOAD)
+        action = page.locator(".re-play-area .re-action:not([disabled])").first
+        action.wait_for(state="visible", timeout=STEP)
+        entries = page.locator(".re-log-list option").count()
+        action.click()
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.re-log-list option').length > n", arg=entries, timeout=STEP)
+        page.screenshot(path=str(output_dir / f"static-site-play-{lang}-{width}.png"), full_page=False)
 
-            # Play: one move of the person's seat; the event log grows. The picked game's table is built on Pyodide
-            # when the game is first picked: its decision (citing its clauses) is awaited, not the first game's.
-            open_tab(page, "对局" if lang == "zh" else "Play")
-            wait_for_the_games_decision(page, game_id, LOAD)
-            action = page.locator(".re-play-area .re-action:not([disabled])").first
-            action.wait_for(state="visible", timeout=STEP)
-            entries = page.locator(".re-log-list option").count()
-            action.click()
-            page.wait_for_function(
-                "(n) => document.querySelectorAll('.re-log-list option').length > n", arg=entries, timeout=STEP)
-            page.screenshot(path=str(output_dir / f"static-site-play-{lang}-{width}.png"), full_page=False)
+        # Event chains: the move's events drawn as boxes (anywidget in Pyodide); a click on one reads its chain.
+        open_tab(page, "事件链" if lang == "zh" else "Event chains")
+        page.locator(".re-event-graph .re-chain-box").first.wait_for(state="visible", timeout=STEP)
+        assert chain_problems(page)["problems"] == []
+        click_an_event(page, timeout=STEP)
+        page.wait_for_function("(p) => document.querySelector('.re-graph-why').innerText.includes(p)",
+                               arg=explorer.get_game(game_id).info.clause_prefix + "-", timeout=STEP)
+        page.screenshot(path=str(output_dir / f"static-site-chains-{lang}-{width}.png"), full_page=False)
 
-            # Event chains: the move's events drawn as boxes (anywidget in Pyodide); a click on one reads its chain.
-            open_tab(page, "事件链" if lang == "zh" else "Event chains")
-            page.locator(".re-event-graph .re-chain-box").first.wait_for(state="visible", timeout=STEP)
-            assert chain_problems(page)["problems"] == []
-            click_an_event(page, timeout=STEP)
-            page.wait_for_function("(p) => document.querySelector('.re-graph-why').innerText.includes(p)",
-                                   arg=explorer.get_game(game_id).info.clause_prefix + "-", timeout=STEP)
-            page.screenshot(path=str(output_dir / f"static-site-chains-{lang}-{width}.png"), full_page=False)
+        # Odds: made when first opened (sympy and plotly imported then, in Pyodide); its chart is drawn.
+        open_tab(page, "概率" if lang == "zh" else "Odds")
+        page.locator(".re-odds-tab .js-plotly-plot").first.wait_for(state="visible", timeout=LOAD)
+        assert "Traceback" not in page.locator(".re-odds-tab").inner_text()
 
-            # Odds: made when first opened (sympy and plotly imported then, in Pyodide); its chart is drawn.
-            open_tab(page, "概率" if lang == "zh" else "Odds")
-            page.locator(".re-odds-tab .js-plotly-plot").first.wait_for(state="visible", timeout=LOAD)
-            assert "Traceback" not in page.locator(".re-odds-tab").inner_text()
+        # Balance: Dask, pandas and threads are not in Pyodide: a note in the page's language, not a traceback.
+        open_tab(page, "平衡" if lang == "zh" else "Balance")
+        note = BALANCE_WORDS[lang]["static"].split("<code>")[0]
+        page.locator(".re-balance-static").wait_for(state="visible", timeout=STEP)
+        assert note in page.locator(".re-balance-static").inner_text()
+        assert page.locator(".re-balance-run").is_disabled()
+        assert "Traceback" not in page.locator(".re-balance-tab").inner_text()
 
-            # Balance: Dask, pandas and threads are not in Pyodide: a note in the page's language, not a traceback.
-            open_tab(page, "平衡" if lang == "zh" else "Balance")
-            note = BALANCE_WORDS[lang]["static"].split("<code>")[0]
-            page.locator(".re-balance-static").wait_for(state="visible", timeout=STEP)
-            assert note in page.locator(".re-balance-static").inner_text()
-            assert page.locator(".re-balance-run").is_disabled()
-            assert "Traceback" not in page.locator(".re-balance-tab").inner_text()
-
-            # Rules: the register of the picked game, in the page's language.
-            open_tab(page, "规则" if lang == "zh" else "Rules")
-            words = REGISTER_WORDS[lang]
-            title = f"{words['clauses']} ({len(game.clauses)})"
-            page.wait_for_function("(t) => document.querySelector('.re-registers').innerText.includes(t)",
-                                   arg=title, timeout=STEP)
-            text = page.locator(".re-registers").text_content()
-            assert all(c.id in text for c in game.clauses[:5])
-            page.screenshot(path=str(output_dir / f"static-site-rules-{lang}-{width}.png"), full_page=False)
-        finally:
-            browser.close()
+        # Rules: the register of the picked game, in the page's language.
+        open_tab(page, "规则" if lang == "zh" else "Rules")
+        words = REGISTER_WORDS[lang]
+        title = f"{words['clauses']} ({len(game.clauses)})"
+        page.wait_for_function("(t) => document.querySelector('.re-registers').innerText.includes(t)",
+                               arg=title, timeout=STEP)
+        text = page.locator(".re-registers").text_content()
+        assert all(c.id in text for c in game.clauses[:5])
+        page.screenshot(path=str(output_dir / f"static-site-rules-{lang}-{width}.png"), full_page=False)
+    finally:
+        context.close()
     assert asked_elsewhere == [], f"the static site asked other addresses: {sorted(set(asked_elsewhere))[:10]}"

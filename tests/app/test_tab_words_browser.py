@@ -109,9 +109,9 @@ def settled_text(page) -> str:
     """The panel's text once the kernel has answered the page (another game, another tab) and the text stops
     changing (a tab may be made, or a table redrawn, as it opens). Stable text alone was not enough: once, under
     load, the tabs of the game before were read after a change of game."""
-    wait_for_kernel(page)
+    wait_for_kernel(page, quiet=0.3)
     last, same = None, 0
-    for _ in range(320):
+    for _ in range(640):
         text = page.evaluate(TEXT_OF_PANEL)
         if text and text == last:
             same += 1
@@ -120,7 +120,7 @@ def settled_text(page) -> str:
         else:
             same = 0
         last = text
-        page.wait_for_timeout(300)
+        page.wait_for_timeout(150)
     return last or ""
 
 
