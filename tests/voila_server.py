@@ -159,7 +159,7 @@ def shared_browser(chromium: str, args: tuple[str, ...] = ()):
 
 
 def close_browsers() -> None:
-    """Close the process's browsers and its Playwright driver (pytest's session end: tests/conftest.py)."""
+    """Close the process's browsers and its Playwright driver (at each test module's end: tests/conftest.py)."""
     global _PLAYWRIGHT
     for browser in _BROWSERS.values():
         with contextlib.suppress(Exception):
