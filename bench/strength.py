@@ -16,7 +16,7 @@ the CPU time of a strong decision at its default budget.
   ≤ 0.2 s.
 
 Every game is seeded and the bots are budgeted in iterations, so the scores are the same on any machine; only the
-CPU times vary. About an hour on 2 cores (永恒之息's rows alone ~45 minutes): ``python -m bench strength`` or
+CPU times vary. About 45 minutes on 2 cores: ``python -m bench strength`` or
 ``python -m bench --long``.
 """
 

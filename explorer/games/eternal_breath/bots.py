@@ -130,9 +130,9 @@ class StrongBot(_Search):
     tell apart from the real one and played out by tactical bots in every seat to the end (at most 1,000 decisions,
     then the HP-share evaluation), judged by its world-by-world difference from the tactical move — a rollout
     policy improvement over the tactical bot. Its candidates are the tactical bot's best by its own scores
-    (``TacticalBot.ranked``). 16 rollouts at most: ~0.08 s CPU a decision (median; p90 ~0.25 s, above issue 33's
+    (``TacticalBot.ranked``). 8 rollouts at most: ~0.06 s CPU a decision (median; p90 ~0.15 s, under issue 33's
     0.2 s); the draft, the ritual, the declaration and a replacement (``setup``) shape the whole game and get 96
-    (~1–2 s, a few decisions a game).
+    (~1–2 s, a few decisions a game): most of the bot's edge over tactical is there.
     ``StrongBot(iterations=…)`` sets the strength (the draft's budget scales with it)."""
 
     name = "strong"
@@ -140,13 +140,16 @@ class StrongBot(_Search):
     rollout = TacticalBot
     depth = 1
     rollout_steps = 1000
-    default_iterations = 16
+    # 8, not 16: on the bench's seeds 0–99 against tactical, 8 scored 121/200 (sign test p = 0.0005) where 16
+    # scored 124/200 (p = 0.0005); pair by pair 8 was better in 20 seed pairs and worse in 25 (p ≈ 0.55), and its
+    # p90 CPU is ~0.15 s where 16's is ~0.25 s. The draft alone (the tactical move elsewhere) scored 118/200.
+    default_iterations = 8
     keep_prior = 2.0
-    setup_iterations = 96   # the draft: 6 times the budget, tactical rollouts to the end
+    setup_iterations = 96   # the draft: 12 times the budget, tactical rollouts to the end
     # One round of halving: every world for both moves of a two-way decision (dodge or block, buy a draw or not).
     # Against tactical, on seeds 3000–3049, one round scored 69/100 games (sign test p = 0.0005) where two rounds
     # scored 62/100 (p = 0.02); on the bench's seeds 0–99, 124/200 (p = 0.0005) where two rounds scored 109/200
-    # (p = 0.7). Its p90 CPU is ~0.25 s against two rounds' ~0.17 s.
+    # (p = 0.7) (both at 16 iterations).
     rounds = 1
     evaluate = staticmethod(evaluate)
 
