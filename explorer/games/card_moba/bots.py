@@ -116,7 +116,7 @@ class StrongBot(_Search):
     clearly better one (``explorer.search.PairedRollouts``: every candidate played in the same worlds, judged by its
     world-by-world difference from the tactical move, the field halved each round): greedy rollouts of 40 decisions
     (the tactical bot's three-deep look costs ~1 ms a decision, too much to roll out with), then the tactical bot's
-    judgement of where they stop (``evaluate``). 100 rollouts at most: ~0.06 s CPU a decision (median, p90 ~0.14 s).
+    judgement of where they stop (``evaluate``). 80 rollouts at most: ~0.07 s CPU a decision (median, p90 ~0.17 s).
     ``StrongBot(iterations=…)`` sets the strength.
 
     Measured on seeds 1000+ (bench/strength.py keeps 0–29 for its own check), 20 seed pairs against tactical: the
@@ -124,13 +124,16 @@ class StrongBot(_Search):
     look, still 8× dearer than greedy) to the seat's next turn, or for 20 decisions, 22/40 and 25/40; greedy
     rollouts with the Judge's value 27/40 at 60 rollouts, 31.5/40 at 100 (to the seat's next turn only 16.5/40;
     for 30, 60 or 80 decisions at about the same CPU 27, 25.5 and 20.5/40). At 100, 30 pairs: 45.5/60 (seeds
-    1000–1029) and 43/60 (2000–2029) against tactical, p90 ~0.13 s CPU; 59.5/60 against greedy."""
+    1000–1029) and 43/60 (2000–2029) against tactical, p90 ~0.13 s CPU; 59.5/60 against greedy. On the bench's own
+    seeds (0–99 against tactical, 0–29 against greedy, seats swapped) 100 rollouts had a p90 of 0.21 s CPU, over
+    issue 33's 0.2 s, for 126/200 and 59.5/60; 80 rollouts: 133/200 (sign test p = 1.3e-5) and 60/60, median
+    0.071 s, p90 0.174 s."""
 
     name = "strong"
     prior = TacticalBot
     rollout = GreedyBot
     depth = 1
-    default_iterations = 100
+    default_iterations = 80
     keep_prior = 2.0
     evaluate = staticmethod(evaluate)
 
