@@ -10,8 +10,8 @@ import re
 
 import pytest
 from page_fit import cut_texts
-from play_page import LONG, open_play, tap_and_wait
-from voila_server import browser_page
+from play_page import LONG, open_play, step_shown, tap_and_wait
+from voila_server import browser_page, wait_for_kernel
 
 from widgets.i18n import label
 from widgets.play.bots_seat import bot_name
@@ -20,10 +20,6 @@ TWIN = "button.re-then-pass.re-kind-attack:visible"
 # until an attack's twin shows: end the draw phase, declare nothing, else the first choice (never an attack)
 POLICY = ("button.re-action.re-kind-done:visible", "button.re-action.re-kind-pass:visible",
           "button.re-action:not(.re-kind-attack):visible")
-
-
-def step_number(page) -> int:
-    return int(re.findall(r"\d+", page.locator(".re-step-counter").inner_text())[0])
 
 
 @pytest.mark.browser
@@ -63,12 +59,12 @@ def test_attack_then_end_the_phase_in_one_click(chromium_path, output_dir, app_u
         assert cut_texts(page, ".re-play-area .re-action-picker") == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=str(output_dir / f"kind-twin-before-{lang}-{width}.png"), full_page=False)
-        step = step_number(page)
+        step = int(step_shown(page))
         twin.click()
         page.wait_for_function(f"() => (document.querySelector('.re-step-counter').innerText.match(/\\d+/) || [0])[0]"
                                f" >= {step + 2}", timeout=LONG)
-        page.wait_for_timeout(1500)
-        assert step_number(page) >= step + 2  # the attack and the pass, each a step (and the answers)
+        wait_for_kernel(page, quiet=0.3)  # the bots' and dice' answers
+        assert int(step_shown(page)) >= step + 2  # the attack and the pass, each a step (and the answers)
         assert picker.locator("button.re-action.re-kind-end-play:visible").count() == 0  # past the play phase
         assert picker.locator(TWIN).count() == 0
         # the notice says what the click played: the person's own steps, then the bots' and dice' (issue 31, point 2)

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 import zlib
 
 import pytest
 from page_fit import cut_texts
-from play_page import LAYOUT, LONG, open_play, tap_and_wait
+from play_page import LAYOUT, LONG, open_play, step_shown, tap_and_wait
 from playwright.sync_api import expect
 from support import games
 from voila_server import browser_page, wait_for_kernel
@@ -78,10 +77,6 @@ def fits_the_width(page, width: int) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def step_number(page) -> str:
-    return re.findall(r"\d+", page.locator(".re-step-counter").inner_text())[0]
-
-
 def selected_tab(page) -> str:
     return page.locator(".re-app-tabs .lm-TabBar-tab.lm-mod-current").first.inner_text()
 
@@ -101,7 +96,7 @@ def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, o
         assert "2" in msg.inner_text() and "6" in msg.inner_text()
         page.locator(".re-action-picker .re-action").first.click()  # one step of the person's
         wait_for_kernel(page, quiet=0.3)  # and the bots' and dice' answers
-        step = step_number(page)
+        step = step_shown(page)
         page.locator(".re-share").click()
         link = page.locator(".re-share-link")
         link.wait_for(state="visible", timeout=30_000)
@@ -116,7 +111,7 @@ def test_nine_players_are_explained_and_a_link_reopens_the_step(chromium_path, o
                                timeout=LONG)
         assert opened.inner_text().startswith("已打开" if lang == "zh" else "Opened")
         assert selected_tab(page) == ("对局" if lang == "zh" else "Play")
-        assert step_number(page) == step and step in opened.inner_text()
+        assert step_shown(page) == step and step in opened.inner_text()
         page.screenshot(path=str(output_dir / f"play-share-opened-{lang}-{width}.png"), full_page=False)
 
 
