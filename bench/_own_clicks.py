@@ -18,6 +18,7 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import comm
 from comm.base_comm import BaseComm
@@ -39,7 +40,10 @@ comm.create_comm = JsonComm
 def main(game_id: str, players: int, seed: int, most: int) -> dict:
     import explorer
     from explorer import TERMINAL
-    from widgets.play.play_area import PlayArea
+    if Path("widgets/play/play_area.py").exists():  # run in the tree measured (bench/own_click.py sets the cwd)
+        from widgets.play.play_area import PlayArea
+    else:  # a release before the widgets were grouped by job (issue 35)
+        from widgets.play_area import PlayArea
 
     extra = {"graph_shown": False} if "graph_shown" in PlayArea.class_trait_names() else {}
     area = PlayArea(game_id, players=players, seed=seed, **extra)
