@@ -173,15 +173,15 @@ def _unpickle_state(game: ExplorerGame, text: str) -> ExplorerState:
 
 class _Held:
     """Our immutable State inside an OpenSpiel state, with what the bridge works out about it once: the legal ids
-    (sorted), the id → action map, the chance odds, and what each seat has seen (``recall``; until then
-    ``prior``, the nearest earlier state's, to fold on from). Shared by clones (nothing here changes what it
-    describes); pickled as our save."""
+    (``keys`` in the state's own order, ``ids`` sorted), the chance odds, and what each seat has seen (``recall``;
+    until then ``prior``, the nearest earlier state's, to fold on from). Shared by clones (nothing here changes
+    what it describes); pickled as our save."""
 
-    __slots__ = ("by_id", "chance", "ids", "prior", "recall", "space", "state")
+    __slots__ = ("actions", "chance", "ids", "keys", "prior", "recall", "space", "state")
 
     def __init__(self, state: State, space, prior: Recall | None = None):
         self.state, self.space, self.prior = state, space, prior
-        self.by_id = self.ids = self.chance = self.recall = None
+        self.actions = self.keys = self.ids = self.chance = self.recall = None
 
     def __deepcopy__(self, memo) -> _Held:
         return self
@@ -189,21 +189,33 @@ class _Held:
     def __reduce__(self):
         return _from_save, (self.state.to_json(),)
 
-    def legal(self) -> dict[int, Action]:
-        """id → the state's own legal action (or chance outcome) object, worked out once."""
-        if self.by_id is None:
+    def legal(self) -> list[int]:
+        """The sorted ids of the state's legal actions (or chance outcomes), worked out once."""
+        if self.ids is None:
             if self.state.current_player == CHANCE:
                 self.odds()  # the outcomes and their odds in one go
             else:
-                actions = self.state.legal_actions()
-                self._index(self.space.encode_legal(actions), actions)
-        return self.by_id
+                self._index(self.state.legal_actions())
+        return self.ids
 
-    def _index(self, ids: list[int], actions) -> None:
-        by_id = dict(zip(ids, actions, strict=True))
-        if len(by_id) != len(ids):
+    def action(self, action_id: int) -> Action | None:
+        """The state's own legal action (or chance outcome) object with this id; None for an id not legal here."""
+        keys = self.keys
+        if keys is None:
+            self.legal()
+            keys = self.keys
+        try:  # a scan in C of a few ids beats building a dictionary per state
+            return self.actions[keys.index(action_id)]
+        except ValueError:
+            return None
+
+    def _index(self, actions) -> list[int]:
+        keys = self.space.encode_legal(actions)
+        ids = sorted(keys)
+        if len(set(ids)) != len(ids):
             raise OutsideActionSpace(f"{self.state.game_id}: two legal actions share an id")
-        self.ids, self.by_id = sorted(by_id), by_id
+        self.actions, self.keys, self.ids = actions, keys, ids
+        return keys
 
     def odds(self) -> list[tuple[int, float]]:
         """The chance outcomes as (id, probability) sorted by id, each float the nearest to our exact odds."""
@@ -211,15 +223,15 @@ class _Held:
         if chance is None:
             outcomes = self.state.chance_outcomes()
             if outcomes.__class__ is Weighted:  # w / total is rounded once, as float(Fraction(w, total)) is
-                actions, total = outcomes.outcomes, outcomes.total
-                odds = [w / total for w in outcomes.weights]
+                ids, self.actions, order = self.space.encode_sorted(outcomes.outcomes)
+                total, weights = outcomes.total, outcomes.weights
+                if order is not None:
+                    weights = map(weights.__getitem__, order)
+                chance = self.chance = list(zip(ids, map(total.__rtruediv__, weights), strict=True))
+                self.keys = self.ids = ids
             else:
-                actions = [a for a, _ in outcomes]
                 odds = [p.numerator / p.denominator for _, p in outcomes]
-            ids = self.space.encode_legal(actions)
-            if self.by_id is None:
-                self._index(ids, actions)
-            chance = self.chance = sorted(zip(ids, odds, strict=True))
+                chance = self.chance = sorted(zip(self._index([a for a, _ in outcomes]), odds, strict=True))
         return chance
 
     def seen(self, seat: int) -> Seen:
@@ -257,7 +269,7 @@ class ExplorerState(pyspiel.State):
     def explorer_action(self, action: int) -> Action:
         """Our Action for an id here: the state's own legal action (for an id not legal here, the action the id
         names, taken by the player to move)."""
-        found = self._held.legal().get(action)
+        found = self._held.action(action)
         return found if found is not None else self._space.decode(int(action), self._held.state.current_player)
 
     def current_player(self) -> int:
@@ -280,18 +292,14 @@ class ExplorerState(pyspiel.State):
         if who == TERMINAL:
             return []
         if player is None or player == who or who == CHANCE:
-            if held.ids is None:
-                held.legal()
-            return list(held.ids)  # a copy: callers may shuffle it
+            return list(held.ids or held.legal())  # a copy: callers may shuffle it
         if player.__class__ is not int or player < 0:
             return super().legal_actions(player)  # OpenSpiel's own answer (an error) for a pseudo-player
         return []
 
     def _legal_actions(self, player: int) -> list[int]:
         held = self._held
-        if held.ids is None:
-            held.legal()
-        return held.ids
+        return held.ids or held.legal()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._held.state.current_player != CHANCE:
@@ -301,7 +309,7 @@ class ExplorerState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         held = self._held
         state = held.state
-        chosen = (held.by_id or held.legal()).get(action)
+        chosen = held.action(action)
         if chosen is None:  # not legal here: our engine says why (IllegalAction naming the clause)
             after = state.apply(held.space.decode(int(action), state.current_player))
         else:  # one of this state's own legal actions: stepped without checking it again

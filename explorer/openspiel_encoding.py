@@ -165,6 +165,7 @@ class ActionSpace:
         self._objects: dict[int, int] = {}
         self._alive: list[Action] = []
         self._plain = {(s.kind, s.names) for s in self.signatures if all(_apart(d) for _, d in s.params)}
+        self._orders: dict[int, tuple] = {}  # id(tuple) → (the tuple, encode_sorted's answer for it)
 
     def encode(self, action: Action) -> int:
         """The id of ``action`` (kind + parameters; the player is left out)."""
@@ -185,6 +186,28 @@ class ActionSpace:
             return list(map(self._objects.__getitem__, map(id, actions)))  # every object met before
         except KeyError:
             return [self._encode_met(action) for action in actions]
+
+    def encode_sorted(self, actions: tuple) -> tuple[tuple[int, ...], tuple, tuple[int, ...] | None]:
+        """A tuple of a state's outcomes (or legal actions): their ids sorted, the actions in that order, and the
+        positions of that order in ``actions`` (None when they already come sorted). Worked out once per tuple
+        object and kept with it: the games keep one tuple of draws per set of cards in a deck, met again and again
+        as the deck's counts change. Two outcomes with one id → OutsideActionSpace."""
+        found = self._orders.get(id(actions))
+        if found is not None and found[0] is actions:
+            return found[1]
+        keys = self.encode_legal(actions)
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        ids = tuple(keys[i] for i in order)
+        if len(set(ids)) != len(ids):
+            raise OutsideActionSpace(f"{self.game_id}: two legal actions share an id")
+        if order == list(range(len(order))):
+            answer = (ids, actions, None)
+        else:
+            answer = (ids, tuple(actions[i] for i in order), tuple(order))
+        if len(self._orders) >= SEEN_OBJECTS:
+            self._orders.clear()
+        self._orders[id(actions)] = (actions, answer)
+        return answer
 
     def _encode_met(self, action: Action) -> int:
         objects = self._objects

@@ -175,22 +175,27 @@ def test_action_strings_are_our_sentences(game_id, players):
 @pytest.mark.parametrize(("game_id", "players"), SMALLEST)
 def test_each_state_encodes_its_legal_actions_once(game_id, players, monkeypatch):
     """Issue 33: a step through the bridge encoded each action about ten times. Now a state works out its legal
-    ids (and chance odds) once, however often OpenSpiel asks: its legal actions, chance outcomes, the action
-    applied."""
+    ids (and chance odds) at most once, however often OpenSpiel asks: its legal actions, chance outcomes, the
+    action applied; a chance state whose tuple of outcomes the game kept from an earlier state (a deck's draws,
+    made once per set of cards) encodes none."""
     game = load(game_id, players)
     space, calls = game.space, []
     encode = space.encode_legal
     monkeypatch.setattr(space, "encode_legal", lambda actions: calls.append(len(actions)) or encode(actions))
     state, rng = game.new_initial_state(), __import__("random").Random(4)
-    visited = 0
-    while not state.is_terminal() and visited < 300:
+    per_state, chance_states = [], 0
+    while not state.is_terminal() and len(per_state) < 300:
+        before = len(calls)
+        chance_states += state.is_chance_node()
         for _ in range(3):
             ids = state.legal_actions()
             odds = state.chance_outcomes()
             assert state.is_chance_node() == bool(odds) and pyspiel.State.legal_actions(state) == ids
         state.apply_action(rng.choice(ids))
-        visited += 1
-    assert len(calls) == visited > 50  # once per state, a chance state's outcomes and odds together
+        per_state.append(len(calls) - before)
+    assert len(per_state) > 50 and set(per_state) <= {0, 1}  # once per state, a chance state's outcomes and odds
+    # together; none for a kept tuple of outcomes
+    assert len(per_state) - chance_states <= sum(per_state) < len(per_state)
 
 
 @pytest.mark.parametrize(("game_id", "players"), SMALLEST)

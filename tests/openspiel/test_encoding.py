@@ -98,3 +98,18 @@ def test_the_bridges_look_ups_keep_types_apart_and_refuse_what_has_no_place():
     assert plain.encode_legal(explorer.act("toy", "pick", 1, x=x) for x in "ba") == [1, 0]
     with pytest.raises(OutsideActionSpace, match=r"pick\.x = 'c'"):
         plain.encode_legal([explorer.act("toy", "pick", 0, x="c")])
+
+
+def test_a_tuple_of_outcomes_is_sorted_once_and_kept_with_its_order():
+    """``encode_sorted`` (a chance state's outcomes): the ids sorted, the outcomes in that order and the positions
+    they came from (None when they came sorted); the same answer for the same tuple, worked out once; two outcomes
+    with one id refused."""
+    space = ActionSpace("toy", [kind("draw", card=("a", "b", "c"))])
+    cards = tuple(explorer.act("toy", "draw", explorer.CHANCE, card=c) for c in "cab")
+    ids, actions, order = space.encode_sorted(cards)
+    assert (ids, order) == ((0, 1, 2), (1, 2, 0)) and [a.params for a in actions] == [(("card", c),) for c in "abc"]
+    assert space.encode_sorted(cards) is space.encode_sorted(cards)  # kept with the tuple
+    in_order = tuple(sorted(cards, key=space.encode))
+    assert space.encode_sorted(in_order) == ((0, 1, 2), in_order, None)
+    with pytest.raises(OutsideActionSpace, match="share an id"):
+        space.encode_sorted((*cards, explorer.act("toy", "draw", explorer.CHANCE, card="a")))
