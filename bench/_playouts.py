@@ -1,4 +1,6 @@
-"""Seeded random-bot games of one game, timed on one core: ``python bench/_playouts.py GAME SECONDS`` prints JSON.
+"""Seeded random-bot games of one game, timed on one core: ``python bench/_playouts.py GAME SECONDS`` prints JSON;
+``python bench/_playouts.py GAME apply SEEDS`` prints the CPU time and actions of each of seeds 0 … SEEDS - 1
+through State.apply (each once, after a warm-up game of another seed).
 
 Run by bench/engine.py twice per game, with ``PYTHONPATH`` pointing at this tree and at the baseline commit's tree
 (a ``git archive`` of it), so "before" and "after" are measured by the same code, in the same run, on the same
@@ -54,7 +56,23 @@ def measure(game_id: str, one_game, seconds: float) -> dict:
             "peak_mb": peak / 2**20}
 
 
+def each_seed(game_id: str, one_game, seeds: int) -> dict:
+    """Seeds 0 … seeds - 1, each game once: its CPU time and actions (the caller keeps each seed's least time over
+    several processes, the run least disturbed by other work)."""
+    first = start(game_id)
+    one_game(first, 10_000)  # warm-up: imports and the games' own caches, as a person's session has them
+    seconds, actions = [], []
+    for seed in range(seeds):
+        t0 = time.process_time()
+        actions.append(one_game(first, seed))
+        seconds.append(time.process_time() - t0)
+    return {"seconds": seconds, "actions": actions}
+
+
 if __name__ == "__main__":
+    if sys.argv[2] == "apply":
+        print(json.dumps(each_seed(sys.argv[1], apply_game, int(sys.argv[3]))))
+        sys.exit()
     game_id, seconds = sys.argv[1], float(sys.argv[2])
     print(json.dumps({"State.apply": measure(game_id, apply_game, seconds),
                       "play_out": measure(game_id, playout_game, seconds)}))
