@@ -90,3 +90,21 @@ def test_new_tables_and_other_games_leave_the_live_widgets_bounded():
     area._start.value = scenario
     assert old.comm is None and all(b.comm is None for b in old.buttons)  # the table before is closed …
     assert area.picker.comm is not None and area.file.comm is not None  # … not the new one, nor the file menu
+
+
+def test_close_tree_closes_what_a_widget_holds_but_not_what_is_kept():
+    """``close_tree``: the roots, their children, layouts and styles, and widgets kept in attributes (nested in lists
+    and dicts, as a board keeps its buttons per seat and generation), each once; never what ``keep`` names."""
+    import ipywidgets as ipw
+
+    from widgets.components.component import close_tree
+
+    shared = ipw.Layout(width="auto")
+    button, label = ipw.Button(layout=shared), ipw.Label("x")
+    box = ipw.HBox([button])
+    box.re_kept = {"seat 0": [(label,)]}
+    other = ipw.HTML()
+    closed = close_tree(box, button, other, keep=(shared,))
+    assert all(w.comm is None for w in (box, button, label, other, button.style, box.layout))
+    assert shared.comm is not None
+    assert closed == 10  # box, button, label and other, each with its own layout and style (not the shared one)

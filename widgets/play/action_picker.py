@@ -189,8 +189,7 @@ class ActionPicker(SessionComponent):
         # The widgets of the state before last are closed; the last generation stays open one more
         # step, so a click already on its way from the browser still arrives here and is refused
         # as stale, with the reason shown, instead of vanishing silently.
-        for w in self._previous:
-            self._dispose(w)
+        self._dispose(*self._previous)
         self._previous, self._made = self._made, []
         self._walk_row = None  # the Walk row of this decision, if it has one (_walk_rows)
         s = self.session
@@ -424,9 +423,9 @@ class ActionPicker(SessionComponent):
         self._made.append(widget)
         return widget
 
-    def _dispose(self, widget) -> None:
-        """Close a replaced widget with the Layout and Style models it owns (the shared ones stay)."""
-        close_tree(widget, keep=self._shared)
+    def _dispose(self, *widgets) -> None:
+        """Close replaced widgets with the Layout and Style models they own (the shared ones stay), in one walk."""
+        close_tree(*widgets, keep=self._shared)
 
     def _decision_clause(self, state):
         try:
