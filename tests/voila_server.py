@@ -245,6 +245,12 @@ class Traffic:
 _TRAFFIC: dict[int, Traffic] = {}  # id(page) → its traffic, while the page is open
 
 
+def kernel_settled(page, quiet: float) -> bool:
+    """The kernel has answered everything the page sent (idle after the last message) and nothing has come for
+    ``quiet`` seconds."""
+    return _TRAFFIC[id(page)].settled(quiet)
+
+
 def wait_for_kernel(page, quiet: float = 0.8, timeout: float = 120) -> None:
     """Until the kernel has answered everything the page sent (idle after the last message) and nothing has come
     for ``quiet`` seconds: what the page shows then is the kernel's answer, not the view before it."""

@@ -7,10 +7,9 @@ and game over saying who won and by which rule, in both languages. Screenshots g
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
-from play_page import tap
+from play_page import answered, tap
 from voila_server import browser_page
 
 import explorer
@@ -55,14 +54,7 @@ def take_a_turn(page) -> str:
     return "next" if tap(page.locator(".re-next")) else "missed"
 
 
-def settle(page, before: str) -> None:
-    """Wait until the table's step or question changes (or a moment passes: a refusal changes nothing)."""
-    try:
-        page.wait_for_function(
-            "(b) => { const e = document.querySelector('.re-ch-ring'); return e !== null && e.innerText !== b; }",
-            arg=before, timeout=20_000)
-    except Exception:  # a click that only showed a notice: the table is as it was
-        time.sleep(0.5)
+RING_CHANGED = "(b) => { const e = document.querySelector('.re-ch-ring'); return e !== null && e.innerText !== b; }"
 
 
 def check_the_table(page, shot, lang: str, width: int, height: int) -> None:
@@ -88,7 +80,7 @@ def play_a_whole_game(page, done: dict[str, int], check) -> None:
         before = page.locator(".re-ch-ring").first.inner_text()
         what = take_a_turn(page)
         done[what] = done.get(what, 0) + 1
-        settle(page, before)
+        answered(page, RING_CHANGED, before, timeout=20_000)  # the table's step or question (a refusal: none)
         if what == "target" and done[what] == 1:  # the first target clicked: faces, layout, secrets
             check()
 

@@ -18,6 +18,7 @@ import random
 import re
 
 import pytest
+from play_page import answered
 from voila_server import browser_page
 
 import explorer
@@ -135,13 +136,8 @@ def person_clicks(page) -> str:
     return "waited"
 
 
-def settle(page, before: str) -> None:
-    """Wait until the board shows another step (the bot and the dice answer in between)."""
-    try:
-        page.wait_for_function("(b) => { const e = document.querySelector('.re-play-area .re-eb-board .re-board-step');"
-                               " return e !== null && e.textContent !== b; }", arg=before, timeout=30_000)
-    except Exception:
-        page.wait_for_timeout(500)
+STEP_CHANGED = ("(b) => { const e = document.querySelector('.re-play-area .re-eb-board .re-board-step');"
+                " return e !== null && e.textContent !== b; }")
 
 
 @pytest.mark.browser
@@ -181,7 +177,7 @@ def test_an_eternal_breath_game_to_its_end_through_the_table(chromium_path, outp
             before = step_of(page)
             what = person_clicks(page)
             done[what] = done.get(what, 0) + 1
-            settle(page, before)
+            answered(page, STEP_CHANGED, before)  # the bot and the dice answer in between
         over = page.locator(".re-play-area .re-eb-over")
         assert over.count(), f"no game over after {done}"
         assert done.get("end", 0) + done.get("action", 0) >= 1, done
