@@ -226,32 +226,49 @@ TYPE_INDEX = {t: i for i, t in enumerate(CARD_TYPES)}
 def _best(cards: tuple, stamina: int, attacks: int, crit: int, held: tuple, needs: tuple, power: int,
           shield: int, per_use: tuple) -> int:
     """The most HP lost over every choice of how many of each card to play whose costs fit ``stamina``
-    (MB-card-cost): from the hand, and of the cards that may be drawn no more than the played cards draw."""
+    (MB-card-cost): from the hand, and of the cards that may be drawn no more than the played cards draw.
+
+    A walk over how many of each card, in one list of per-type counts changed in place and put back (the search
+    asks this for thousands of positions, each walk a few dozen choices)."""
     normal0 = sum(dn * n for n, (dn, _) in held)
     piercing0 = sum(dp * n for n, (_, dp) in held)
     best = 0
     last = len(cards)
+    rows = [(f[0], TYPE_INDEX[f[1]], f[2], f[3], f[4], f[5], f[6], in_hand, in_hand + drawable)
+            for f, in_hand, drawable in cards]
+    uses = tuple(zip(needs, per_use, strict=True))
+    types = [0] * len(CARD_TYPES)  # how many of each card type the choice so far plays
+    # from card i on: the most cards they can draw (a choice playing more cards than were in hand than that is cut
+    # at once) and the cheapest cost (with less stamina left no more card is played: the choice is complete)
+    draws_after, cheapest = [0] * (last + 1), [stamina + 1] * (last + 1)
+    for i in range(last - 1, -1, -1):
+        draws_after[i] = draws_after[i + 1] + rows[i][6] * rows[i][8]
+        cheapest[i] = min(cheapest[i + 1], rows[i][0])
 
-    def walk(i, left, chances, crits, normal, piercing, drawn, extra, types):
+    def walk(i, left, chances, crits, normal, piercing, drawn, extra):
         nonlocal best
-        if i == last:
+        if left < cheapest[i]:  # the last card, or none of the rest affordable: nothing more is played
             if extra > drawn:
                 return
-            hit = normal + power * (chances + min(crits, chances))
+            hit = normal + power * (chances + (crits if crits < chances else chances))
             pierce = piercing
-            for need, (dn, dp) in zip(needs, per_use, strict=True):
-                grants = min((types[k] + had) // m for k, m, had in need)
+            for need, (dn, dp) in uses:
+                grants = min([(types[k] + had) // m for k, m, had in need])
                 hit += dn * grants
                 pierce += dp * grants
-            best = max(best, max(0, hit - shield) + pierce)
+            lost = (hit - shield if hit > shield else 0) + pierce
+            if lost > best:
+                best = lost
             return
-        f, in_hand, drawable = cards[i]
-        cost, kind = f[0], TYPE_INDEX[f[1]]
-        for n in range(min(in_hand + drawable, left // cost) + 1):
-            if n:
-                types = (*types[:kind], types[kind] + 1, *types[kind + 1:])
-            walk(i + 1, left - n * cost, chances + f[2] * n, crits + f[3] * n, normal + f[4] * n,
-                 piercing + f[5] * n, drawn + f[6] * n, extra + max(0, n - in_hand), types)
+        cost, kind, chance, crit_, normal_, piercing_, draws, in_hand, most = rows[i]
+        top, after = min(most, left // cost), draws_after[i + 1]
+        for n in range(top + 1):
+            more, now = extra + (n - in_hand if n > in_hand else 0), drawn + draws * n
+            if more <= now + after:
+                walk(i + 1, left - n * cost, chances + chance * n, crits + crit_ * n, normal + normal_ * n,
+                     piercing + piercing_ * n, now, more)
+            types[kind] += 1
+        types[kind] -= top + 1
 
-    walk(0, stamina, attacks, crit, normal0, piercing0, 0, 0, (0,) * len(CARD_TYPES))
+    walk(0, stamina, attacks, crit, normal0, piercing0, 0, 0)
     return best
