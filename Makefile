@@ -68,10 +68,13 @@ PYTEST := $(BIN)/python -m pytest --nbval-lax -p no:cacheprovider
 collect: $(VENV)/.installed-test
 	@$(PYTEST) --collect-only -q > $(VENV)/collect.log 2>&1 || { tail -30 $(VENV)/collect.log; exit 2; }
 
-test: collect system-deps site
+# The test venv (then the collection check) and the static site's build are independent: made side by side.
+test: system-deps
+	@$(MAKE) --no-print-directory -j2 collect site
 	$(PYTEST) -n $(JOBS) --dist loadfile -m "not slow"
 
-test-all: collect system-deps site
+test-all: system-deps
+	@$(MAKE) --no-print-directory -j2 collect site
 	$(PYTEST) -n $(JOBS) --dist loadfile
 
 BENCH ?=
