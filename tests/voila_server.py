@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import http.client
 import os
 import re
 import signal
@@ -94,12 +95,13 @@ def _serve_process(command: list[str], cwd: Path, port: int, name: str, timeout:
         while True:
             if proc.poll() is not None:
                 raise RuntimeError(f"{command[0]} exited with {proc.returncode}; see {logfile.name}")
+            url = served_at(Path(logfile.name), url)
             try:
                 with urllib.request.urlopen(url + "voila/static/", timeout=2):
                     break
             except urllib.error.HTTPError:
                 break  # the server answered
-            except OSError:
+            except (OSError, http.client.HTTPException):  # not up yet, or another program's socket on our port
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"voila did not start within {timeout}s; see {logfile.name}") from None
                 time.sleep(0.3)
@@ -110,6 +112,16 @@ def _serve_process(command: list[str], cwd: Path, port: int, name: str, timeout:
     finally:
         _stop_group(proc)
         logfile.close()
+
+
+def served_at(log: Path, url: str) -> str:
+    """The URL a server's log says it runs at, else ``url``. Between :func:`free_port` and the server's start
+    another program may take the port (a kernel's ZMQ socket on the other test worker, once in CI): Jupyter and
+    Voilà then serve on the next free port and say so, and the page is there."""
+    text = log.read_text(errors="replace")
+    at = text.find("is running at:")
+    found = re.search(r"http://127\.0\.0\.1:\d+/", text[at:]) if at >= 0 else None
+    return found.group(0) if found else url
 
 
 def _tell(what: str, lines: list[str], last: int = 60) -> None:

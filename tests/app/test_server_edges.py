@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import nbformat
 import pytest
-from voila_server import kernel_command_lines, launcher_server
+from voila_server import kernel_command_lines, launcher_server, served_at
 
 from widgets.server.serve import host_is_allowed
 
@@ -254,3 +254,17 @@ def test_a_closed_page_starts_a_waiting_replacement(tmp_path):
             time.sleep(0.5)
         status, _headers, body = get(url)  # and the next visitor gets it
         assert status == 200 and MARKER in body
+
+
+def test_a_server_that_moved_to_another_port_is_found_there(tmp_path):
+    """Between picking a free port and the server's start another program may take it (once in CI a kernel's ZMQ
+    socket did, and the readiness probe read its greeting as HTTP): the tests follow the URL the server's log gives."""
+    log = tmp_path / "server.log"
+    log.write_text("[I 08:09:59 ServerApp] The port 33873 is already in use, trying another port.\n"
+                   "[I 08:09:59 ServerApp] Jupyter Server 2.21.1 is running at:\n"
+                   "[I 08:09:59 ServerApp] http://127.0.0.1:33874/lab?token=x\n")
+    assert served_at(log, "http://127.0.0.1:33873/") == "http://127.0.0.1:33874/"
+    log.write_text("[RulesExplorerVoila] Voilà is running at:\nhttp://127.0.0.1:37883/\n")
+    assert served_at(log, "http://127.0.0.1:37883/") == "http://127.0.0.1:37883/"
+    log.write_text("[I ServerApp] starting\n")  # not up yet: the port asked for
+    assert served_at(log, "http://127.0.0.1:5/") == "http://127.0.0.1:5/"
