@@ -238,11 +238,9 @@ def _best(cards: tuple, stamina: int, attacks: int, crit: int, held: tuple, need
             for f, in_hand, drawable in cards]
     uses = tuple(zip(needs, per_use, strict=True))
     types = [0] * len(CARD_TYPES)  # how many of each card type the choice so far plays
-    # from card i on: the most cards they can draw (a choice playing more cards than were in hand than that is cut
-    # at once) and the cheapest cost (with less stamina left no more card is played: the choice is complete)
-    draws_after, cheapest = [0] * (last + 1), [stamina + 1] * (last + 1)
+    # the cheapest cost from card i on: with less stamina left no more card is played, the choice is complete
+    cheapest = [stamina + 1] * (last + 1)
     for i in range(last - 1, -1, -1):
-        draws_after[i] = draws_after[i + 1] + rows[i][6] * rows[i][8]
         cheapest[i] = min(cheapest[i + 1], rows[i][0])
 
     def walk(i, left, chances, crits, normal, piercing, drawn, extra):
@@ -261,12 +259,10 @@ def _best(cards: tuple, stamina: int, attacks: int, crit: int, held: tuple, need
                 best = lost
             return
         cost, kind, chance, crit_, normal_, piercing_, draws, in_hand, most = rows[i]
-        top, after = min(most, left // cost), draws_after[i + 1]
+        top = min(most, left // cost)
         for n in range(top + 1):
-            more, now = extra + (n - in_hand if n > in_hand else 0), drawn + draws * n
-            if more <= now + after:
-                walk(i + 1, left - n * cost, chances + chance * n, crits + crit_ * n, normal + normal_ * n,
-                     piercing + piercing_ * n, now, more)
+            walk(i + 1, left - n * cost, chances + chance * n, crits + crit_ * n, normal + normal_ * n,
+                 piercing + piercing_ * n, drawn + draws * n, extra + (n - in_hand if n > in_hand else 0))
             types[kind] += 1
         types[kind] -= top + 1
 

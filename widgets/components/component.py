@@ -41,7 +41,7 @@ def _held(value, into: list, depth: int) -> None:
     """The widgets the container ``value`` holds, added to ``into``: those in its lists, tuples, sets and dicts,
     nested up to ``depth`` (a widget's trait values are a dict; a board may keep its buttons per seat and
     generation). A loop, not a generator per value: a picker closes hundreds of widgets of ~25 values a click."""
-    for v in value.values() if value.__class__ is dict else value:
+    for v in value.values() if isinstance(value, dict) else value:
         if isinstance(v, ipw.Widget):
             into.append(v)
         elif depth > 1 and isinstance(v, _CONTAINERS):
