@@ -14,8 +14,6 @@ from itertools import islice
 from operator import is_
 from typing import Any
 
-from .records import _compiled
-
 
 class Chain(Sequence):
     """Immutable sequence built by appending; indexing and ``len`` are O(1), a slice copies only itself."""
@@ -111,9 +109,15 @@ class Chain(Sequence):
         return (Chain, (self.as_tuple(),))
 
 
-# The chain of the first ``length`` items of ``buf`` (shared, never copied): made at every step, so built without
-# ``__init__``, its two slots set by plain stores (records._compiled).
-_on = _compiled(Chain, "def make(buf, length):", {"_buf": "buf", "_len": "length"})
+def _on(buf: list, length: int, _new=object.__new__, _chain=Chain) -> Chain:
+    """The chain of the first ``length`` items of ``buf`` (shared, never copied): made twice at every step, so built
+    without ``__init__``, its two slots set by plain stores. A Chain has no guard on its slots (nothing writes them
+    after this), so it needs no builder class and no ``__class__`` change after (records._compiled, for the frozen
+    records): a third less."""
+    new = _new(_chain)
+    new._buf = buf
+    new._len = length
+    return new
 
 
 EMPTY = Chain()
