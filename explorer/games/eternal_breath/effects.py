@@ -4,6 +4,7 @@ persistent effect cards (placing, refusing, forcing, triggering) and the standin
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from explorer import Weighted
 
@@ -271,18 +272,36 @@ def _effect_fire(t, task, emit):
 
 
 # --- standing modifiers ------------------------------------------------------------------------------
-def _standing(t: Table, p: int, char: str | None = None):
-    """Effects in force for ``p``: passives of face-up characters (EB-3.1-face-down) and persistent cards."""
+@lru_cache(maxsize=4096)
+def _always_skill(c: str) -> tuple:
+    """The effects of character card ``c``'s 'always' passive skill, () for none (a card's facts never change)."""
+    sk = card(c).skill
+    return tuple(sk.effects) if sk is not None and sk.type == "passive" and sk.when == "always" else ()
+
+
+@lru_cache(maxsize=4096)
+def _always_card(c: str) -> tuple:
+    """The effects of effect card ``c`` when it is in force for as long as it stays ('always'), else ()."""
+    k = card(c)
+    return tuple(k.effects) if k.trigger == "always" else ()
+
+
+def _standing(t: Table, p: int, char: str | None = None) -> list:
+    """Effects in force for ``p``: passives of face-up characters (EB-3.1-face-down) and persistent cards, each
+    with the character whose skill it is ("" for a card). Asked three times an attack: most seats have none."""
     seat = t.seats[p]
+    out = []
     for c in seat.chars:
-        sk = card(c.card).skill
-        if c.face_up and sk is not None and sk.type == "passive" and sk.when == "always":
-            for e in sk.effects:
-                yield e, c.card
+        if c.face_up:
+            effects = _always_skill(c.card)
+            if effects:
+                out += [(e, c.card) for e in effects]
     for e in seat.effects:
-        if card(e.card).trigger == "always" and (not e.host or e.host == char):
-            for d in card(e.card).effects:
-                yield d, ""
+        if not e.host or e.host == char:
+            effects = _always_card(e.card)
+            if effects:
+                out += [(d, "") for d in effects]
+    return out
 
 
 def hand_limit(t: Table, p: int) -> int:
@@ -291,15 +310,18 @@ def hand_limit(t: Table, p: int) -> int:
 
 
 def attack_plus(t: Table, p: int, char: str) -> int:
-    return sum(e.amount for e, src in _standing(t, p, char) if e.do == "attack_plus" and src in ("", char))
+    mods = _standing(t, p, char)
+    return sum(e.amount for e, src in mods if e.do == "attack_plus" and src in ("", char)) if mods else 0
 
 
 def defence_plus(t: Table, p: int, char: str) -> int:
-    return sum(e.amount for e, _ in _standing(t, p, char) if e.do == "defence_plus")
+    mods = _standing(t, p, char)
+    return sum(e.amount for e, _ in mods if e.do == "defence_plus") if mods else 0
 
 
 def lifesteal(t: Table, p: int, char: str) -> Fraction:
-    return sum((e.ratio for e, src in _standing(t, p, char) if e.do == "lifesteal" and src == char), NO_RATIO)
+    mods = _standing(t, p, char)
+    return sum((e.ratio for e, src in mods if e.do == "lifesteal" and src == char), NO_RATIO) if mods else NO_RATIO
 
 
 NO_RATIO = Fraction(0)  # lifesteal's start: one Fraction for every attack without lifesteal (a Fraction never changes)

@@ -25,10 +25,10 @@ from .records import (
     to_discard,
     with_bought,
     with_hand,
+    with_next_turn,
     with_now,
     with_phase,
     with_phase_tasks,
-    with_turn_round_now,
     without,
 )
 
@@ -91,17 +91,18 @@ def _phase_numbers(name: str, rnd: int) -> tuple:
     return (("phase", name), ("round", rnd))
 
 
-def _phase(t, name, p, clause, emit, pop_task: bool = False):
+def _phase(t, name, p, clause, emit, pop_task: bool = False, then: tuple = ()):
+    """The phase ``name`` begins (its event); with ``pop_task`` the task at the head is done, and ``then`` (tasks)
+    goes before the rest of the work: one copy of the table for all of it."""
     emit.emit_pairs("phase", clause, p, _phase_numbers(name, t.round))
-    return with_phase_tasks(t, name, t.tasks[1:]) if pop_task else with_phase(t, name)
+    return with_phase_tasks(t, name, then + t.tasks[1:]) if pop_task else with_phase(t, name)
 
 
 def _settle(t, task, emit):
     """EB-1.2.1-settle: start-of-turn effects and traps resolve; EB-1.2.1-reface: a self character that was
     face up before and is face down now turns face up."""
     p = task.player
-    t = _phase(t, "settle", p, "EB-1.2.1-settle", emit, True)
-    t = push(t, *_turn_tasks(p))
+    t = _phase(t, "settle", p, "EB-1.2.1-settle", emit, True, _turn_tasks(p))
     return traps.trigger_all(t, "turn_start", p, emit, passives=True)
 
 
@@ -200,8 +201,7 @@ def _discard(t, task, a, emit):
 def _end(t, task, emit):
     """EB-1.2.6-end: end-of-turn effects and traps resolve, then EB-1.2.6-expire."""
     p = task.player
-    t = _phase(t, "end", p, "EB-1.2.6-end", emit, True)
-    t = push(t, plain_task("expire", p))
+    t = _phase(t, "end", p, "EB-1.2.6-end", emit, True, (plain_task("expire", p),))
     return traps.trigger_all(t, "turn_end", p, emit)
 
 
@@ -221,7 +221,6 @@ def _next(t, task, emit):
     """EB-1.2-round: turns pass in order; the dealer's turn starts a new round. EB-A07: only a bots' game with
     the opt-in ``round_limit`` (0 = none, the default) stops after that many rounds without winners."""
     n, p = len(t.seats), task.player
-    t = pop(t)
     pos = (p - t.dealer) % n
     for k in range(1, n + 1):
         q = (p + k) % n
@@ -234,7 +233,7 @@ def _next(t, task, emit):
         return evolve(t, over=True, winners=(), tasks=())
     if new_round:
         emit.emit("round", "EB-1.2-round", actor=q, round=rnd)
-    return push(with_turn_round_now(t, q, rnd, FRESH_TURN), plain_task("settle", q))
+    return with_next_turn(t, q, rnd, FRESH_TURN, (plain_task("settle", q), *t.tasks[1:]))
 
 
 def register() -> None:
