@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from explorer import Bag
+from explorer import Bag, Weighted
 
 from . import content
 from .flow import A, auto, chance, decision
@@ -48,7 +48,7 @@ def _draft_tasks(t: Table) -> tuple[Task, ...]:
 
 def _dealer_outcomes(t, task):
     n = len(t.seats)
-    return tuple((A("dealer", -1, seat=p), Fraction(1, n)) for p in range(n))
+    return Weighted(tuple([A("dealer", -1, seat=p) for p in range(n)]), (1,) * n)  # each seat equally likely
 
 
 def _set_dealer(t, task, a, emit):
@@ -65,7 +65,7 @@ def _offer_outcomes(kind: str):
         pool = cat.specials if kind == "special" else cat.normals
         taken = {c for s in t.seats for c in s.picks} | set(t.offer)
         left = [c for c in pool if c not in taken]
-        return tuple((A("reveal", -1, card=c), Fraction(1, len(left))) for c in left)
+        return Weighted(tuple([A("reveal", -1, card=c) for c in left]), (1,) * len(left))  # each equally likely
     return outcomes
 
 
