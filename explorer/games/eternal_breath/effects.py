@@ -47,8 +47,7 @@ def _chars(t: Table, ctx: Ctx, to: str) -> list[tuple[int, str]]:
         return [(ctx.aplayer, ctx.achar)] if ctx.achar and is_face_up(t, ctx.aplayer, ctx.achar) else []
     if to == "self" and ctx.char:
         return [(ctx.user, ctx.char)]
-    seats = {"self": [ctx.user], "zone_owner": [ctx.zone], "turn_player": [t.turn],
-             "all": order_from(t, t.turn)}[to]  # EB-3.2-conflict-turn-order: the player to move first
+    seats = _players(t, ctx, to)
     out = []
     for q in seats:
         c = front(t, q)
@@ -58,8 +57,12 @@ def _chars(t: Table, ctx: Ctx, to: str) -> list[tuple[int, str]]:
 
 
 def _players(t: Table, ctx: Ctx, to: str) -> list[int]:
-    return {"chosen": [ctx.player], "self": [ctx.user], "zone_owner": [ctx.zone], "host": [ctx.zone],
-            "attacker": [ctx.aplayer], "turn_player": [t.turn], "all": order_from(t, t.turn)}[to]
+    """The players an effect aimed at ``to`` reaches; "all": the living, the player to move first
+    (EB-3.2-conflict-turn-order), worked out only when asked."""
+    if to == "all":
+        return order_from(t, t.turn)
+    return [{"chosen": ctx.player, "self": ctx.user, "zone_owner": ctx.zone, "host": ctx.zone,
+             "attacker": ctx.aplayer, "turn_player": t.turn}[to]]
 
 
 def damage_kind(user: int, owner: int) -> tuple[str, str]:

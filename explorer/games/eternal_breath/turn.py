@@ -177,14 +177,14 @@ def _play_start(t, task, emit):
 
 
 def _discard_skip(t, task, emit):
+    """EB-1.2.5-discard: the discard phase begins; it is over at once when the hand is within the limit (the phase
+    and the task's end: one copy of the table)."""
     p = task.player
-    if t.phase != "discard":
-        t = _phase(t, "discard", p, "EB-1.2.5-discard", emit)
-        return t
     held = len(t.seats[p].hand)  # EB-1.1.4-limits: 6 cards are within any hand limit (none is below 6)
-    if not t.seats[p].alive or held <= HAND_LIMIT or held <= effects.hand_limit(t, p):
-        return pop(t)
-    return None
+    within = not t.seats[p].alive or held <= HAND_LIMIT or held <= effects.hand_limit(t, p)
+    if t.phase != "discard":
+        return _phase(t, "discard", p, "EB-1.2.5-discard", emit, within)
+    return pop(t) if within else None
 
 
 def _discard_legal(t, task):
