@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explorer import CHANCE, TERMINAL, Bag, Draws, replace_at
+from explorer import CHANCE, TERMINAL, Bag, Draws, Weighted, replace_at
 
 from . import attack, death, equipment, magic, setup, turn
 from .actions import A
@@ -86,14 +86,21 @@ def chance_outcomes(d: Castle):
     if d.phase == "choose_mix":
         return setup.mix_outcomes(d)
     if d.phase == "deal_identity":
-        return tuple((A("deal_identity", CHANCE, identity=i), p) for i, p in d.pool.outcomes())
+        return _dealt(d.pool, lambda i: A("deal_identity", CHANCE, identity=i))
     if d.phase == "deal_hero":
-        return tuple((A("deal_hero", CHANCE, hero=h), p) for h, p in d.pool.outcomes())
+        return _dealt(d.pool, lambda h: A("deal_hero", CHANCE, hero=h))
     if d.phase in ("armour", "mirror"):
         return attack.roll_outcomes(d)
     if d.phase == "disintegrate":
         return magic.disintegrate_outcomes(d)
     return equipment.missile_outcomes(d)
+
+
+def _dealt(pool: Bag, make) -> Weighted:
+    """A card dealt from ``pool``: each kind (in the Bag's fixed order) weighted by its count, the chances
+    ``pool.outcomes()`` gives, without a Fraction per outcome (sample_chance draws from the weights)."""
+    items, counts = pool.weights()
+    return Weighted(tuple(map(make, items)), counts)
 
 
 def draw(d: Castle, card: str, emit) -> Castle:
@@ -107,7 +114,7 @@ def draw(d: Castle, card: str, emit) -> Castle:
 
 
 def end_play(d: Castle, emit) -> Castle:
-    emit.emit("end of play", "CH-turn-four-phases", actor=d.active)
+    emit.emit_pairs("end of play", "CH-turn-four-phases", d.active)
     return turn.command_start(d, emit)  # straight on, as advance() would: no draw is due at a decision
 
 

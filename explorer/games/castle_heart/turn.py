@@ -21,7 +21,7 @@ def start_turn(d: Castle, emit) -> Castle:
     """CH-turn-four-phases: the turn begins; mirror images end (CH-magic-mirror); poison bites."""
     me = d.active
     s = d.seats[me]
-    eid = emit.emit("turn", "CH-turn-four-phases", actor=me, turn=d.turn, round=d.round)
+    eid = emit.emit_pairs("turn", "CH-turn-four-phases", me, (("round", d.round), ("turn", d.turn)))  # every turn
     bites = ((eid, "triggers", SELF),)  # CH-equip-poison-dagger 「在下一回合开始时」: the turn's start fires it
     if s.spent or s.recall or s.mirror or s.mark != d.mana_spent:  # else the seat stays as it is: no copy
         last_round = s.spent if d.opts.recall == "own" else d.mana_spent - s.mark  # CH-magic-recall, CH-A26
@@ -43,7 +43,7 @@ def start_turn(d: Castle, emit) -> Castle:
 def draw_phase(d: Castle, emit) -> Castle:
     """CH-turn-draw: the hero draws 2 cards from the deck (each draw is a CHANCE node)."""
     n = 2 + skill(d.seats[d.active], "draw_bonus")
-    emit.emit("draw phase", "CH-turn-draw", actor=d.active, cards=n)
+    emit.emit_pairs("draw phase", "CH-turn-draw", d.active, (("cards", n),))
     return with_(d, draws=d.draws + (d.active,) * n, phase="play")
 
 
@@ -231,5 +231,5 @@ def discard_actions(d: Castle) -> tuple:
 
 
 def discard(d: Castle, card: str, emit) -> Castle:
-    emit.emit("discard", "CH-turn-discard", actor=d.active, card=card)
+    emit.emit_pairs("discard", "CH-turn-discard", d.active, (("card", card),))
     return discard_check(throw_away(d, d.active, card), emit)
