@@ -41,17 +41,21 @@ def play_actions(t: Table, p: int) -> list:
         return out
     seat, now = t.seats[p], t.now
     out += attack.attack_actions(t, p)
-    hand = [(c, play_as(c)) for c in sorted(set(seat.hand))]
-    if not now.trapped:
-        trap_cards = tuple([c for c, how in hand if how == "trap"])
-        if trap_cards:
-            zones = tuple([(q, traps.deploy_choices(t, p, q)) for q in traps.deploy_zones(t, p)])
-            out += _trap_actions(p, trap_cards, zones)
+    trap_cards, plays = [], []  # the hand's kinds of card (in card order): its traps, and what it plays otherwise
+    for c in sorted(set(seat.hand)):
+        how = play_as(c)
+        if how == "trap":
+            trap_cards.append(c)
+        elif how:
+            plays.append((c, how))
+    if trap_cards and not now.trapped:
+        zones = tuple([(q, traps.deploy_choices(t, p, q)) for q in traps.deploy_zones(t, p)])
+        out += _trap_actions(p, tuple(trap_cards), zones)
     all_traps = _traps_in_play(t)
     if all_traps:
         out += _trap_moves(p, all_traps, not now.flipped and seat.coins >= FLIP_COST,
                            not now.removed and seat.coins >= REMOVE_COST)
-    out += _card_actions(t, p, seat.coins, hand)
+    out += _card_actions(t, p, seat.coins, plays)
     if not now.summoned and characters.can_summon(t, p):
         out += [AP("summon", p, (("card", c),)) for c in sorted(set(seat.pool))]
     out += skills.active_actions(t, p, "play")
@@ -81,12 +85,13 @@ def _trap_moves(p: int, all_traps: list, can_flip: bool, can_remove: bool) -> li
     return out
 
 
-def _card_actions(t: Table, p: int, coins: int, hand: list) -> list:
+def _card_actions(t: Table, p: int, coins: int, plays: list) -> list:
     """EB-1.2.4-effects-any / EB-3.2-prepare: each effect card (at each character it may aim at, or placed in
-    each zone it may go to: another's costs a coin) and each normal character card of the hand, in hand order."""
+    each zone it may go to: another's costs a coin) and each normal character card of the hand, in hand order
+    (``plays``: (card, how it is played) of each kind of card in the hand played by itself, other than a trap)."""
     out = []
     aims = zones = None
-    for c, how in hand:
+    for c, how in plays:
         if how == "prepare":
             out.append(AP("prepare", p, (("card", c),)))
         elif how == "effect":
