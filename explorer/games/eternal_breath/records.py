@@ -310,8 +310,12 @@ def max_hp(char: str) -> int:
 def to_discard(t: Table, *cards: str, emit=None, cause: int | None = None) -> Table:
     """EB-3.1-discard-pile: cards that take effect or leave play go to the discard pile; discarded character
     cards go to the destroyed pile (EB-3.1-destroyed). With ``emit`` the moves are events."""
-    keep = tuple(c for c in cards if not card(c).is_character)
-    gone = tuple(c for c in cards if card(c).is_character)
+    keep = gone = ()
+    for c in cards:  # (a loop: most calls move one or two cards, and each comprehension is a call of its own)
+        if card(c).is_character:
+            gone += (c,)
+        else:
+            keep += (c,)
     if gone:
         t = with_destroyed(t, t.destroyed + gone)
         if emit is not None:
