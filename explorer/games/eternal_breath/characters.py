@@ -68,12 +68,15 @@ def hurt(t: Table, p: int, c: str, amount: int, emit, *, kind: str, clause: str,
     if i < 0 or amount <= 0:
         return t, ()
     hp = t.seats[p].chars[i].hp - amount
-    eid = emit.emit(kind, clause, actor=by if by >= 0 else None, targets=(p, c), cause=cause, damage=amount,
-                    hp=hp, **numbers)
+    actor = by if by >= 0 else None
+    if numbers:  # an attack's dice, totals and links: the keyword form
+        eid = emit.emit(kind, clause, actor=actor, targets=(p, c), cause=cause, damage=amount, hp=hp, **numbers)
+    else:  # an effect's damage or a life loss: the same event, positionally (emit's keywords cost 5 times as much)
+        eid = emit.emit_pairs(kind, clause, actor, (("damage", amount), ("hp", hp)), (p, c), cause)
     t = put_char(t, p, i, with_hp(t.seats[p].chars[i], hp))
     later = ()
     if hp <= 0:
-        dying = emit.emit("dying", "EB-3.2-dying", targets=(p, c), cause=eid, hp=hp)
+        dying = emit.emit_pairs("dying", "EB-3.2-dying", None, (("hp", hp),), (p, c), eid)
         later = (Task("rescue", target=p, tchar=c, by=by, cause=dying),)
     if kind != "life loss":
         later += tuple(with_cause(k, eid) for k in skills.passive_tasks(t, p, "damaged") if k.char == c)
@@ -151,7 +154,7 @@ def _death(t, task, emit):
     dead = seat.chars[i]
     eid = emit.emit("death", "EB-3.2-death", actor=task.by if task.by >= 0 else None, targets=(p, c),
                     cause=task.cause)
-    emit.emit("leave", "EB-3.2-leave", targets=(p, c), cause=eid, card=c)
+    emit.emit_pairs("leave", "EB-3.2-leave", None, (("card", c),), (p, c), eid)
     hosted = tuple(e.card for e in seat.effects if e.host == c)
     t = seat_set(t, p, chars=seat.chars[:i] + seat.chars[i + 1:], effects=tuple(e for e in seat.effects if e.host != c))
     t = to_discard(evolve(t, destroyed=(*t.destroyed, c)), *hosted)

@@ -97,7 +97,8 @@ def resolve(t: Table, todo: tuple, ctx: Ctx, emit, cause: int | None = None) -> 
         elif e.do == "gain_coins":
             for q in _players(t, ctx, e.to):
                 t, got = gain_coins(t, q, e.amount)
-                emit.emit("coins", "EB-2.6-coin-cap", actor=q, cause=cause, gained=got, coins=t.seats[q].coins)
+                emit.emit_pairs("coins", "EB-2.6-coin-cap", q, (("coins", t.seats[q].coins), ("gained", got)), (),
+                                cause)
         elif e.do in ("lose_coins", "steal_coins"):
             for q in _players(t, ctx, e.to):
                 paid = min(e.amount, t.seats[q].coins)
@@ -269,7 +270,8 @@ def triggered(t: Table, p: int, when: str) -> list[Task]:
 
 def _effect_fire(t, task, emit):
     """EB-3.2-effect-trigger: a triggered persistent effect takes effect at once."""
-    eid = emit.emit("effect triggered", "EB-3.2-effect-trigger", actor=task.by, targets=(task.player,), card=task.card)
+    eid = emit.emit_pairs("effect triggered", "EB-3.2-effect-trigger", task.by, (("card", task.card),),
+                          (task.player,))
     ctx = Ctx(task.by, zone=task.player, target=task.tchar, source=task.card)
     return resolve(pop(t), card(task.card).effects, ctx, emit, eid)
 

@@ -72,7 +72,7 @@ def _offer_outcomes(kind: str):
 def _reveal(t, task, a, emit):
     """EB-1.1.2-special-draw / EB-1.1.2-normal-draw: the offered cards are drawn and shown."""
     clause = "EB-1.1.2-special-draw" if task.kind == "offer_special" else "EB-1.1.2-normal-draw"
-    emit.emit("reveal", clause, card=a["card"])
+    emit.emit_pairs("reveal", clause, None, a.params)  # (("card", …),): the action's own parameters
     return evolve(pop(t), offer=(*t.offer, a["card"]))
 
 
@@ -83,8 +83,8 @@ def _pick_legal(t, task):
 def _pick(t, task, a, emit):
     """EB-1.1.2-pass: pick one card face down, pass the rest to the next player."""
     clause = "EB-1.1.2-special-pick" if task.kind == "pick_special" else "EB-1.1.2-snake"
-    emit.emit("pick", clause, actor=task.player, private_to=(task.player,), card=a["card"])
-    emit.emit("pass on", "EB-1.1.2-pass", actor=task.player, left=len(t.offer) - 1)
+    emit.emit_pairs("pick", clause, task.player, a.params, (), None, (task.player,))  # (("card", …),)
+    emit.emit_pairs("pass on", "EB-1.1.2-pass", task.player, (("left", len(t.offer) - 1),))
     seat = t.seats[task.player]
     t = seat_set(t, task.player, picks=(*seat.picks, a["card"]))
     return evolve(pop(t), offer=without(t.offer, a["card"]))

@@ -80,8 +80,8 @@ def remove(t: Table, p: int, zone: int, slot: int, emit, clause="EB-3.2-trap-rem
     tr = t.seats[zone].traps[slot]
     if clause == "EB-3.2-trap-remove":
         t = evolve(pay(t, p, REMOVE_COST), now=evolve(t.now, removed=True))
-        emit.emit("pay", "EB-3.2-trap-remove", actor=p, targets=(zone,), coins=REMOVE_COST)
-    emit.emit("remove", clause, actor=p, targets=(zone,), card=tr.card)
+        emit.emit_pairs("pay", "EB-3.2-trap-remove", p, (("coins", REMOVE_COST),), (zone,))
+    emit.emit_pairs("remove", clause, p, (("card", tr.card),), (zone,))
     traps = t.seats[zone].traps
     return to_discard(seat_set(t, zone, traps=traps[:slot] + traps[slot + 1:]), tr.card)
 

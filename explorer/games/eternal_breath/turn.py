@@ -194,7 +194,7 @@ def _discard_legal(t, task):
 def _discard(t, task, a, emit):
     """EB-1.2.5-discard: above the hand limit (6) the player discards cards of their choice."""
     p, c = task.player, a["card"]
-    emit.emit("discard", "EB-1.2.5-discard", actor=p, card=c)
+    emit.emit_pairs("discard", "EB-1.2.5-discard", p, a.params)  # (("card", c),): the action's own parameters
     return to_discard(seat_set(t, p, hand=without(t.seats[p].hand, c)), c, emit=emit)
 
 
@@ -211,7 +211,7 @@ def _expire(t, task, emit):
     seat = t.seats[p]
     old = tuple(e for e in seat.effects if e.round != t.round)
     if old:
-        emit.emit("expire", "EB-1.2.6-expire", actor=p, cards=tuple(e.card for e in old))
+        emit.emit_pairs("expire", "EB-1.2.6-expire", p, (("cards", tuple(e.card for e in old)),))
         t = to_discard(seat_set(t, p, effects=tuple(e for e in seat.effects if e.round == t.round)),
                        *(e.card for e in old))
     return pop(t)
@@ -232,7 +232,7 @@ def _next(t, task, emit):
         emit.emit("game over", "EB-1.4-victory", targets=(), round=t.round, round_limit=t.rules.round_limit)
         return evolve(t, over=True, winners=(), tasks=())
     if new_round:
-        emit.emit("round", "EB-1.2-round", actor=q, round=rnd)
+        emit.emit_pairs("round", "EB-1.2-round", q, (("round", rnd),))
     return with_next_turn(t, q, rnd, FRESH_TURN, (plain_task("settle", q), *t.tasks[1:]))
 
 
