@@ -174,13 +174,14 @@ def _unpickle_state(game: ExplorerGame, text: str) -> ExplorerState:
 class _Held:
     """Our immutable State inside an OpenSpiel state, with what the bridge works out about it once: the legal ids
     (``keys`` in the state's own order, ``ids`` sorted), the chance odds, and what each seat has seen (``recall``;
-    until then ``prior``, the nearest earlier state's, to fold on from). Shared by clones (nothing here changes
-    what it describes); pickled as our save."""
+    until then ``prior``, the nearest earlier state's, to fold on from), and the player to move (``who``: OpenSpiel
+    asks it three or four times a step). Shared by clones (nothing here changes what it describes); pickled as
+    our save."""
 
-    __slots__ = ("actions", "chance", "ids", "keys", "prior", "recall", "space", "state")
+    __slots__ = ("actions", "chance", "ids", "keys", "prior", "recall", "space", "state", "who")
 
     def __init__(self, state: State, space, prior: Recall | None = None):
-        self.state, self.space, self.prior = state, space, prior
+        self.state, self.space, self.prior, self.who = state, space, prior, state.current_player
         self.actions = self.keys = self.ids = self.chance = self.recall = None
 
     def __deepcopy__(self, memo) -> _Held:
@@ -192,7 +193,7 @@ class _Held:
     def legal(self) -> list[int]:
         """The sorted ids of the state's legal actions (or chance outcomes), worked out once."""
         if self.ids is None:
-            if self.state.current_player == CHANCE:
+            if self.who == CHANCE:
                 self.odds()  # the outcomes and their odds in one go
             else:
                 self._index(self.state.legal_actions())
@@ -270,25 +271,25 @@ class ExplorerState(pyspiel.State):
         """Our Action for an id here: the state's own legal action (for an id not legal here, the action the id
         names, taken by the player to move)."""
         found = self._held.action(action)
-        return found if found is not None else self._space.decode(int(action), self._held.state.current_player)
+        return found if found is not None else self._space.decode(int(action), self._held.who)
 
     def current_player(self) -> int:
-        return self._held.state.current_player  # our CHANCE and TERMINAL are OpenSpiel's ids
+        return self._held.who  # our CHANCE and TERMINAL are OpenSpiel's ids
 
     def is_chance_node(self) -> bool:
-        return self._held.state.current_player == CHANCE
+        return self._held.who == CHANCE
 
     def is_player_node(self) -> bool:
-        return self._held.state.current_player >= 0
+        return self._held.who >= 0
 
     def is_terminal(self) -> bool:
-        return self._held.state.current_player == TERMINAL
+        return self._held.who == TERMINAL
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """OpenSpiel's ``legal_actions``: the sorted ids (at a chance node the outcomes' ids; none for a seat not
         to move, nor at the end), answered here for Python callers; C++ callers reach ``_legal_actions``."""
         held = self._held
-        who = held.state.current_player
+        who = held.who
         if who == TERMINAL:
             return []
         if player is None or player == who or who == CHANCE:
@@ -302,7 +303,7 @@ class ExplorerState(pyspiel.State):
         return held.ids or held.legal()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._held.state.current_player != CHANCE:
+        if self._held.who != CHANCE:
             return []
         return list(self._held.odds())
 
