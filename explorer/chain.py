@@ -30,9 +30,7 @@ class Chain(Sequence):
         if n and len(buf) == n:
             buf.append(item)
             if len(buf) == n + 1 or buf[n] is item:
-                new = _new(Chain)  # _on, inline: this is every step's path
-                new._buf, new._len = buf, n + 1
-                return new
+                return _on(buf, n + 1)
         fresh = buf[:n]
         fresh.append(item)
         return _on(fresh, n + 1)
@@ -49,9 +47,7 @@ class Chain(Sequence):
             buf.extend(items)
             # another thread may have grown the same buffer at the same moment; then check that ours is there
             if len(buf) == n + k or all(map(is_, buf[n:n + k], items)):
-                new = _new(Chain)  # _on, inline: this is every step's path
-                new._buf, new._len = buf, n + k
-                return new
+                return _on(buf, n + k)
         fresh = buf[:n]  # a branch (or the empty chain, shared by every game): a buffer of its own
         fresh.extend(items)
         return _on(fresh, n + k)
@@ -113,10 +109,7 @@ class Chain(Sequence):
         return (Chain, (self.as_tuple(),))
 
 
-_new = object.__new__
-
-
-def _on(buf: list, length: int, _chain=Chain) -> Chain:
+def _on(buf: list, length: int, _new=object.__new__, _chain=Chain) -> Chain:
     """The chain of the first ``length`` items of ``buf`` (shared, never copied): made twice at every step, so built
     without ``__init__``, its two slots set by plain stores. A Chain has no guard on its slots (nothing writes them
     after this), so it needs no builder class and no ``__class__`` change after (records._compiled, for the frozen

@@ -41,25 +41,8 @@ NO_AIM = ((-1, ""),)  # the (seat, target) of a card or skill that chooses no ch
 def aimed(kind: str, player: int, name: str, used: str, aims: tuple) -> tuple:
     """``kind`` actions of ``player`` using ``used`` (a card or a character, as parameter ``name``) at each
     (seat, target) of ``aims`` (``NO_AIM``: at no one): made once per choice of those, so the play phase's longest
-    lists (an effect card or a skill at every character) cost one look-up, and the same choice is the same object.
-    When the aims change (a character comes or goes), each aim's action is looked up in its use's row."""
-    row = _AIMED.get((kind, player, name, used))
-    if row is None:
-        if len(_AIMED) > AIMED_KEPT:  # a bound, for a long session of many games
-            _AIMED.clear()
-        row = _AIMED[kind, player, name, used] = {}
-    out = []
-    for aim in aims:  # (seat, target): the aims' own tuples are the keys
-        a = row.get(aim)
-        if a is None:
-            q, x = aim
-            a = row[aim] = AP(kind, player, ((name, used), ("seat", q), ("target", x)))
-        out.append(a)
-    return tuple(out)
-
-
-_AIMED: dict[tuple, dict] = {}  # (kind, player, name, used) → {(seat, target): its action}
-AIMED_KEPT = 65536
+    lists (an effect card or a skill at every character) cost one look-up, and the same choice is the same object."""
+    return tuple(AP(kind, player, ((name, used), ("seat", q), ("target", x))) for q, x in aims)
 
 
 @lru_cache(maxsize=65536)
